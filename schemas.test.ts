@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSchemas } from './src/server/schemas/load';
+import { pageI18nKeys } from './src/engine/schema/i18nKeys';
+import { pageTableSpec } from './src/engine/schema/sql';
+import { CORE_TABLES } from './src/server/db/coreTables';
+import { IDENTIFIER } from './src/engine/schema/tableSpec';
+import { CELL_WIDGETS, FORMILY_COMPONENTS, FORM_WIDGETS } from './src/widgets/names';
+import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
+import { isBespoke, parseComponentPath } from './src/engine/routes/componentPath';
+import { createAjv } from './src/engine/schema/ajv';
+import { recordValidator } from './src/engine/schema/recordValidator';
+
+const SCHEMAS = path.resolve('src/schemas');
+const LOCALES = path.resolve('src/i18n/locales');
+const LANGS = ['zh', 'en', 'es', 'ja'];
+
+function flatten(obj: Record<string, unknown>, prefix = '', out = new Map<string, unknown>()) {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') flatten(v as Record<string, unknown>, key, out);
+    else out.set(key, v);
+  }
+  return out;
+}
+
+/** lang -> key -> part file that defines it */
+function localeIndex() {
+  const index = new Map<string, Map<string, string>>();
+  const dupes: string[] = [];
+  for (const lang of LANGS) {
+    const keys = new Map<string, string>();
+    for (const file of fs.readdirSync(path.join(LOCALES, lang)).filter((f) => f.endsWith('.json'))) {
+      const flat = flatten(JSON.parse(fs.readFileSync(path.join(LOCALES, lang, file), 'utf8')));
+      for (const [k, v] of flat) {
+        if (keys.has(k)) dupes.push(`${lang}: "${k}" in ${file} and ${keys.get(k)}`);
+        if (typeof v !== 'string' || v.trim() === '') dupes.push(`${lang}/${file}: "${k}" is empty`);
+        keys.set(k, file);
+      }
+    }
+    index.set(lang, keys);
+  }
+  return { index, dupes };
+}
+
+const { pages } = loadSchemas(SCHEMAS);
+const menu = flattenMenu(readMenuFile(SCHEMAS));
+const { index: locales, dupes } = localeIndex();
+
+describe('page schemas', () => {
+  it('are all valid against the meta-schema and refer only to existing pages', () => {
+    expect(pages.size).toBeGreaterThan(0);
+  });
+
+  it('use only registered components and cells', () => {
+    const components = new Set<string>([...FORMILY_COMPONENTS, ...FORM_WIDGETS]);
+    const cells = new Set<string>(CELL_WIDGETS);
+    const bad: string[] = [];
+    for (const page of pages.values()) {
+      const fields = [...Object.entries(page.model?.properties ?? {}), ...(page.actions ?? []).flatMap((a) => Object.entries(a.fields ?? {}))];
+      for (const [name, f] of fields) {
+        if (f['x-component'] && !components.has(f['x-component'])) bad.push(`${page.id}.${name}: component ${f['x-component']}`);
+        if (f['x-cell'] && !cells.has(f['x-cell'])) bad.push(`${page.id}.${name}: cell ${f['x-cell']}`);
+      }
+      page.report?.measures.forEach((m) => { if (m.cell && !cells.has(m.cell)) bad.push(`${page.id} measure ${m.name}: cell ${m.cell}`); });
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('have every message key in all four languages', () => {
+    const missing: string[] = [];
+    const keys = new Set<string>([...[...pages.values()].flatMap(pageI18nKeys), ...menu.map((m) => m.menuTitle)]);
+    for (const key of keys) for (const lang of LANGS) if (!locales.get(lang)!.has(key)) missing.push(`${lang}: ${key}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('have tables and columns with legal, unique names', () => {
+    const owners = new Map<string, string>();
+    const problems: string[] = [];
+    const core = new Set(CORE_TABLES.map((t) => t.name));
+    for (const page of pages.values()) {
+      const spec = pageTableSpec(page);
+      if (!spec) continue;
+      if (!IDENTIFIER.test(spec.name)) problems.push(`${page.id}: table ${spec.name}`);
+      if (owners.has(spec.name)) problems.push(`${page.id}: table ${spec.name} is also used by ${owners.get(spec.name)}`);
+      owners.set(spec.name, page.id);
+      if (!core.has(spec.name) && spec.name.startsWith('sys_')) problems.push(`${page.id}: the sys_ prefix is reserved for core tables`);
+      const names = spec.columns.map((c) => c.name);
+      names.forEach((n) => { if (!IDENTIFIER.test(n)) problems.push(`${page.id}: column ${n}`); });
+      const lower = names.map((n) => n.toLowerCase());
+      if (new Set(lower).size !== lower.length) problems.push(`${page.id}: columns differ only in case or repeat`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('have demo rows that satisfy their own model', () => {
+    const ajv = createAjv();
+    const bad: string[] = [];
+    for (const page of pages.values()) {
+      if (!page.demo?.length) continue;
+      const validate = recordValidator(ajv, page, 'create');
+      page.demo.forEach((row, i) => {
+        const { partyCode: _p, ...rest } = row;
+        void _p;
+        if (!validate(rest)) bad.push(`${page.id} demo[${i}]: ${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))}`);
+      });
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('menu', () => {
+  it('has unique codes and every component path resolves to a schema page or a bespoke page', () => {
+    const codes = menu.map((m) => m.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    const unresolved = menu.filter((m) => m.component).filter((m) => {
+      if (isBespoke(m.component!)) return false;
+      const parsed = parseComponentPath(m.component!);
+      return !parsed || !pages.has(parsed.pageId);
+    }).map((m) => `${m.code}: ${m.component}`);
+    expect(unresolved).toEqual([]);
+  });
+});
+
+describe('locales', () => {
+  it('define each key once per language, never empty', () => {
+    expect(dupes).toEqual([]);
+  });
+
+  it('have the same keys in every language', () => {
+    const zh = [...locales.get('zh')!.keys()].sort();
+    for (const lang of LANGS.slice(1)) {
+      const other = [...locales.get(lang)!.keys()].sort();
+      expect({ lang, missing: zh.filter((k) => !locales.get(lang)!.has(k)), extra: other.filter((k) => !locales.get('zh')!.has(k)) })
+        .toEqual({ lang, missing: [], extra: [] });
+    }
+  });
+});

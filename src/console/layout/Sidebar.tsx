@@ -1,0 +1,96 @@
+import { useMemo, useState, useEffect } from 'react';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../engine/session/store';
+import type { RouteEntry } from '../../engine/routes/buildRoutes';
+import { MenuIcon } from './icons';
+import { useMenuTitle } from './useMenuTitle';
+
+export const SIDEBAR_WIDTH = 210;
+
+type Item = Required<MenuProps>['items'][number];
+
+function isExternal(path: string) {
+  return /^https?:\/\//.test(path);
+}
+
+/** Parents of the entry that owns the path, so the right submenu is open. */
+function ancestorsOf(routes: RouteEntry[], pathname: string, trail: string[] = []): string[] | null {
+  for (const r of routes) {
+    if (pathname === r.path || pathname.startsWith(`${r.path}/`)) {
+      const deeper = ancestorsOf(r.children, pathname, [...trail, r.path]);
+      return deeper ?? trail;
+    }
+  }
+  return null;
+}
+
+export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolean; showLogo: boolean; onNavigate?: () => void }) {
+  const { routes } = useSession();
+  const { t } = useTranslation();
+  const title = useMenuTitle();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(routes, pathname) ?? []);
+
+  useEffect(() => {
+    if (!collapsed) setOpenKeys(ancestorsOf(routes, pathname) ?? []);
+  }, [pathname, routes, collapsed]);
+
+  const items = useMemo(() => {
+    const build = (list: RouteEntry[]): Item[] =>
+      list.filter((r) => !r.meta.hidden).map((r) => {
+        const children = build(r.children);
+        return {
+          key: r.path,
+          icon: r.meta.icon !== undefined ? <MenuIcon name={r.meta.icon} /> : undefined,
+          label: title(r.meta.title),
+          children: children.length ? children : undefined,
+        } as Item;
+      });
+    return build(routes);
+  }, [routes, title]);
+
+  const selected = useMemo(() => {
+    const flat: string[] = [];
+    const walk = (list: RouteEntry[]) => list.forEach((r) => { flat.push(r.path); walk(r.children); });
+    walk(routes);
+    return flat.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length).slice(0, 1);
+  }, [routes, pathname]);
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const route = findRoute(routes, key);
+    const url = route?.meta.url;
+    if (isExternal(key) || (url && isExternal(url))) {
+      window.open(isExternal(key) ? key : url!, '_blank', 'noopener');
+      return;
+    }
+    navigate(key);
+    onNavigate?.();
+  };
+
+  return (
+    <Layout.Sider className="console-sider" width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} theme="dark">
+      {showLogo && (
+        <a className="console-logo" href="#/home" title={t('app.sidebarTitle')}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {!collapsed && <span>{t('app.sidebarTitle')}</span>}
+        </a>
+      )}
+      <Menu theme="dark" mode="inline" items={items} selectedKeys={selected} onClick={onClick}
+        openKeys={collapsed ? undefined : openKeys}
+        // Spec §2.6: one open submenu at a time.
+        onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1]].flatMap((k) => [...(ancestorsOf(routes, k) ?? []), k]) : [])} />
+    </Layout.Sider>
+  );
+}
+
+function findRoute(routes: RouteEntry[], path: string): RouteEntry | undefined {
+  for (const r of routes) {
+    if (r.path === path) return r;
+    const c = findRoute(r.children, path);
+    if (c) return c;
+  }
+  return undefined;
+}

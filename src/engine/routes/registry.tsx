@@ -1,0 +1,37 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { normalizeComponent, parseComponentPath, type SchemaView } from './componentPath';
+
+export interface PageProps {
+  /** Set for schema pages. */
+  pageId?: string;
+  view?: SchemaView;
+  params: Record<string, string>;
+  /** The list route the page belongs to, for links between its views. */
+  basePath: string;
+}
+
+type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
+
+const bespoke = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+
+/** Hand-written pages register under their component path; the console does this at start. */
+export function registerBespoke(component: string, loader: Loader) {
+  bespoke.set(normalizeComponent(component), lazy(loader));
+}
+
+const SchemaPage = lazy(() => import('../renderers/SchemaPage'));
+
+export type Resolved =
+  | { kind: 'bespoke'; Component: LazyExoticComponent<ComponentType<PageProps>> }
+  | { kind: 'schema'; Component: LazyExoticComponent<ComponentType<PageProps>>; pageId: string; view: SchemaView }
+  | { kind: 'missing'; component: string };
+
+/** Bespoke pages first, then schema views; anything else is missing (logged by the caller, spec §8). */
+export function resolveComponent(component: string): Resolved {
+  const path = normalizeComponent(component);
+  const own = bespoke.get(path);
+  if (own) return { kind: 'bespoke', Component: own };
+  const parsed = parseComponentPath(path);
+  if (parsed) return { kind: 'schema', Component: SchemaPage, pageId: parsed.pageId, view: parsed.view };
+  return { kind: 'missing', component: path };
+}

@@ -1,0 +1,31 @@
+import type { FieldSchema, PageSchema } from './types';
+import { fieldSchema, recordFields } from './model';
+
+function fieldKeys(f: FieldSchema): string[] {
+  const keys = [f.title];
+  if (f.description) keys.push(f.description);
+  const labels = f['x-enum-labels'];
+  const values = f.enum ?? f.items?.enum;
+  if (labels && values) keys.push(...values.map((v) => `${labels}.${v}`));
+  return keys;
+}
+
+/** Every message key a page shows: the server sends these with the schema, the checks require them in all languages. */
+export function pageI18nKeys(page: PageSchema): string[] {
+  const keys = [page.title];
+  if (page.description) keys.push(page.description);
+  for (const name of recordFields(page)) {
+    const f = fieldSchema(page, name);
+    if (f) keys.push(...fieldKeys(f));
+  }
+  page.form?.sections?.forEach((s) => keys.push(s.title));
+  page.detail?.sections.forEach((s) => keys.push(s.title));
+  page.states?.transitions.forEach((t) => keys.push(t.title));
+  page.actions?.forEach((a) => {
+    keys.push(a.title);
+    if (a.confirm) keys.push(a.confirm);
+    Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
+  });
+  page.report?.measures.forEach((m) => keys.push(m.title));
+  return Array.from(new Set(keys));
+}

@@ -1,0 +1,47 @@
+import type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tableSpec';
+import { SYSTEM_COLUMNS } from './tableSpec';
+import type { FieldSchema, PageSchema } from './types';
+import { parseSort } from './model';
+
+/** Storage type of a model field: arrays, objects and multi-references are JSON text. */
+export function columnType(f: FieldSchema): ColumnType {
+  if (f['x-ref-multiple'] || f.type === 'array' || f.type === 'object') return 'json';
+  if (f.type === 'integer') return 'integer';
+  if (f.type === 'number') return 'real';
+  if (f.type === 'boolean') return 'boolean';
+  if (f.format === 'date-time') return 'datetime';
+  return 'text';
+}
+
+/** The table a page keeps: its model's columns, partyCode when scoped, system columns, and indexes for sorting and filtering. */
+export function pageTableSpec(page: PageSchema): TableSpec | null {
+  if (!page.resource || !page.model) return null;
+  const columns: ColumnSpec[] = [];
+  const indexes: IndexSpec[] = [];
+  for (const [name, f] of Object.entries(page.model.properties)) {
+    if (f['x-hash']) {
+      columns.push({ name: f['x-hash'].column, type: 'text' });
+      continue;
+    }
+    columns.push({ name, type: columnType(f), unique: f['x-unique'] || undefined });
+    if (f['x-index'] && !f['x-unique']) indexes.push({ columns: [name] });
+  }
+  if (page.resource.scope === 'party' && !page.model.properties.partyCode) {
+    columns.push({ name: 'partyCode', type: 'text', notNull: true, defaultValue: '' });
+  }
+  if (page.resource.scope === 'party') indexes.push({ columns: ['partyCode'] });
+  if (page.states) indexes.push({ columns: [page.states.field] });
+  if (page.list?.defaultSort) {
+    const { field } = parseSort(page.list.defaultSort);
+    if (field !== 'id' && !indexes.some((i) => i.columns.length === 1 && i.columns[0] === field)) indexes.push({ columns: [field] });
+  }
+  if (page.log && !indexes.some((i) => i.columns[0] === page.log!.timeField)) indexes.push({ columns: [page.log.timeField] });
+  for (const group of page.resource.uniqueTogether ?? []) indexes.push({ columns: group, unique: true });
+  const own = new Set(columns.map((c) => c.name));
+  return {
+    name: page.resource.table,
+    owner: `page ${page.id}`,
+    columns: [...columns, ...SYSTEM_COLUMNS.filter((c) => !own.has(c.name))],
+    indexes,
+  };
+}

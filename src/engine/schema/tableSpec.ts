@@ -1,0 +1,38 @@
+/**
+ * The physical shape of a table, dialect-free. Page schemas map to this (see sql.ts) and so do the
+ * server's own core tables, so one migrator creates and extends both.
+ */
+export type ColumnType = 'text' | 'integer' | 'real' | 'boolean' | 'json' | 'datetime';
+
+export interface ColumnSpec {
+  name: string;
+  type: ColumnType;
+  notNull?: boolean;
+  unique?: boolean;
+  /** Literal default for new rows and for rows that exist when the column is added. */
+  defaultValue?: string | number | boolean;
+}
+
+export interface IndexSpec {
+  columns: string[];
+  unique?: boolean;
+}
+
+export interface TableSpec {
+  name: string;
+  /** Which page or core module declared the table: named in migration errors. */
+  owner: string;
+  columns: ColumnSpec[];
+  indexes: IndexSpec[];
+}
+
+/** Columns every table has, besides its own. */
+export const SYSTEM_COLUMNS: ColumnSpec[] = [
+  { name: 'version', type: 'integer', notNull: true, defaultValue: 1 },
+  { name: 'createdAt', type: 'datetime', notNull: true, defaultValue: '1970-01-01T00:00:00.000Z' },
+  { name: 'updatedAt', type: 'datetime', notNull: true, defaultValue: '1970-01-01T00:00:00.000Z' },
+  { name: 'createdBy', type: 'text' },
+  { name: 'updatedBy', type: 'text' },
+];
+
+export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;

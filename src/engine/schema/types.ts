@@ -1,0 +1,203 @@
+/**
+ * The page schema: one JSON file per console page (src/schemas/<area>/<page>.json). page.schema.json
+ * is the same contract as a JSON Schema; types.test.ts proves the two agree.
+ */
+export type PageKind = 'crud' | 'log' | 'settings' | 'report';
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+/** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
+export type FieldFormat =
+  | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color';
+
+export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
+
+export interface FieldSchema {
+  type: FieldType;
+  /** i18n key of the label. */
+  title: string;
+  description?: string;
+  format?: FieldFormat;
+  enum?: (string | number)[];
+  /** i18n key prefix: the label of value v is `${prefix}.${v}`. */
+  'x-enum-labels'?: string;
+  /** antd colour per enum value, for StatusTag cells. */
+  'x-enum-colors'?: Record<string, string>;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  multipleOf?: number;
+  default?: unknown;
+  items?: { type: Exclude<FieldType, 'array' | 'object'>; enum?: (string | number)[]; format?: FieldFormat; maxLength?: number };
+  maxItems?: number;
+  /** Set by the server (never accepted from a request body). */
+  readOnly?: boolean;
+  /** Accepted, stored and never returned: secrets. */
+  writeOnly?: boolean;
+  /** Stores a one-way scrypt hash of the value, in the named column, instead of the value. */
+  'x-hash'?: { column: string };
+  /** Page id whose records this field references (by their `resource.key`, default id). */
+  'x-ref'?: string;
+  /** Several references stored as a JSON array. */
+  'x-ref-multiple'?: boolean;
+  /** Kept in a unique index. */
+  'x-unique'?: boolean;
+  /** Kept in an index, so it can be sorted and filtered on a large table. */
+  'x-index'?: boolean;
+  'x-filter'?: FilterOperator;
+  /** Widget that displays the value in list cells and detail (defaults follow from type and format). */
+  'x-cell'?: string;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, unknown>;
+  'x-decorator'?: string;
+  'x-decorator-props'?: Record<string, unknown>;
+  /** Formily reactions; expressions run through the safe evaluator, never `new Function`. */
+  'x-reactions'?: unknown;
+  /** Shown in the form only when editing (true) or only when creating (false). */
+  'x-editable'?: 'always' | 'create' | 'never';
+}
+
+export interface ModelSchema {
+  type: 'object';
+  required?: string[];
+  properties: Record<string, FieldSchema>;
+}
+
+export interface ResourceSpec {
+  /** SQL table; shared only with a core table of the server or with a report source. */
+  table: string;
+  /** party: rows belong to an organisation; customer users see only their own. */
+  scope?: 'global' | 'party';
+  /** Field shown when another page references a record. */
+  label: string;
+  /** Field stored by references; defaults to id. */
+  key?: string;
+  /** Fields searched by the list's free-text box `q`. */
+  search?: string[];
+  /** Unique together, e.g. one settings record per organisation. */
+  uniqueTogether?: string[][];
+  /** Rows are written by the server only (logs). */
+  readOnly?: boolean;
+}
+
+export interface ColumnRef {
+  field: string;
+  width?: number;
+  fixed?: 'left' | 'right';
+  ellipsis?: boolean;
+}
+
+export interface ListView {
+  columns: (string | ColumnRef)[];
+  filters?: string[];
+  /** Field name, '-' prefix for descending. */
+  defaultSort?: string;
+  /** Fields the user may sort on; defaults to indexed and system columns. */
+  sortable?: string[];
+  actions?: string[];
+  rowActions?: string[];
+  bulkActions?: string[];
+  pageSize?: number;
+  /** Filters applied by ?todo=1, matching the dashboard's to-do counter. */
+  todo?: Record<string, unknown>;
+}
+
+export interface FormSection {
+  title: string;
+  fields: string[];
+}
+
+export interface FormView {
+  columns?: 1 | 2 | 3;
+  fields?: string[];
+  sections?: FormSection[];
+}
+
+export interface DetailView {
+  sections: FormSection[];
+  /** Show the audit trail of the record. */
+  history?: boolean;
+}
+
+export interface Transition {
+  name: string;
+  title: string;
+  from: string[];
+  to: string;
+  /** Fields asked for in the confirmation dialog, stored with the new state. */
+  form?: string[];
+  required?: string[];
+  danger?: boolean;
+}
+
+export interface StatesSpec {
+  field: string;
+  initial?: string;
+  transitions: Transition[];
+}
+
+/** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */
+export interface CustomAction {
+  name: string;
+  title: string;
+  handler: string;
+  /** Fields of the action's own dialog. */
+  fields?: Record<string, FieldSchema>;
+  required?: string[];
+  confirm?: string;
+  danger?: boolean;
+}
+
+export interface Measure {
+  name: string;
+  title: string;
+  op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  field?: string;
+  /** Display of the aggregate: money for fen amounts. */
+  cell?: string;
+}
+
+export interface ReportSpec {
+  /** Page whose table is aggregated. */
+  source: string;
+  /** Field grouped on; a date-time field may be bucketed by day or month. */
+  groupBy: string;
+  bucket?: 'day' | 'month';
+  measures: Measure[];
+  chart: 'bar' | 'line' | 'pie';
+  filters?: string[];
+}
+
+export interface LogSpec {
+  /** Time field filtered by the range picker. */
+  timeField: string;
+  /** Days shown when no range is chosen. */
+  defaultDays?: number;
+}
+
+export interface PageSchema {
+  $schema?: string;
+  id: string;
+  kind: PageKind;
+  title: string;
+  description?: string;
+  resource?: ResourceSpec;
+  model?: ModelSchema;
+  list?: ListView;
+  form?: FormView;
+  detail?: DetailView;
+  states?: StatesSpec;
+  actions?: CustomAction[];
+  report?: ReportSpec;
+  log?: LogSpec;
+  /** Demo rows inserted into a new database when demo data is on. */
+  demo?: Record<string, unknown>[];
+}
+
+/** Columns every table has and every record carries. */
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+
+export const CRUD_ACTIONS = ['read', 'create', 'update', 'delete', 'export'] as const;

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/connect.js';
+import { ensureTable } from './db/migrate.js';
+import { CORE_TABLES } from './db/coreTables.js';
+import { readMenuFile, syncMenu } from './db/menuSync.js';
+import { seedAccounts, seedFoundation } from './db/seed.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/envelope.js';
+import { registerRequestLog } from './plugins/requestLog.js';
+import { registerAuthorize } from './routes/authorize.js';
+import { registerSession } from './routes/session.js';
+import { registerParty } from './routes/party.js';
+import { logSmsSender, type SmsSender } from './sms/sender.js';
+
+export interface BuildOptions {
+  /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
+  database?: Database;
+  sms?: SmsSender;
+  logger?: boolean;
+}
+
+export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+  for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
+  await seedFoundation(ctx);
+  const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
+  if (added) log(`menu: ${added} entries added from menu.json`);
+  await seedAccounts(ctx, log);
+}
+
+export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const database = opts.database ?? (await openDatabase(config));
+  const ctx: AppContext = { config, database, sms: opts.sms ?? logSmsSender(database, () => app.log) };
+  app.decorate('ctx', ctx);
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await prepareDatabase(ctx, (msg) => app.log.info(msg));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  registerAuth(app);
+  registerErrorHandling(app);
+  registerRequestLog(app);
+
+  registerAuthorize(app);
+  registerSession(app);
+  registerParty(app);
+
+  if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });
+  }
+  return app;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL switches the store from the embedded SQLite file to PostgreSQL. */
+  databaseUrl?: string;
+  seedDemo: boolean;
+  logLevel: string;
+  tokenTtlHours: number;
+  /** log2 of the scrypt cost used for new password hashes; stored hashes carry their own. */
+  scryptLogN: number;
+  /** Built browser app; absent in API-only test runs. */
+  distDir?: string;
+  /** Extra page schemas folder, used by tests that add a page without touching src/schemas. */
+  schemasDir: string;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset for the embedded SQLite store');
+  }
+  return {
+    port: intEnv(env, 'PORT', 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenTtlHours: intEnv(env, 'TOKEN_TTL_HOURS', 12),
+    scryptLogN: intEnv(env, 'SCRYPT_LOG_N', 17),
+    distDir: path.resolve(env.DIST_DIR || './dist'),
+    schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
+  };
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Rows are plain records: tables come from page schemas at run time, so there is no static DB type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = Kysely<any>;
+
+export interface Database {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// pg returns int8 and numeric as strings to avoid precision loss; our ids and fen amounts fit in
+// 2^53, and both dialects must hand the same JS types to the code above them.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = new BetterSqlite3(path.join(opts.dataDir, 'app.db'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: file }) }) as Db;
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** better-sqlite3 cannot bind booleans; SQLite keeps them as 0 and 1. */
+export function boolParam(database: Database, value: boolean): boolean | number {
+  return database.dialect === 'sqlite' ? (value ? 1 : 0) : value;
+}

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { ColumnSpec, ColumnType, TableSpec } from '../../engine/schema/tableSpec.js';
+import { IDENTIFIER } from '../../engine/schema/tableSpec.js';
+import type { Database, DialectName } from './connect.js';
+
+/** Raised instead of touching data when a schema change would lose or reinterpret stored values. */
+export class DestructiveChangeError extends Error {}
+
+function physicalType(type: ColumnType, dialect: DialectName): string {
+  if (dialect === 'sqlite') {
+    return { text: 'text', integer: 'integer', real: 'real', boolean: 'integer', json: 'text', datetime: 'text' }[type];
+  }
+  return { text: 'text', integer: 'bigint', real: 'double precision', boolean: 'boolean', json: 'text', datetime: 'text' }[type];
+}
+
+/** Introspected type names differ from the DDL spelling; compare on a common family. */
+function family(typeName: string): string {
+  const t = typeName.toLowerCase();
+  if (/int/.test(t)) return 'int';
+  if (/bool/.test(t)) return 'bool';
+  if (/real|double|float|numeric/.test(t)) return 'real';
+  return 'text';
+}
+
+function expectedFamily(type: ColumnType, dialect: DialectName): string {
+  return family(physicalType(type, dialect));
+}
+
+function checkIdentifier(name: string, owner: string) {
+  if (!IDENTIFIER.test(name)) throw new Error(`${owner}: "${name}" is not a legal table or column name`);
+}
+
+function defaultSql(col: ColumnSpec, dialect: DialectName) {
+  const v = col.defaultValue;
+  if (typeof v === 'boolean') return dialect === 'sqlite' ? sql.lit(v ? 1 : 0) : sql.lit(v);
+  return sql.lit(v as string | number);
+}
+
+export async function ensureTable(database: Database, spec: TableSpec): Promise<void> {
+  const { db, dialect } = database;
+  checkIdentifier(spec.name, spec.owner);
+  spec.columns.forEach((c) => checkIdentifier(c.name, spec.owner));
+  const tables = await db.introspection.getTables();
+  const existing = tables.find((t) => t.name === spec.name);
+
+  if (!existing) {
+    let create = db.schema.createTable(spec.name).ifNotExists();
+    create = dialect === 'sqlite'
+      ? create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      : create.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+    for (const col of spec.columns) {
+      create = create.addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
+        let b = c;
+        if (col.notNull) b = b.notNull();
+        if (col.defaultValue !== undefined) b = b.defaultTo(defaultSql(col, dialect));
+        return b;
+      });
+    }
+    await create.execute();
+  } else {
+    for (const col of spec.columns) {
+      const have = existing.columns.find((c) => c.name === col.name);
+      if (!have) {
+        // A new NOT NULL column needs a default so existing rows stay valid.
+        await db.schema.alterTable(spec.name).addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
+          let b = c;
+          if (col.defaultValue !== undefined) b = b.defaultTo(defaultSql(col, dialect));
+          if (col.notNull && col.defaultValue !== undefined) b = b.notNull();
+          return b;
+        }).execute();
+      } else if (family(have.dataType) !== expectedFamily(col.type, dialect)) {
+        throw new DestructiveChangeError(
+          `${spec.owner}: field "${col.name}" of table ${spec.name} is stored as ${have.dataType} but the schema now says ${col.type}; ` +
+            'changing it would reinterpret stored data. Add a new field instead, or migrate the column by hand.',
+        );
+      }
+    }
+  }
+
+  for (const col of spec.columns.filter((c) => c.unique)) {
+    await db.schema.createIndex(`ux_${spec.name}_${col.name}`).ifNotExists().unique().on(spec.name).column(col.name).execute();
+  }
+  for (const idx of spec.indexes) {
+    idx.columns.forEach((c) => checkIdentifier(c, spec.owner));
+    const name = `${idx.unique ? 'ux' : 'ix'}_${spec.name}_${idx.columns.join('_')}`.slice(0, 63);
+    let b = db.schema.createIndex(name).ifNotExists().on(spec.name).columns(idx.columns);
+    if (idx.unique) b = b.unique();
+    await b.execute();
+  }
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../context.js';
+import { boolParam } from './connect.js';
+import { hashPassword } from '../security/password.js';
+
+export const BUILT_IN_ROLES = [
+  { code: 'SUPER_ADMIN', name: '超级管理员', description: 'Every page and action' },
+  { code: 'PLAT_ADMIN', name: '平台管理员', description: 'Platform administration' },
+  { code: 'STAFF', name: '平台员工', description: 'Platform operations staff' },
+  { code: 'CUSTOMER_ADMIN', name: '客户管理员', description: "Administers one customer organisation" },
+];
+
+export const PLATFORM_PARTY = { code: 'P0001', name: '数链开放平台运营中心', kind: 'platform', groupName: '数链科技集团' };
+
+export const DEMO_PASSWORD = 'Demo12345';
+export const DEMO_PARTIES = [
+  { code: 'C1001', name: '华东智运物流有限公司', kind: 'customer', groupName: '华东智运' },
+  { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
+];
+export const DEMO_USERS = [
+  { username: 'admin', realName: '系统管理员', phone: '13800000001', partyCode: 'P0001', roles: ['SUPER_ADMIN'] },
+  { username: 'operator', realName: '运营主管', phone: '13800000002', partyCode: 'P0001', roles: ['PLAT_ADMIN', 'STAFF'] },
+  { username: 'staff', realName: '平台专员', phone: '13800000003', partyCode: 'P0001', roles: ['STAFF'] },
+  { username: 'cust_a', realName: '华东管理员', phone: '13900000001', partyCode: 'C1001', roles: ['CUSTOMER_ADMIN'] },
+  { username: 'cust_b', realName: '西南管理员', phone: '13900000002', partyCode: 'C1002', roles: ['CUSTOMER_ADMIN'] },
+];
+
+/** Roles and the platform organisation exist in every database, demo or not. */
+export async function seedFoundation(ctx: AppContext): Promise<void> {
+  const db = ctx.database.db;
+  const now = nowIso();
+  for (const r of BUILT_IN_ROLES) {
+    const has = await db.selectFrom('sys_role').select('id').where('code', '=', r.code).executeTakeFirst();
+    if (!has) {
+      await db.insertInto('sys_role').values({ ...r, grants: '{}', builtIn: boolParam(ctx.database, true), status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+    }
+  }
+  const party = await db.selectFrom('sys_party').select('id').where('code', '=', PLATFORM_PARTY.code).executeTakeFirst();
+  if (!party) {
+    await db.insertInto('sys_party').values({ ...PLATFORM_PARTY, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+  }
+}
+
+/**
+ * A new database gets the demo organisations and accounts, or, with SEED_DEMO=0, one administrator
+ * whose password comes from ADMIN_PASSWORD or is generated and printed once.
+ */
+export async function seedAccounts(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+  const db = ctx.database.db;
+  const any = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const now = nowIso();
+  const base = { status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system', passwordChangedAt: now };
+  if (!ctx.config.seedDemo) {
+    const password = process.env.ADMIN_PASSWORD || `A${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}7`;
+    await db.insertInto('sys_user').values({
+      ...base, username: 'admin', realName: 'Administrator', phone: null, partyCode: PLATFORM_PARTY.code,
+      roles: JSON.stringify(['SUPER_ADMIN']), passwordHash: await hashPassword(password, ctx.config.scryptLogN),
+    }).execute();
+    if (!process.env.ADMIN_PASSWORD) log(`created administrator "admin" with password ${password} (change it after signing in)`);
+    return;
+  }
+  for (const p of DEMO_PARTIES) {
+    await db.insertInto('sys_party').values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+  }
+  const hash = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
+  for (const u of DEMO_USERS) {
+    // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
+    const passwordHash = u.username === 'admin' ? hash : await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
+    await db.insertInto('sys_user').values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash }).execute();
+  }
+  log(`demo data created: accounts ${DEMO_USERS.map((u) => u.username).join(', ')} with password ${DEMO_PASSWORD}`);
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+type Catalogue = Record<string, string>;
+
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
+
+function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {}): Catalogue {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') flatten(v as Record<string, unknown>, key, out);
+    else out[key] = String(v);
+  }
+  return out;
+}
+
+/** Every locale part the browser uses is loaded, so server messages can use page and field titles too. */
+function load(lang: Language): Catalogue {
+  const dir = path.join(localesDir, lang);
+  const out: Catalogue = {};
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    flatten(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), '', out);
+  }
+  return out;
+}
+
+const catalogues = new Map<Language, Catalogue>();
+function catalogue(lang: Language): Catalogue {
+  let c = catalogues.get(lang);
+  if (!c) {
+    c = load(lang);
+    catalogues.set(lang, c);
+  }
+  return c;
+}
+
+export function translate(lang: Language, key: string, params: Record<string, unknown> = {}): string {
+  const template = catalogue(lang)[key] ?? catalogue('en')[key] ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined || v === null) return '';
+    // A parameter that is itself a message key (a field title) is translated in place.
+    return typeof v === 'string' && catalogue(lang)[v] !== undefined ? catalogue(lang)[v] : String(v);
+  });
+}
+
+/** The console sends Accept-Language with its current language; the language cookie is the fallback. */
+export function pickLanguage(acceptLanguage: string | undefined, cookieHeader: string | undefined): Language {
+  const candidates: string[] = [];
+  if (acceptLanguage) candidates.push(...acceptLanguage.split(',').map((s) => s.split(';')[0].trim()));
+  const cookie = cookieHeader?.match(/(?:^|;\s*)language=([^;]+)/)?.[1];
+  if (cookie) candidates.push(decodeURIComponent(cookie));
+  for (const c of candidates) {
+    const base = c.toLowerCase().split('-')[0] as Language;
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}

@@ -1,0 +1,37 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// crypto.scrypt runs on libuv's thread pool, so a 128 MiB hash never blocks the event loop.
+function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+const KEY_LENGTH = 32;
+const R = 8;
+const P = 1;
+
+function options(logN: number): ScryptOptions {
+  const N = 2 ** logN;
+  return { N, r: R, p: P, maxmem: 256 * N * R + 1024 * 1024 };
+}
+
+/** Stored as scrypt$logN$r$p$salt$hash so the cost can rise without invalidating old hashes. */
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, options(logN));
+  return ['scrypt', logN, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const logN = Number(parts[1]);
+  if (!Number.isInteger(logN) || logN < 1 || logN > 20) return false;
+  const expected = Buffer.from(parts[5], 'base64');
+  const key = await scrypt(password, Buffer.from(parts[4], 'base64'), expected.length, options(logN));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash that no password matches, verified against unknown users so timing does not reveal them. */
+export const DUMMY_HASH_LOGN = 17;

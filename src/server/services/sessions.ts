@@ -1,0 +1,61 @@
+import type { AppContext, SessionUser } from '../context.js';
+import { ADMIN_ROLES, nowIso } from '../context.js';
+import { digest, newToken } from '../security/token.js';
+import { parseJsonArray } from './json.js';
+
+export interface NewSession {
+  userId: number;
+  username: string;
+  partyCode: string;
+  activeRole: string;
+  ip?: string;
+  userAgent?: string;
+  loginType: string;
+}
+
+export async function createSession(ctx: AppContext, s: NewSession): Promise<{ token: string; expiresAt: string }> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + ctx.config.tokenTtlHours * 3600_000).toISOString();
+  await ctx.database.db
+    .insertInto('sys_session')
+    .values({
+      tokenHash: digest(token), userId: s.userId, username: s.username, partyCode: s.partyCode, activeRole: s.activeRole,
+      expiresAt, ip: s.ip ?? null, userAgent: s.userAgent?.slice(0, 255) ?? null, loginType: s.loginType,
+      lastSeenAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString(),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** Resolves a bearer token to its user, or null when it is unknown, expired, revoked or the user is disabled. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<SessionUser | null> {
+  const row = await ctx.database.db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.userId')
+    .innerJoin('sys_party as p', 'p.code', 'u.partyCode')
+    .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 's.activeRole', 'u.id as userId', 'u.username', 'u.realName',
+      'u.partyCode', 'u.roles', 'u.status', 'p.kind as partyKind', 'p.status as partyStatus'])
+    .where('s.tokenHash', '=', digest(token))
+    .executeTakeFirst();
+  if (!row || row.revokedAt || row.expiresAt <= nowIso() || row.status !== 'active' || row.partyStatus !== 'active') return null;
+  const roles = parseJsonArray(row.roles);
+  // A role taken away after sign-in ends the session's rights at once.
+  if (!roles.includes(row.activeRole)) return null;
+  return {
+    sessionId: row.sessionId, userId: row.userId, username: row.username, realName: row.realName, partyCode: row.partyCode,
+    partyKind: row.partyKind === 'platform' ? 'platform' : 'customer', activeRole: row.activeRole, roles,
+    isAdmin: ADMIN_ROLES.includes(row.activeRole),
+  };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+  await ctx.database.db.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() }).where('id', '=', sessionId).execute();
+}
+
+export async function revokeUserSessions(ctx: AppContext, userId: number, exceptSessionId?: number): Promise<void> {
+  let q = ctx.database.db.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() })
+    .where('userId', '=', userId).where('revokedAt', 'is', null);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}

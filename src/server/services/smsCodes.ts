@@ -1,0 +1,48 @@
+import { randomInt } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import { AppError, badRequest } from '../errors.js';
+import { digest } from '../security/token.js';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const RESEND_INTERVAL_MS = 60_000;
+const MAX_VERIFY_ATTEMPTS = 5;
+export const SMS_PURPOSES = ['login', 'register', 'resetPassword'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+const codeDigest = (phone: string, code: string) => digest(`${phone}:${code}`);
+
+export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+  const db = ctx.database.db;
+  const now = Date.now();
+  const recent = await db.selectFrom('sys_sms_code').select(['createdAt']).where('phone', '=', phone)
+    .where('createdAt', '>', new Date(now - RESEND_INTERVAL_MS).toISOString()).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+  if (recent) {
+    const seconds = Math.ceil((Date.parse(recent.createdAt) + RESEND_INTERVAL_MS - now) / 1000);
+    throw new AppError(429, 'server.sms.tooSoon', { seconds });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const iso = new Date(now).toISOString();
+  await db.insertInto('sys_sms_code').values({
+    phone, purpose, codeHash: codeDigest(phone, code), expiresAt: new Date(now + CODE_TTL_MS).toISOString(), ip,
+    createdAt: iso, updatedAt: iso,
+  }).execute();
+  await ctx.sms.send(phone, `【供应链开放平台】验证码 ${code}，5 分钟内有效。Verification code ${code}, valid for 5 minutes.`);
+}
+
+/** Consumes the newest live code for the phone; a wrong guess counts against it, a used or stale one never passes. */
+export async function consumeCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const db = ctx.database.db;
+  const nowIso = new Date().toISOString();
+  const row = await db.selectFrom('sys_sms_code').select(['id', 'codeHash', 'attempts', 'expiresAt', 'usedAt'])
+    .where('phone', '=', phone).where('purpose', '=', purpose).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!row || row.usedAt) throw badRequest('server.sms.noCode');
+  if (row.expiresAt <= nowIso) throw badRequest('server.sms.expired');
+  if (row.attempts >= MAX_VERIFY_ATTEMPTS) throw badRequest('server.sms.tooManyAttempts');
+  if (!/^\d{6}$/.test(code) || row.codeHash !== codeDigest(phone, code)) {
+    await db.updateTable('sys_sms_code').set({ attempts: row.attempts + 1, updatedAt: nowIso }).where('id', '=', row.id).execute();
+    throw badRequest('server.sms.wrongCode');
+  }
+  // The guard on usedAt makes two racing requests with the same code succeed at most once.
+  const res = await db.updateTable('sys_sms_code').set({ usedAt: nowIso, updatedAt: nowIso }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw badRequest('server.sms.noCode');
+}

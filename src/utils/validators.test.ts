@@ -1,0 +1,324 @@
+import { describe, it, expect } from 'vitest';
+import {
+  FORMAT_CHECKS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  isBankCard,
+  isMobile,
+  isNumberText,
+  isPassword,
+  isPlateNumber,
+  isResidentId,
+  isRoadTransportPermit,
+  isSocialCreditCode,
+  isTaxRate,
+  residentIdCheckChar,
+  socialCreditCheckChar,
+} from './validators';
+
+const NON_STRINGS: unknown[] = [undefined, null, 13800138000, 1, true, {}, [], Symbol('x'), () => '1'];
+
+// Written independently of the module so the tests would catch a wrong weight table.
+function withUsccCheck(body: string): string {
+  const charset = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+  const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+  const sum = [...body].reduce((acc, ch, i) => acc + charset.indexOf(ch) * weights[i], 0);
+  const c = 31 - (sum % 31);
+  return body + charset[c === 31 ? 0 : c];
+}
+
+function withIdCheck(body: string): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((acc, ch, i) => acc + Number(ch) * weights[i], 0);
+  return body + '10X98765432'[sum % 11];
+}
+
+function withLuhn(body: string): string {
+  for (let d = 0; d <= 9; d++) {
+    const candidate = body + d;
+    let sum = 0;
+    [...candidate].reverse().forEach((ch, i) => {
+      let n = Number(ch);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    });
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}
+
+function replaceLast(s: string, ch: string): string {
+  return s.slice(0, -1) + ch;
+}
+
+describe('non-string input', () => {
+  const checks = {
+    isMobile,
+    isPassword,
+    isNumberText,
+    isSocialCreditCode,
+    isResidentId,
+    isPlateNumber,
+    isBankCard,
+    isRoadTransportPermit,
+  };
+  for (const [name, check] of Object.entries(checks)) {
+    it(`${name} rejects non-strings and the empty string`, () => {
+      for (const v of NON_STRINGS) expect(check(v)).toBe(false);
+      expect(check('')).toBe(false);
+    });
+  }
+});
+
+describe('isMobile', () => {
+  it('accepts 11 digits starting with 1', () => {
+    expect(isMobile('13800138000')).toBe(true);
+    expect(isMobile('19912345678')).toBe(true);
+    expect(isMobile('10000000000')).toBe(true);
+  });
+  it('rejects wrong length, prefix or characters', () => {
+    expect(isMobile('1380013800')).toBe(false);
+    expect(isMobile('138001380000')).toBe(false);
+    expect(isMobile('23800138000')).toBe(false);
+    expect(isMobile('1380013800a')).toBe(false);
+    expect(isMobile(' 13800138000')).toBe(false);
+    expect(isMobile('13800138000\n')).toBe(false);
+    expect(isMobile('+8613800138000')).toBe(false);
+    expect(isMobile('１３８００１３８０００')).toBe(false);
+  });
+});
+
+describe('isPassword', () => {
+  it('exposes the length bounds', () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
+    expect(PASSWORD_MAX_LENGTH).toBe(64);
+  });
+  it('accepts letters plus digits within bounds', () => {
+    expect(isPassword('abcdefg1')).toBe(true);
+    expect(isPassword('1234567A')).toBe(true);
+    expect(isPassword('a'.repeat(63) + '1')).toBe(true);
+  });
+  it('rejects too short or too long', () => {
+    expect(isPassword('abcdef1')).toBe(false);
+    expect(isPassword('a'.repeat(64) + '1')).toBe(false);
+  });
+  it('requires both a letter and a digit', () => {
+    expect(isPassword('abcdefgh')).toBe(false);
+    expect(isPassword('12345678')).toBe(false);
+  });
+  it('rejects symbols, spaces and non-ASCII letters', () => {
+    expect(isPassword('abcdefg1!')).toBe(false);
+    expect(isPassword('abcd efg1')).toBe(false);
+    expect(isPassword('密码abcdefg1')).toBe(false);
+    expect(isPassword('ábcdefg1')).toBe(false);
+    expect(isPassword('abcdefg1\n')).toBe(false);
+  });
+});
+
+describe('isNumberText', () => {
+  it('accepts integers and decimals with optional plus', () => {
+    for (const v of ['0', '12', '+12', '3.5', '0.25', '+0.5', '007']) expect(isNumberText(v)).toBe(true);
+  });
+  it('rejects signs, dangling dots and junk', () => {
+    for (const v of ['-1', '1.', '.5', '+', '+.5', '1.2.3', '1e5', ' 1', '1 ', '1,000', 'abc', '++1']) {
+      expect(isNumberText(v)).toBe(false);
+    }
+  });
+});
+
+describe('isSocialCreditCode', () => {
+  const bodies = ['91350100M000100Y4', '12100000400000770', '91440300MA5FXXXXX'.replace(/X/g, 'Y')];
+  it('accepts codes with the computed check character', () => {
+    for (const body of bodies) {
+      const code = withUsccCheck(body);
+      expect(code).toHaveLength(18);
+      expect(isSocialCreditCode(code)).toBe(true);
+      expect(socialCreditCheckChar(body)).toBe(code[17]);
+    }
+  });
+  it('accepts a code whose check value wraps to 0', () => {
+    // Search for a body whose weighted sum is divisible by 31 to cover the c === 31 branch.
+    let found = '';
+    for (let n = 0; n < 1000 && !found; n++) {
+      const body = `9135010${String(n).padStart(3, '0')}M000100`;
+      const code = withUsccCheck(body);
+      if (code.endsWith('0')) found = code;
+    }
+    expect(found).not.toBe('');
+    expect(isSocialCreditCode(found)).toBe(true);
+  });
+  it('rejects a wrong check character', () => {
+    const code = withUsccCheck(bodies[0]);
+    const wrong = code[17] === 'A' ? 'B' : 'A';
+    expect(isSocialCreditCode(replaceLast(code, wrong))).toBe(false);
+  });
+  it('rejects characters outside the alphabet', () => {
+    for (const bad of ['I', 'O', 'S', 'V', 'Z', 'a', '-']) {
+      const body = '91350100M000100Y' + bad;
+      expect(socialCreditCheckChar(body)).toBeNull();
+      expect(isSocialCreditCode(body + '0')).toBe(false);
+    }
+  });
+  it('rejects wrong length and lowercase', () => {
+    const code = withUsccCheck(bodies[0]);
+    expect(isSocialCreditCode(code.slice(0, 17))).toBe(false);
+    expect(isSocialCreditCode(code + '0')).toBe(false);
+    expect(isSocialCreditCode(code.toLowerCase())).toBe(false);
+    expect(socialCreditCheckChar('123')).toBeNull();
+  });
+});
+
+describe('isResidentId', () => {
+  const now = new Date(2024, 5, 15, 12, 0, 0);
+  it('accepts a well-known valid number ending in X', () => {
+    expect(isResidentId('11010519491231002X', now)).toBe(true);
+    expect(residentIdCheckChar('11010519491231002')).toBe('X');
+  });
+  it('accepts numbers built with the check algorithm', () => {
+    expect(isResidentId(withIdCheck('44030420000229123'), now)).toBe(true);
+    expect(isResidentId(withIdCheck('32010619851015001'), now)).toBe(true);
+  });
+  it('rejects a wrong check digit', () => {
+    expect(isResidentId('110105194912310021', now)).toBe(false);
+    const id = withIdCheck('32010619851015001');
+    expect(isResidentId(replaceLast(id, id.endsWith('0') ? '1' : '0'), now)).toBe(false);
+  });
+  it('rejects lowercase x and non-digit bodies', () => {
+    expect(isResidentId('11010519491231002x', now)).toBe(false);
+    expect(isResidentId('1101051949123100AX', now)).toBe(false);
+    expect(isResidentId('X10105194912310021', now)).toBe(false);
+  });
+  it('rejects wrong lengths, including the old 15-digit form', () => {
+    expect(isResidentId('110105491231002', now)).toBe(false);
+    expect(isResidentId('11010519491231002X0', now)).toBe(false);
+  });
+  it('rejects impossible calendar dates', () => {
+    for (const date of ['20230229', '19001329', '19000001', '19990431', '19990100', '19990132', '17991231']) {
+      expect(isResidentId(withIdCheck(`440304${date}123`), now)).toBe(false);
+    }
+    expect(isResidentId(withIdCheck('44030420000229123'), now)).toBe(true);
+    expect(isResidentId(withIdCheck('44030419000228123'), now)).toBe(true);
+    expect(isResidentId(withIdCheck('44030419000229123'), now)).toBe(false);
+  });
+  it('rejects birth dates after now but allows today', () => {
+    expect(isResidentId(withIdCheck('44030420240615123'), now)).toBe(true);
+    expect(isResidentId(withIdCheck('44030420240616123'), now)).toBe(false);
+    expect(isResidentId(withIdCheck('44030420240615123'), now.getTime())).toBe(true);
+    expect(isResidentId(withIdCheck('44030420240615123'), new Date(2024, 5, 14))).toBe(false);
+  });
+  it('defaults now to the current time and rejects an invalid now', () => {
+    expect(isResidentId('11010519491231002X')).toBe(true);
+    expect(isResidentId(withIdCheck('44030499991231123'))).toBe(false);
+    expect(isResidentId('11010519491231002X', Number.NaN)).toBe(false);
+  });
+  it('check char helper rejects malformed bodies', () => {
+    expect(residentIdCheckChar('1101051949123100')).toBeNull();
+    expect(residentIdCheckChar('1101051949123100A')).toBeNull();
+  });
+});
+
+describe('isPlateNumber', () => {
+  it('accepts ordinary plates', () => {
+    for (const p of ['京A12345', '粤B8888A', '沪AB1234', '琼Z0000Z', '新A1B2C3']) expect(isPlateNumber(p)).toBe(true);
+  });
+  it('accepts suffixed plates', () => {
+    for (const p of ['冀A1234挂', '粤B1234学', '京A1234警', '粤Z1234港', '粤Z1234澳', '鲁A12345挂']) {
+      expect(isPlateNumber(p)).toBe(true);
+    }
+  });
+  it('accepts new-energy plates with D or F first or last', () => {
+    for (const p of ['粤BD12345', '粤B12345D', '京AF12345', '京A12345F', '沪AD1E234']) expect(isPlateNumber(p)).toBe(true);
+  });
+  it('rejects new-energy length without D/F at either end', () => {
+    expect(isPlateNumber('粤B123456')).toBe(false);
+    expect(isPlateNumber('粤BA12345')).toBe(false);
+  });
+  it('rejects I and O anywhere after the province', () => {
+    expect(isPlateNumber('京I12345')).toBe(false);
+    expect(isPlateNumber('京O12345')).toBe(false);
+    expect(isPlateNumber('京A1234O')).toBe(false);
+    expect(isPlateNumber('京AI1234')).toBe(false);
+    expect(isPlateNumber('粤BD1234O')).toBe(false);
+  });
+  it('rejects unknown provinces, lowercase and bad lengths', () => {
+    expect(isPlateNumber('台A12345')).toBe(false);
+    expect(isPlateNumber('XA12345')).toBe(false);
+    expect(isPlateNumber('京a12345')).toBe(false);
+    expect(isPlateNumber('京1A2345')).toBe(false);
+    expect(isPlateNumber('京A1234')).toBe(false);
+    expect(isPlateNumber('京A1234567')).toBe(false);
+    expect(isPlateNumber('京A123挂')).toBe(false);
+    expect(isPlateNumber('京A12345挂学')).toBe(false);
+    expect(isPlateNumber('京A1234使')).toBe(false);
+    expect(isPlateNumber(' 京A12345')).toBe(false);
+  });
+});
+
+describe('isBankCard', () => {
+  it('accepts Luhn-valid numbers of 12 to 19 digits', () => {
+    expect(isBankCard('4111111111111111')).toBe(true);
+    expect(isBankCard(withLuhn('62220202001122334'))).toBe(true);
+    expect(isBankCard(withLuhn('12345678901'))).toBe(true);
+    expect(isBankCard(withLuhn('622202020011223344'))).toBe(true);
+  });
+  it('rejects a failed checksum', () => {
+    expect(isBankCard('4111111111111112')).toBe(false);
+  });
+  it('rejects out-of-range lengths even when Luhn-valid', () => {
+    expect(isBankCard(withLuhn('1234567890'))).toBe(false);
+    expect(isBankCard(withLuhn('6222020200112233445'))).toBe(false);
+  });
+  it('rejects separators and letters', () => {
+    expect(isBankCard('4111 1111 1111 1111')).toBe(false);
+    expect(isBankCard('4111-1111-1111-1111')).toBe(false);
+    expect(isBankCard('411111111111111a')).toBe(false);
+  });
+});
+
+describe('isRoadTransportPermit', () => {
+  it('accepts exactly 12 digits', () => {
+    expect(isRoadTransportPermit('440300123456')).toBe(true);
+  });
+  it('rejects other shapes', () => {
+    for (const v of ['44030012345', '4403001234567', '44030012345A', '440300 12345', '粤交运管许可440300']) {
+      expect(isRoadTransportPermit(v)).toBe(false);
+    }
+  });
+});
+
+describe('isTaxRate', () => {
+  it('accepts the VAT rates', () => {
+    for (const r of [0, 0.01, 0.03, 0.06, 0.09, 0.13, -0]) expect(isTaxRate(r)).toBe(true);
+  });
+  it('rejects other numbers and non-numbers', () => {
+    for (const r of [0.05, 0.17, 13, 1, -0.13, Number.NaN, Infinity, 0.3 - 0.17, '0.13', null, undefined]) {
+      expect(isTaxRate(r)).toBe(false);
+    }
+  });
+});
+
+describe('FORMAT_CHECKS', () => {
+  it('maps every documented format name', () => {
+    expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
+      ['bankcard', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'uscc'].sort(),
+    );
+  });
+  it('delegates to the matching predicate', () => {
+    expect(FORMAT_CHECKS.mobile('13800138000')).toBe(true);
+    expect(FORMAT_CHECKS.password('abcdefg1')).toBe(true);
+    expect(FORMAT_CHECKS.numberText('+1.5')).toBe(true);
+    expect(FORMAT_CHECKS.uscc(withUsccCheck('91350100M000100Y4'))).toBe(true);
+    expect(FORMAT_CHECKS.idcard('11010519491231002X')).toBe(true);
+    expect(FORMAT_CHECKS.plate('粤BD12345')).toBe(true);
+    expect(FORMAT_CHECKS.bankcard('4111111111111111')).toBe(true);
+    expect(FORMAT_CHECKS.roadPermit('440300123456')).toBe(true);
+    for (const check of Object.values(FORMAT_CHECKS)) {
+      expect(check(undefined)).toBe(false);
+      expect(check('x')).toBe(false);
+    }
+  });
+  it('ignores extra arguments such as those ajv may pass', () => {
+    const idcard = FORMAT_CHECKS.idcard as (v: unknown, extra?: unknown) => boolean;
+    expect(idcard('11010519491231002X', 0)).toBe(true);
+  });
+});

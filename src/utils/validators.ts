@@ -1,0 +1,135 @@
+export type Check = (value: unknown) => boolean;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
+export function isMobile(value: unknown): boolean {
+  return typeof value === 'string' && /^1\d{10}$/.test(value);
+}
+
+const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
+);
+
+export function isPassword(value: unknown): boolean {
+  return typeof value === 'string' && PASSWORD_PATTERN.test(value);
+}
+
+export function isNumberText(value: unknown): boolean {
+  return typeof value === 'string' && /^\+?\d+(\.\d+)?$/.test(value);
+}
+
+// GB 32100-2015 alphabet: the index of a character is its numeric value.
+const USCC_CHARSET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** Check character for the first 17 characters of a credit code, or null if any is outside the alphabet. */
+export function socialCreditCheckChar(body: string): string | null {
+  if (body.length !== 17) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const v = USCC_CHARSET.indexOf(body[i]);
+    if (v < 0) return null;
+    sum += v * USCC_WEIGHTS[i];
+  }
+  return USCC_CHARSET[(31 - (sum % 31)) % 31];
+}
+
+export function isSocialCreditCode(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length !== 18) return false;
+  const check = socialCreditCheckChar(value.slice(0, 17));
+  return check !== null && check === value[17];
+}
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_MAP = '10X98765432';
+
+/** ISO 7064 MOD 11-2 check character for the first 17 digits of a resident ID, or null if malformed. */
+export function residentIdCheckChar(body: string): string | null {
+  if (!/^\d{17}$/.test(body)) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(body[i]) * ID_WEIGHTS[i];
+  return ID_CHECK_MAP[sum % 11];
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    return leap ? 29 : 28;
+  }
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+// The lower bound only rules out obvious garbage; 18-digit IDs were issued to living people.
+const MIN_BIRTH_YEAR = 1800;
+
+export function isResidentId(value: unknown, now: Date | number = Date.now()): boolean {
+  if (typeof value !== 'string' || !/^\d{17}[\dX]$/.test(value)) return false;
+  const year = Number(value.slice(6, 10));
+  const month = Number(value.slice(10, 12));
+  const day = Number(value.slice(12, 14));
+  if (year < MIN_BIRTH_YEAR || month < 1 || month > 12) return false;
+  if (day < 1 || day > daysInMonth(year, month)) return false;
+  const today = new Date(now);
+  if (Number.isNaN(today.getTime())) return false;
+  // Compared as YYYYMMDD numbers in local time so someone born today is valid.
+  const birth = year * 10000 + month * 100 + day;
+  const current = today.getFullYear() * 10000 + (today.getMonth() + 1) * 100 + today.getDate();
+  if (birth > current) return false;
+  return residentIdCheckChar(value.slice(0, 17)) === value[17];
+}
+
+const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+const PLATE_CHAR = '[A-HJ-NP-Z0-9]';
+// Real suffixed plates (粤Z1234港, 冀A1234挂) replace the last serial character with the suffix;
+// the five-character form is accepted too because the platform spec describes it that way.
+const ORDINARY_PLATE = new RegExp(
+  `^[${PROVINCES}][A-HJ-NP-Z](?:${PLATE_CHAR}{5}|${PLATE_CHAR}{4,5}[挂学警港澳])$`,
+);
+const NEW_ENERGY_PLATE = new RegExp(
+  `^[${PROVINCES}][A-HJ-NP-Z](?:[DF]${PLATE_CHAR}{5}|${PLATE_CHAR}{5}[DF])$`,
+);
+
+export function isPlateNumber(value: unknown): boolean {
+  return typeof value === 'string' && (ORDINARY_PLATE.test(value) || NEW_ENERGY_PLATE.test(value));
+}
+
+export function isBankCard(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{12,19}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) {
+    let digit = Number(value[value.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Road transport business permit numbers are a 6-digit administrative area code followed by a
+ * 6-digit serial. Area codes are not checked against the official list because it changes.
+ */
+export function isRoadTransportPermit(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{12}$/.test(value);
+}
+
+export const TAX_RATES: readonly number[] = [0, 0.01, 0.03, 0.06, 0.09, 0.13];
+
+export function isTaxRate(value: unknown): boolean {
+  return typeof value === 'number' && TAX_RATES.includes(value);
+}
+
+// Names are what the server registers as ajv formats and schemas reference, so they must not change.
+export const FORMAT_CHECKS: Record<string, Check> = {
+  mobile: isMobile,
+  password: isPassword,
+  numberText: isNumberText,
+  uscc: isSocialCreditCode,
+  idcard: (value) => isResidentId(value),
+  plate: isPlateNumber,
+  bankcard: isBankCard,
+  roadPermit: isRoadTransportPermit,
+};

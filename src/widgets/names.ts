@@ -1,0 +1,18 @@
+/**
+ * Names a page schema may use, kept free of React so the schema checks (CI, server) can read them.
+ * widgets/index.ts registers a component under each name; a test keeps the two lists equal.
+ */
+
+/** Form inputs from @formily/antd-v5, usable as x-component. */
+export const FORMILY_COMPONENTS = [
+  'Input', 'Input.TextArea', 'Select', 'NumberPicker', 'Switch', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker',
+  'Checkbox', 'Checkbox.Group', 'Radio.Group', 'Cascader', 'TreeSelect', 'Transfer',
+] as const;
+
+/** The project's own form widgets (x-component). */
+export const FORM_WIDGETS = ['Money', 'RefSelect', 'RegionCascader', 'DateRange', 'Password', 'Upload', 'MenuTreePicker', 'JsonEditor', 'ColorPicker'] as const;
+
+/** Display widgets for list cells and detail values (x-cell). */
+export const CELL_WIDGETS = ['Text', 'StatusTag', 'Money', 'RefLabel', 'DateTime', 'Date', 'Boolean', 'Tags', 'Image', 'Region', 'Masked', 'Json', 'Percent', 'Link'] as const;
+
+export const ALL_COMPONENT_NAMES: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];
