@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    globalSetup: ['src/test/global-setup.ts'],
     projects: [
       {
         extends: true,
