@@ -7,11 +7,12 @@ export interface SchemaSet {
   pages: Map<string, PageSchema>;
 }
 
-function walk(dir: string): string[] {
+/** Page files under the folder; the menu tree (menu.json at the top) is not a page. */
+function walk(dir: string, top = true): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return walk(full);
-    return e.isFile() && e.name.endsWith('.json') && e.name !== 'menu.json' ? [full] : [];
+    if (e.isDirectory()) return walk(full, false);
+    return e.isFile() && e.name.endsWith('.json') && !(top && e.name === 'menu.json') ? [full] : [];
   });
 }
 
