@@ -19,6 +19,11 @@ import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
 import { logSmsSender, type SmsSender } from './sms/sender.js';
+import { loadSchemas } from './schemas/load.js';
+import { preparePageTables } from './db/pageTables.js';
+import { registerDataRoutes } from './routes/data.js';
+import { registerPublicRoutes } from './routes/public.js';
+import { registerApiDocs } from './plugins/apiDocs.js';
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -30,6 +35,7 @@ export interface BuildOptions {
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
   await seedFoundation(ctx);
+  await preparePageTables(ctx, log);
   const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
   if (added) log(`menu: ${added} entries added from menu.json`);
   await seedAccounts(ctx, log);
@@ -42,7 +48,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
   });
   const database = opts.database ?? (await openDatabase(config));
-  const ctx: AppContext = { config, database, sms: opts.sms ?? logSmsSender(database, () => app.log) };
+  const schemas = loadSchemas(config.schemasDir);
+  const ctx: AppContext = { config, database, schemas, sms: opts.sms ?? logSmsSender(database, () => app.log) };
   app.decorate('ctx', ctx);
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
@@ -67,6 +74,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   });
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
+  await registerApiDocs(app);
   registerAuth(app);
   registerErrorHandling(app);
   registerRequestLog(app);
@@ -74,6 +82,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerAuthorize(app);
   registerSession(app);
   registerParty(app);
+  registerDataRoutes(app);
+  registerPublicRoutes(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });

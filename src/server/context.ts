@@ -3,6 +3,7 @@ import type { ServerConfig } from './config.js';
 import type { Database } from './db/connect.js';
 import type { Language } from './i18n/messages.js';
 import type { SmsSender } from './sms/sender.js';
+import type { SchemaSet } from './schemas/load.js';
 
 export interface SessionUser {
   sessionId: number;
@@ -21,6 +22,7 @@ export interface AppContext {
   config: ServerConfig;
   database: Database;
   sms: SmsSender;
+  schemas: SchemaSet;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly params: Record<string, unknown> = {},
     readonly fieldErrors?: Record<string, { key: string; params?: Record<string, unknown> }>,
     readonly status: number = httpStatus,
+    /** Sent as the envelope's data, e.g. the current record with a 409. */
+    readonly data: unknown = null,
   ) {
     super(key);
   }

@@ -36,7 +36,8 @@ function defaultSql(col: ColumnSpec, dialect: DialectName) {
   return sql.lit(v as string | number);
 }
 
-export async function ensureTable(database: Database, spec: TableSpec): Promise<void> {
+/** Creates or extends the table; answers whether it was created now (a new table may get demo rows). */
+export async function ensureTable(database: Database, spec: TableSpec): Promise<boolean> {
   const { db, dialect } = database;
   checkIdentifier(spec.name, spec.owner);
   spec.columns.forEach((c) => checkIdentifier(c.name, spec.owner));
@@ -87,4 +88,5 @@ export async function ensureTable(database: Database, spec: TableSpec): Promise<
     if (idx.unique) b = b.unique();
     await b.execute();
   }
+  return !existing;
 }

@@ -17,7 +17,7 @@ export function registerErrorHandling(app: FastifyInstance) {
               Object.entries(err.fieldErrors).map(([field, e]) => [field, translate(lang, e.key, e.params)]),
             ),
           }
-        : null;
+        : err.data;
       return reply.status(err.httpStatus).send({ status: err.status, msg: translate(lang, err.key, err.params), data });
     }
     const fe = err as FastifyError;
