@@ -1,6 +1,30 @@
+import { Button, Result, Skeleton, Card } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
+import type { ApiError } from '../data/envelope';
+import { usePageSchema } from './usePageSchema';
+import { ListPage } from './ListPage';
+import { FormPage } from './FormPage';
+import { DetailPage } from './DetailPage';
+import { SettingsPage } from './SettingsPage';
+import { ReportPage } from './ReportPage';
+import './renderers.css';
 
-/** Placeholder until the schema renderers land: names the page it would render. */
-export default function SchemaPage({ pageId, view }: PageProps) {
-  return <div data-testid="schema-page">{pageId} / {view}</div>;
+/** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
+export default function SchemaPage({ pageId, view, params, basePath }: PageProps) {
+  const { t } = useTranslation();
+  const { data: bundle, error, mutate } = usePageSchema(pageId!);
+  if (error) {
+    const err = error as ApiError;
+    return <Result status={err.httpStatus === 403 ? '403' : 'error'} title={t('engine.schemaFailed')} subTitle={err.message}
+      extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>} />;
+  }
+  if (!bundle) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  const { page } = bundle;
+  if (page.kind === 'report') return <ReportPage bundle={bundle} />;
+  if (page.kind === 'settings' && view === 'index') return <SettingsPage bundle={bundle} />;
+  if (view === 'add' && page.kind === 'crud') return <FormPage bundle={bundle} basePath={basePath} />;
+  if (view === 'edit' && params.id && page.kind !== 'log') return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
+  if (view === 'detail' && params.id) return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;
+  return <ListPage bundle={bundle} basePath={basePath} />;
 }

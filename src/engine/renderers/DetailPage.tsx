@@ -1,0 +1,43 @@
+import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import type { ApiError } from '../data/envelope';
+import { can, pageApi, type PageBundle } from '../data/pageApi';
+import { fieldSchema, readableFields } from '../schema/model';
+import { cellFor } from '../../widgets';
+import { HistoryTimeline } from './HistoryTimeline';
+
+/** One record in sections, with formatted values and, where the schema asks, its change history. */
+export function DetailPage({ bundle, basePath, id }: { bundle: PageBundle; basePath: string; id: string }) {
+  const { page, actions } = bundle;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, error, isLoading } = useSWR(['record', page.id, id], () => pageApi.get(page.id, id));
+  if (error) return <Result status="warning" title={t('engine.detail.loadFailed')} subTitle={(error as ApiError).message} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+  if (isLoading || !data) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  const readable = new Set(readableFields(page));
+  const sections = page.detail?.sections ?? [{ title: 'engine.detail.fields', fields: [...readable] }];
+  const editable = page.kind === 'crud' && (page.list?.rowActions ?? []).includes('edit') && can(actions, 'update');
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={`${t(page.title)} · ${t('engine.view.detail')}`}
+        extra={<Space>
+          {editable && <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`${basePath}/edit/${id}`)}>{t('engine.list.edit')}</Button>}
+          <Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>
+        </Space>}>
+        {sections.map((s) => (
+          <Descriptions key={s.title} title={t(s.title)} bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3 }} className="detail-section">
+            {s.fields.filter((f) => readable.has(f)).map((name) => {
+              const f = fieldSchema(page, name)!;
+              const Cell = cellFor(f);
+              return <Descriptions.Item key={name} label={t(f.title)}><Cell value={data[name]} record={data} field={f} /></Descriptions.Item>;
+            })}
+          </Descriptions>
+        ))}
+      </Card>
+      {page.detail?.history && <HistoryTimeline page={page} id={id} />}
+    </Space>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { PageSchema } from '../schema/types';
+import { fieldSchema, filterOperator } from '../schema/model';
+import { formComponents } from '../../widgets';
+import { pastRangePresets } from '../../utils/datePresets';
+
+interface Props {
+  page: PageSchema;
+  filters: Record<string, string>;
+  q: string;
+  onSearch: (filters: Record<string, string>, q: string) => void;
+}
+
+const RefSelect = formComponents.RefSelect;
+
+/** Converts between the URL's filter strings and the values the filter inputs hold. */
+function toInputs(page: PageSchema, filters: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(filters)) {
+    const f = fieldSchema(page, name);
+    if (!f) continue;
+    const op = filterOperator(f);
+    if (op === 'range') {
+      const [a, b] = raw.split(',');
+      out[name] = f.format === 'date-time' || f.format === 'date' ? [a ? dayjs(a) : null, b ? dayjs(b) : null] : [a ? Number(a) : null, b ? Number(b) : null];
+    } else if (f.type === 'integer' || f.type === 'number') out[name] = Number(raw);
+    else out[name] = raw;
+  }
+  return out;
+}
+
+function fromInputs(page: PageSchema, values: Record<string, unknown>) {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '') continue;
+    const f = fieldSchema(page, name);
+    if (f && filterOperator(f) === 'range' && Array.isArray(v)) {
+      const fmt = (x: unknown) => (x === null || x === undefined ? '' : dayjs.isDayjs(x) ? (x as Dayjs).toISOString() : String(x));
+      const s = `${fmt(v[0])},${fmt(v[1])}`;
+      if (s !== ',') out[name] = s;
+    } else out[name] = String(v).trim();
+  }
+  return out;
+}
+
+/** The list's filter form, built from the schema's filter fields. */
+export function FilterBar({ page, filters, q, onSearch }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue({ ...toInputs(page, filters), q });
+  }, [form, page, filters, q]);
+
+  const names = page.list?.filters ?? [];
+  const control = (name: string) => {
+    const f = fieldSchema(page, name)!;
+    const op = filterOperator(f);
+    const label = t(f.title);
+    if (f['x-ref']) return <RefSelect refPage={f['x-ref']} allowClear placeholder={t('engine.filter.any')} />;
+    const values = f.enum ?? f.items?.enum;
+    if (values) {
+      return <Select allowClear placeholder={t('engine.filter.any')} options={values.map((v) => ({ value: String(v), label: f['x-enum-labels'] ? t(`${f['x-enum-labels']}.${v}`) : String(v) }))} />;
+    }
+    if (f.type === 'boolean') return <Select allowClear placeholder={t('engine.filter.any')} options={[{ value: 'true', label: t('common.yes') }, { value: 'false', label: t('common.no') }]} />;
+    if (op === 'range' && (f.format === 'date-time' || f.format === 'date')) {
+      return <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} showTime={f.format === 'date-time'}
+        presets={pastRangePresets().map((p) => ({ label: t(p.key), value: [dayjs(p.range[0]), dayjs(p.range[1])] as [Dayjs, Dayjs] }))} />;
+    }
+    if (op === 'range') {
+      return (
+        <Space.Compact block>
+          <Form.Item name={[name, 0]} noStyle><InputNumber placeholder={t('engine.filter.min')} style={{ width: '50%' }} /></Form.Item>
+          <Form.Item name={[name, 1]} noStyle><InputNumber placeholder={t('engine.filter.max')} style={{ width: '50%' }} /></Form.Item>
+        </Space.Compact>
+      );
+    }
+    return <Input allowClear placeholder={t('engine.filter.contains', { field: label })} maxLength={200} />;
+  };
+
+  return (
+    <Form form={form} className="list-filters" layout="vertical" onFinish={(v) => { const { q: text, ...rest } = v; onSearch(fromInputs(page, rest), (text ?? '').trim()); }}>
+      <Row gutter={[16, 0]}>
+        <Col xs={24} sm={12} lg={6}>
+          <Form.Item name="q" label={t('engine.filter.keyword')}>
+            <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
+          </Form.Item>
+        </Col>
+        {names.map((name) => {
+          const f = fieldSchema(page, name);
+          if (!f) return null;
+          const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
+          return (
+            <Col xs={24} sm={12} lg={6} key={name}>
+              <Form.Item name={range ? undefined : name} label={t(f.title)}>{control(name)}</Form.Item>
+            </Col>
+          );
+        })}
+        <Col xs={24} sm={12} lg={6} className="list-filters__buttons">
+          <Form.Item label=" ">
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('engine.filter.search')}</Button>
+              <Button icon={<UndoOutlined />} onClick={() => onSearch({}, '')}>{t('engine.filter.reset')}</Button>
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+
+echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+
+export interface Series { name: string; values: number[] }
+
+/** A grouped aggregate as a bar, line or pie chart. */
+export function ReportChart({ type, categories, series, color }: { type: 'bar' | 'line' | 'pie'; categories: string[]; series: Series[]; color: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!ref.current) return;
+    const chart = echarts.init(ref.current, undefined, { renderer: 'svg' });
+    const palette = [color, '#13c2c2', '#faad14', '#722ed1', '#52c41a', '#eb2f96'];
+    chart.setOption(type === 'pie'
+      ? { color: palette, tooltip: { trigger: 'item' }, legend: { bottom: 0 }, series: [{ type: 'pie', radius: ['35%', '65%'], data: categories.map((c, i) => ({ name: c, value: series[0]?.values[i] ?? 0 })) }] }
+      : { color: palette, tooltip: { trigger: 'axis' }, legend: { top: 0 }, grid: { left: 48, right: 24, top: 40, bottom: 32 },
+          xAxis: { type: 'category', data: categories }, yAxis: { type: 'value' },
+          series: series.map((s) => ({ name: s.name, type, data: s.values, smooth: type === 'line' })) });
+    const onResize = () => chart.resize();
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      chart.dispose();
+    };
+  }, [type, categories, series, color]);
+  return <div ref={ref} className="report-chart" role="img" aria-label={series.map((s) => s.name).join(', ')} />;
+}

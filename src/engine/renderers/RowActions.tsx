@@ -1,0 +1,56 @@
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PageSchema, Transition, CustomAction } from '../schema/types';
+import { can, type Rec } from '../data/pageApi';
+
+interface Props {
+  page: PageSchema;
+  record: Rec;
+  actions: string[];
+  onOpen: (view: 'detail' | 'edit') => void;
+  onDelete: () => void;
+  onTransition: (t: Transition) => void;
+  onAction: (a: CustomAction) => void;
+}
+
+/** A row's actions: the first three as links, the rest in a menu; only what the user may do and the state allows. */
+export function RowActions({ page, record, actions, onOpen, onDelete, onTransition, onAction }: Props) {
+  const { t } = useTranslation();
+  const names = page.list?.rowActions ?? ['detail'];
+  const items: { key: string; label: string; danger?: boolean; run: () => void; confirm?: string }[] = [];
+  for (const name of names) {
+    if (name === 'detail') items.push({ key: name, label: t('engine.list.detail'), run: () => onOpen('detail') });
+    else if (name === 'edit' && can(actions, 'update')) items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
+    else if (name === 'delete' && can(actions, 'delete')) {
+      items.push({ key: name, label: t('engine.list.delete'), danger: true, run: onDelete, confirm: t('engine.list.deleteConfirm') });
+    } else {
+      const tr = page.states?.transitions.find((x) => x.name === name);
+      if (tr && tr.from.includes(String(record[page.states!.field])) && (can(actions, `transition:${name}`) || can(actions, 'update'))) {
+        items.push({ key: name, label: t(tr.title), danger: tr.danger, run: () => onTransition(tr) });
+      }
+      const act = page.actions?.find((a) => a.name === name);
+      if (act && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+    }
+  }
+  const shown = items.slice(0, 3);
+  const rest = items.slice(3);
+  const link = (i: (typeof items)[number]) =>
+    i.confirm ? (
+      <Popconfirm key={i.key} title={i.confirm} onConfirm={i.run} okButtonProps={{ danger: true }}>
+        <Button type="link" size="small" danger={i.danger}>{i.label}</Button>
+      </Popconfirm>
+    ) : (
+      <Button key={i.key} type="link" size="small" danger={i.danger} onClick={i.run}>{i.label}</Button>
+    );
+  return (
+    <Space size={0} wrap={false}>
+      {shown.map(link)}
+      {rest.length > 0 && (
+        <Dropdown menu={{ items: rest.map((i) => ({ key: i.key, label: i.label, danger: i.danger })), onClick: ({ key }) => rest.find((i) => i.key === key)?.run() }}>
+          <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('engine.list.more')} />
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

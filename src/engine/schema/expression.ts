@@ -1,0 +1,158 @@
+/**
+ * A small, safe expression language for x-reactions: literals, names from the scope, member access,
+ * arrays, unary, binary, logical and conditional operators. No calls, no assignment, no access to
+ * prototypes or globals, so schemas run under a Content-Security-Policy without 'unsafe-eval'.
+ */
+type Node =
+  | { t: 'lit'; v: unknown }
+  | { t: 'id'; name: string }
+  | { t: 'mem'; obj: Node; prop: Node }
+  | { t: 'arr'; items: Node[] }
+  | { t: 'un'; op: string; arg: Node }
+  | { t: 'bin'; op: string; l: Node; r: Node }
+  | { t: 'cond'; test: Node; yes: Node; no: Node };
+
+const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_$][\w$]*)|(===|!==|==|!=|<=|>=|&&|\|\||\?\?|[-+*/%<>!?:.,[\]()]))/y;
+
+function tokenize(src: string): string[] {
+  const out: string[] = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < src.length) {
+    if (/^\s*$/.test(src.slice(TOKEN.lastIndex))) break;
+    const m = TOKEN.exec(src);
+    if (!m) throw new SyntaxError(`unexpected character at ${TOKEN.lastIndex} in "${src}"`);
+    out.push(m[0].trim());
+  }
+  return out;
+}
+
+const BINARY: string[][] = [['??'], ['||'], ['&&'], ['===', '!==', '==', '!='], ['<', '<=', '>', '>='], ['+', '-'], ['*', '/', '%']];
+const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+
+export function parseExpression(src: string): Node {
+  const tokens = tokenize(src);
+  let i = 0;
+  const peek = () => tokens[i];
+  const take = (expected?: string) => {
+    const tok = tokens[i++];
+    if (expected && tok !== expected) throw new SyntaxError(`expected "${expected}" but found "${tok ?? 'end'}" in "${src}"`);
+    return tok;
+  };
+  const conditional = (): Node => {
+    const test = binary(0);
+    if (peek() !== '?') return test;
+    take('?');
+    const yes = conditional();
+    take(':');
+    return { t: 'cond', test, yes, no: conditional() };
+  };
+  const binary = (level: number): Node => {
+    if (level === BINARY.length) return unary();
+    let left = binary(level + 1);
+    while (BINARY[level].includes(peek())) {
+      const op = take();
+      left = { t: 'bin', op, l: left, r: binary(level + 1) };
+    }
+    return left;
+  };
+  const unary = (): Node => (peek() === '!' || peek() === '-' ? { t: 'un', op: take(), arg: unary() } : postfix());
+  const postfix = (): Node => {
+    let node = primary();
+    for (;;) {
+      if (peek() === '.') {
+        take();
+        const name = take();
+        if (!/^[A-Za-z_$][\w$]*$/.test(name ?? '')) throw new SyntaxError(`bad property name in "${src}"`);
+        node = { t: 'mem', obj: node, prop: { t: 'lit', v: name } };
+      } else if (peek() === '[') {
+        take();
+        node = { t: 'mem', obj: node, prop: conditional() };
+        take(']');
+      } else if (peek() === '(') {
+        throw new SyntaxError(`function calls are not allowed in "${src}"`);
+      } else return node;
+    }
+  };
+  const primary = (): Node => {
+    const tok = take();
+    if (tok === undefined) throw new SyntaxError(`unexpected end of "${src}"`);
+    if (tok === '(') {
+      const e = conditional();
+      take(')');
+      return e;
+    }
+    if (tok === '[') {
+      const items: Node[] = [];
+      while (peek() !== ']') {
+        items.push(conditional());
+        if (peek() === ',') take();
+      }
+      take(']');
+      return { t: 'arr', items };
+    }
+    if (/^\d/.test(tok)) return { t: 'lit', v: Number(tok) };
+    if (/^['"]/.test(tok)) return { t: 'lit', v: tok.slice(1, -1).replace(/\\(.)/g, '$1') };
+    if (tok === 'true' || tok === 'false') return { t: 'lit', v: tok === 'true' };
+    if (tok === 'null') return { t: 'lit', v: null };
+    if (tok === 'undefined') return { t: 'lit', v: undefined };
+    if (/^[A-Za-z_$]/.test(tok)) return { t: 'id', name: tok };
+    throw new SyntaxError(`unexpected "${tok}" in "${src}"`);
+  };
+  const node = conditional();
+  if (i < tokens.length) throw new SyntaxError(`unexpected "${tokens[i]}" in "${src}"`);
+  return node;
+}
+
+function evaluate(node: Node, scope: Record<string, unknown>): unknown {
+  switch (node.t) {
+    case 'lit': return node.v;
+    case 'id': return Object.prototype.hasOwnProperty.call(scope, node.name) ? scope[node.name] : undefined;
+    case 'arr': return node.items.map((n) => evaluate(n, scope));
+    case 'mem': {
+      const obj = evaluate(node.obj, scope) as Record<string, unknown> | null | undefined;
+      const prop = String(evaluate(node.prop, scope));
+      if (obj === null || obj === undefined || FORBIDDEN.has(prop)) return undefined;
+      const v = (obj as Record<string, unknown>)[prop];
+      return typeof v === 'function' ? undefined : v;
+    }
+    case 'un': {
+      const v = evaluate(node.arg, scope);
+      return node.op === '!' ? !v : -(v as number);
+    }
+    case 'cond': return evaluate(node.test, scope) ? evaluate(node.yes, scope) : evaluate(node.no, scope);
+    case 'bin': {
+      if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
+      if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);
+      if (node.op === '??') return evaluate(node.l, scope) ?? evaluate(node.r, scope);
+      const l = evaluate(node.l, scope) as never;
+      const r = evaluate(node.r, scope) as never;
+      switch (node.op) {
+        case '===': return l === r;
+        case '!==': return l !== r;
+        case '==': return l == r; // eslint-disable-line eqeqeq
+        case '!=': return l != r; // eslint-disable-line eqeqeq
+        case '<': return l < r;
+        case '<=': return l <= r;
+        case '>': return l > r;
+        case '>=': return l >= r;
+        case '+': return (l as number) + (r as number);
+        case '-': return (l as number) - (r as number);
+        case '*': return (l as number) * (r as number);
+        case '/': return (l as number) / (r as number);
+        case '%': return (l as number) % (r as number);
+      }
+    }
+  }
+  return undefined;
+}
+
+const cache = new Map<string, Node>();
+
+export function evaluateExpression(src: string, scope: Record<string, unknown>): unknown {
+  let node = cache.get(src);
+  if (!node) {
+    node = parseExpression(src);
+    cache.set(src, node);
+  }
+  return evaluate(node, scope);
+}

@@ -1,0 +1,46 @@
+import type { PageSchema, FieldSchema } from './types';
+import { formFields } from './model';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO time → the local 'YYYY-MM-DD HH:mm:ss' the date picker edits. */
+export function isoToLocal(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Local 'YYYY-MM-DD HH:mm:ss' → ISO (UTC), as stored. */
+export function localToIso(local: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(local);
+  if (!m) return local;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  return d.toISOString();
+}
+
+const isDateTime = (f?: FieldSchema) => f?.format === 'date-time';
+
+/** A stored record → the values a form edits (secrets never come, times become local). */
+export function toFormValues(page: PageSchema, record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of formFields(page)) {
+    const f = page.model!.properties[name];
+    const v = record[name];
+    if (!f || f.writeOnly || v === undefined) continue;
+    out[name] = isDateTime(f) && typeof v === 'string' ? isoToLocal(v) : v;
+  }
+  return out;
+}
+
+/** Form values → a request body: times back to ISO, emptied inputs to null, untouched secrets left out. */
+export function fromFormValues(fields: Record<string, FieldSchema>, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(values)) {
+    const f = fields[name];
+    if (!f) continue;
+    if (f.writeOnly && (v === undefined || v === '' || v === null)) continue;
+    if (v === undefined || v === '') out[name] = null;
+    else out[name] = isDateTime(f) && typeof v === 'string' ? localToIso(v) : v;
+  }
+  return out;
+}

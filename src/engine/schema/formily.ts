@@ -1,0 +1,106 @@
+import type { ISchema } from '@formily/json-schema';
+import type { FieldSchema, PageSchema } from './types';
+import { editableIn, formFields } from './model';
+import { FORMAT_CHECKS } from '../../utils/validators';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type FormMode = 'create' | 'update';
+
+/** The input a field gets when its schema names none. */
+export function defaultComponent(f: FieldSchema): string {
+  if (f['x-ref']) return 'RefSelect';
+  if (f.enum) return 'Select';
+  if (f.type === 'boolean') return 'Switch';
+  if (f.type === 'integer' || f.type === 'number') return 'NumberPicker';
+  if (f.format === 'date-time' || f.format === 'date') return 'DatePicker';
+  if (f.type === 'object') return 'JsonEditor';
+  if (f.type === 'array' && f.items?.enum) return 'Select';
+  return 'Input';
+}
+
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
+export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
+  const component = f['x-component'] ?? defaultComponent(f);
+  const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
+  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array') });
+  if (component === 'Password') Object.assign(props, { mode });
+  if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
+  if (component === 'Select' && f.type === 'array') props.mode = 'multiple';
+  if ((component === 'Input' || component === 'Input.TextArea') && f.maxLength) props.maxLength = f.maxLength;
+  if (component === 'Input.TextArea' && props.showCount === undefined) props.showCount = true;
+  if (component === 'Select' || component === 'RefSelect') props.allowClear = !required;
+  const values = f.enum ?? f.items?.enum;
+  const labels = f['x-enum-labels'];
+  const validators: unknown[] = [];
+  const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
+  if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
+  const schema: ISchema = {
+    type: f.type === 'integer' ? 'number' : f.type,
+    title: t(f.title),
+    description: f.description ? t(f.description) : undefined,
+    required,
+    default: mode === 'create' ? f.default : undefined,
+    'x-decorator': f['x-decorator'] ?? 'FormItem',
+    'x-decorator-props': f['x-decorator-props'],
+    'x-component': component,
+    'x-component-props': props,
+    'x-validator': validators.length ? validators : undefined,
+    'x-reactions': f['x-reactions'] as ISchema['x-reactions'],
+    'x-disabled': !editableIn(f, mode) ? true : undefined,
+    maxLength: f.maxLength,
+    minLength: f.minLength,
+    pattern: f.pattern,
+    minimum: f.minimum,
+    maximum: f.maximum,
+    enum: values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,
+  };
+  void page;
+  void name;
+  return Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)) as ISchema;
+}
+
+export interface FormLayoutSpec {
+  columns: number;
+  sections: { title?: string; fields: string[] }[];
+}
+
+export function formLayout(page: PageSchema): FormLayoutSpec {
+  const columns = page.form?.columns ?? 2;
+  if (page.form?.sections) return { columns, sections: page.form.sections };
+  return { columns, sections: [{ fields: formFields(page) }] };
+}
+
+/**
+ * The Formily schema of a page's add or edit form: sections as titled grids, fields in the
+ * schema's order, read-only fields left out, create-only fields disabled when editing.
+ */
+export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, only?: { fields: Record<string, FieldSchema>; required: string[] }): ISchema {
+  const props = only?.fields ?? page.model!.properties;
+  const required = new Set(only?.required ?? page.model!.required ?? []);
+  const layout = only ? { columns: 1, sections: [{ fields: Object.keys(props) }] } : formLayout(page);
+  const sections: Record<string, ISchema> = {};
+  layout.sections.forEach((section, i) => {
+    const fields: Record<string, ISchema> = {};
+    for (const name of section.fields) {
+      const f = props[name];
+      if (!f || f.readOnly) continue;
+      const isRequired = required.has(name) && !(mode === 'update' && f.writeOnly);
+      const schema = formilyField(page, name, f, mode, t, isRequired);
+      if (f['x-component'] === 'Input.TextArea' || f.type === 'object' || f['x-component'] === 'MenuTreePicker') {
+        schema['x-decorator-props'] = { ...(schema['x-decorator-props'] as object), gridSpan: layout.columns };
+      }
+      fields[name] = schema;
+    }
+    sections[`section${i}`] = {
+      type: 'void',
+      'x-component': 'FormSection',
+      'x-component-props': { title: section.title ? t(section.title) : undefined },
+      properties: {
+        grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: layout.columns, minColumns: 1, columnGap: 24 }, properties: fields },
+      },
+    };
+  });
+  return { type: 'object', properties: sections };
+}
