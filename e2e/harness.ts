@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { configFromEnv } from '../src/server/config';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const DIST = path.resolve('.tmp/e2e-dist');
+const ARTIFACTS = path.resolve('test-results/e2e');
+
+/** Browser tests need Debian's Chromium; CI installs it, elsewhere the run is skipped with a note. */
+export function hasChromium(): boolean {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.env.CI) throw new Error(`${CHROMIUM} is missing: browser tests cannot be skipped in CI`);
+  console.warn(`NOTE: ${CHROMIUM} not found; browser tests skipped`);
+  return false;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the browser app once for the browser tests, again only when a source file changed. */
+export function ensureBuild(): string {
+  const stamp = path.join(DIST, 'index.html');
+  const sources = Math.max(newestMtime(path.resolve('src')), newestMtime(path.resolve('public')), fs.statSync('index.html').mtimeMs);
+  if (!fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < sources) {
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  return DIST;
+}
+
+export interface Running {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The real server on a fresh SQLite database with demo data, serving the built app on 127.0.0.1. */
+export async function startServer(): Promise<Running> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-e2e-'));
+  const app = await buildApp({ ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 14, logLevel: 'warn' }, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and failed requests seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(width = 1366, height = 800): Promise<Browser> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    viewport: { width, height },
+    locale: 'zh-CN',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  return {
+    context, page, problems,
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+export async function signIn(page: Page, url: string, username: string, password = 'Demo12345') {
+  await page.goto(`${url}/#/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/#\/home/);
+}
