@@ -10,18 +10,20 @@ import { useSettings, type SizeOption } from './settings/store';
 import { NotifierBridge } from './NotifierBridge';
 import { createConsoleRouter } from './router';
 import { registerConsolePages } from './pages';
+import { installErrorLog } from './errorLog/errorLog';
 import './console.css';
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
-  zh: () => import('antd/locale/zh_CN'),
-  en: () => import('antd/locale/en_US'),
-  es: () => import('antd/locale/es_ES'),
-  ja: () => import('antd/locale/ja_JP'),
+  zh: () => import('antd/es/locale/zh_CN'),
+  en: () => import('antd/es/locale/en_US'),
+  es: () => import('antd/es/locale/es_ES'),
+  ja: () => import('antd/es/locale/ja_JP'),
 };
 
 const CONTROL_HEIGHT: Record<SizeOption, number> = { default: 36, medium: 32, small: 28, mini: 24 };
 
 registerConsolePages();
+installErrorLog();
 const router = createConsoleRouter();
 
 export default function ConsoleApp() {
@@ -36,7 +38,7 @@ export default function ConsoleApp() {
       const mod = await (antdLocales[lang] ?? antdLocales.en)();
       if (alive) setLocale(mod.default);
     };
-    void initI18n(['console', 'engine', 'time']).then(async () => {
+    void initI18n(['console', 'engine', 'time', 'fields', 'menu', 'widgets']).then(async () => {
       await apply();
       if (alive) setReady(true);
     });

@@ -1,51 +1,92 @@
-import { useEffect } from 'react';
-import { Button, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { settingsStore, useSettings } from '../settings/store';
 import { useSession } from '../../engine/session/store';
-import { matchRoute } from '../../engine/routes/buildRoutes';
-import { Sidebar } from './Sidebar';
+import { sessionApi } from '../../engine/session/api';
+import { KeepAlive, useTabTitle } from '../tabs/KeepAlive';
+import { TagsView } from '../tabs/TagsView';
+import { ErrorLogButton } from '../errorLog/ErrorLogButton';
+import { PageErrorBoundary } from '../errorLog/PageErrorBoundary';
+import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { Breadcrumbs } from './Breadcrumbs';
 import { UserMenu } from './UserMenu';
 import { LanguageMenu } from './LanguageMenu';
-import { useMenuTitle } from './useMenuTitle';
+import { RouteSearch } from './RouteSearch';
+import { FullscreenButton, SettingsButton, SizeMenu } from './HeaderTools';
+import { SettingsDrawer } from './SettingsDrawer';
+import { TodoShortcuts } from './TodoShortcuts';
+import { RouteProgress } from './RouteProgress';
+import { useDevice } from './useDevice';
 
-/** The back-office frame: sidebar, top bar and the routed page (spec §2.6). */
+/** The back-office frame (spec §2.6): sidebar, top bar, open-page tabs and the pages themselves. */
 export default function ConsoleLayout() {
   const settings = useSettings();
   const { t } = useTranslation();
-  const { routes, info } = useSession();
+  const { info } = useSession();
   const { pathname } = useLocation();
-  const title = useMenuTitle();
+  const device = useDevice();
+  const mobile = device === 'mobile';
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const tabTitle = useTabTitle();
+
+  // Spec §4: on becoming mobile, and on every route change there, the sidebar closes.
+  useEffect(() => setMobileOpen(false), [mobile, pathname]);
 
   // Spec §1: the translated route title, then the organisation's group name or the product title.
+  const pageTitle = tabTitle(pathname).title;
   useEffect(() => {
-    const match = matchRoute(routes, pathname);
-    const page = pathname === '/home' ? t('layout.dashboard') : match ? title(match.route.meta.title) : '';
     const group = info?.party.groupName || t('app.productName');
-    document.title = page ? `${page} - ${group}` : group;
-  }, [routes, pathname, info, t, title]);
+    document.title = pageTitle ? `${pageTitle} - ${group}` : group;
+  }, [pageTitle, info, t]);
 
-  const toggle = () => settingsStore.update({ sidebarOpened: !settings.sidebarOpened });
+  // Usage log: every page visit.
+  useEffect(() => {
+    if (pathname.startsWith('/redirect/')) return;
+    void sessionApi.userLog({ sysName: 'console', sysPath: pathname, content: pageTitle, action: 'visit' }).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const toggle = () => (mobile ? setMobileOpen((o) => !o) : settingsStore.update({ sidebarOpened: !settings.sidebarOpened }));
+  const expanded = mobile ? mobileOpen : settings.sidebarOpened;
   return (
-    <Layout className="console-layout">
-      <Sidebar collapsed={!settings.sidebarOpened} showLogo={settings.sidebarLogo} />
-      <Layout>
-        <Layout.Header className={settings.fixedHeader ? 'console-header console-header--fixed' : 'console-header'}>
-          <Button type="text" className="hamburger" onClick={toggle} aria-label={t('layout.toggleSidebar')} aria-expanded={settings.sidebarOpened}
-            icon={settings.sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
-          <Breadcrumbs />
-          <div className="console-header__right">
-            <LanguageMenu />
-            <UserMenu />
-          </div>
-        </Layout.Header>
+    <Layout className={`console-layout console-layout--${device}`} style={{ ['--sidebar-width' as string]: `${SIDEBAR_WIDTH}px` }}>
+      <RouteProgress />
+      {mobile ? (
+        <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} placement="left" width={SIDEBAR_WIDTH} closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }} className="console-drawer" data-testid="mobile-sidebar">
+          <Sidebar collapsed={false} showLogo={settings.sidebarLogo} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        <Sidebar collapsed={!settings.sidebarOpened} showLogo={settings.sidebarLogo} />
+      )}
+      <Layout className="console-main">
+        <div className={settings.fixedHeader ? 'console-top console-top--fixed' : 'console-top'}>
+          <Layout.Header className="console-header">
+            <Button type="text" className="hamburger" onClick={toggle} aria-label={t('layout.toggleSidebar')} aria-expanded={expanded} data-testid="hamburger"
+              icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
+            <Breadcrumbs />
+            <TodoShortcuts />
+            <div className="console-header__right">
+              {!mobile && <RouteSearch />}
+              <ErrorLogButton />
+              {!mobile && <FullscreenButton />}
+              {!mobile && <SizeMenu />}
+              {!mobile && <LanguageMenu />}
+              <SettingsButton onOpen={() => setSettingsOpen(true)} />
+              <UserMenu />
+            </div>
+          </Layout.Header>
+          {settings.tagsView && <TagsView />}
+        </div>
         <Layout.Content className="console-content">
-          <Outlet />
+          <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
         </Layout.Content>
       </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Layout>
   );
 }

@@ -1,19 +1,26 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router-dom';
-import i18next from 'i18next';
+import { useLocation } from 'react-router-dom';
 
-/** Unsaved edits are not lost by a stray click or a closed tab: the person is asked first. */
+/**
+ * Pages with unsaved edits, by path. Open tabs keep their pages alive, so switching pages loses
+ * nothing; closing such a tab, or the browser tab, asks first.
+ */
+const dirtyPaths = new Set<string>();
+
+export function hasUnsavedChanges(path: string): boolean {
+  return dirtyPaths.has(path);
+}
+
 export function useUnsavedGuard(active: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => active && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(i18next.t('engine.form.leaveConfirm'))) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!active) return;
+    dirtyPaths.add(pathname);
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [active]);
+    return () => {
+      dirtyPaths.delete(pathname);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [active, pathname]);
 }

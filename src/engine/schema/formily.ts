@@ -89,7 +89,8 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
       const isRequired = required.has(name) && !(mode === 'update' && f.writeOnly);
       const schema = formilyField(page, name, f, mode, t, isRequired);
       if (f['x-component'] === 'Input.TextArea' || f.type === 'object' || f['x-component'] === 'MenuTreePicker') {
-        schema['x-decorator-props'] = { ...(schema['x-decorator-props'] as object), gridSpan: layout.columns };
+        // Full-width fields; renderers.css gives [data-grid-span="-1"] the whole row.
+        schema['x-decorator-props'] = { ...(schema['x-decorator-props'] as object), gridSpan: -1 };
       }
       fields[name] = schema;
     }

@@ -58,6 +58,9 @@ export const CORE_TABLES: TableSpec[] = [
     text('method', { notNull: true }), text('path', { notNull: true }), int('statusCode', { notNull: true }),
     int('durationMs', { notNull: true }), text('username'), text('partyCode'), text('ip'),
   ], [{ columns: ['createdAt'] }]),
+  table('sys_error_log', [
+    text('error', { notNull: true }), text('component'), text('info'), text('url'), text('userAgent'), text('username'), text('partyCode'), text('ip'),
+  ], [{ columns: ['createdAt'] }]),
   table('sys_audit', [
     text('page', { notNull: true }), text('tableName', { notNull: true }), int('recordId'), text('action', { notNull: true }),
     text('username'), text('partyCode'), text('before'), text('after'),

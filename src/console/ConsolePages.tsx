@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams, type Location } from 'react-router-dom';
+import { PageLoading } from './PageLoading';
+
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const UpdatePasswordPage = lazy(() => import('./auth/UpdatePasswordPage'));
+const DynamicPage = lazy(() => import('./DynamicPage'));
+
+/** Spec §2.2: /redirect/<path> replaces itself with <path>, which remounts that page. */
+function RedirectRoute() {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`/${params['*'] ?? ''}${search}`} replace />;
+}
+
+/** The pages inside the back-office layout, rendered for one location (each open tab has its own). */
+export function ConsolePages({ location }: { location: Location | string }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes location={location}>
+        <Route path="/redirect/*" element={<RedirectRoute />} />
+        <Route path="/home" element={<DashboardPage />} />
+        <Route path="/profile/updatePassword" element={<UpdatePasswordPage />} />
+        <Route path="*" element={<DynamicPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Button, Dropdown } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import useSWR from 'swr';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../engine/data/request';
+
+/** Spec §2.6: the counters and where each leads, in the spec's order. */
+export const TODO_TARGETS: [string, string][] = [
+  ['valuating_count', '/tms/Carrier/freight'],
+  ['auth_shipper_count', '/tms/review/shipperReview?todo=1'],
+  ['auth_count', '/tms/review/carrierReview?todo=1'],
+  ['miss_order_count', '/tms/order/order_manage?todo=1'],
+  ['remit_count', '/tms/Carrier/Approval'],
+  ['urge_remit_count', '/systemManage/news/paymentRecords?todo=1'],
+  ['transport_abnormal_count', '/tms/CustomerService/AbnormalTran?todo=1'],
+  ['transfer_apply_count', '/tms/account/LoanList?todo=1'],
+  ['auth_order_count', '/tms/order/cargoaudit'],
+  ['need_invoice', '/tms/invoice/drawInvoice?todo=1'],
+];
+
+/** Spec §9: six counters show before "more". */
+export const TODO_SHOWN = 6;
+
+export function TodoShortcuts() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useSWR('todo-count', () => api.get<Record<string, number>>('/open-platform/todoCount', undefined, { silent: true }), { refreshInterval: 60_000 });
+  const shown = TODO_TARGETS.slice(0, TODO_SHOWN);
+  const more = TODO_TARGETS.slice(TODO_SHOWN);
+  const count = (name: string) => data?.[name] ?? 0;
+  return (
+    <div className="todo-shortcuts hide-mobile" aria-label={t('todo.label')} role="group">
+      {shown.map(([name, target]) => (
+        <Button key={name} type="text" size="small" className="todo-shortcut" onClick={() => navigate(target)} data-testid={`todo-${name}`}>
+          {t(`todo.${name}`)}
+          <Badge count={count(name)} overflowCount={999} showZero size="small" color={count(name) ? undefined : '#bfbfbf'} className="todo-shortcut__badge" />
+        </Button>
+      ))}
+      <Dropdown menu={{ items: more.map(([name]) => ({ key: name, label: <span className="todo-more-item">{t(`todo.${name}`)} <Badge count={count(name)} showZero size="small" color={count(name) ? undefined : '#bfbfbf'} /></span> })),
+        onClick: ({ key }) => navigate(more.find(([n]) => n === key)![1]) }}>
+        <Button type="text" size="small" icon={<BellOutlined />} data-testid="todo-more">{t('todo.more')}</Button>
+      </Dropdown>
+    </div>
+  );
+}
