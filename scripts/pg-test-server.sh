@@ -25,8 +25,11 @@ case "${1:-start}" in
     fi
     echo "postgres://app@127.0.0.1:$PORT/postgres"
     ;;
+  status)
+    as_owner "'$BIN/pg_ctl' -D '$DIR' status" >/dev/null 2>&1 && echo running || echo stopped
+    ;;
   stop)
     as_owner "'$BIN/pg_ctl' -D '$DIR' -m fast stop" >/dev/null 2>&1 || true
     ;;
-  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+  *) echo "usage: $0 start|status|stop" >&2; exit 2 ;;
 esac

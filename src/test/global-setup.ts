@@ -9,6 +9,8 @@ export default function setup() {
   if (process.env.TEST_PG_URL) return undefined;
   const hasServer = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
   if (!hasServer) return undefined;
+  // Another test run may be using the same throw-away cluster: only the run that started it stops it.
+  const wasRunning = execFileSync('bash', ['scripts/pg-test-server.sh', 'status'], { encoding: 'utf8' }).trim() === 'running';
   try {
     process.env.TEST_PG_URL = execFileSync('bash', ['scripts/pg-test-server.sh', 'start'], { encoding: 'utf8' }).trim();
   } catch (err) {
@@ -16,6 +18,6 @@ export default function setup() {
     return undefined;
   }
   return () => {
-    execFileSync('bash', ['scripts/pg-test-server.sh', 'stop']);
+    if (!wasRunning) execFileSync('bash', ['scripts/pg-test-server.sh', 'stop']);
   };
 }

@@ -3,10 +3,13 @@
  * widgets/index.ts registers a component under each name; a test keeps the two lists equal.
  */
 
-/** Form inputs from @formily/antd-v5, usable as x-component. */
+/**
+ * Form inputs from @formily/antd-v5, usable as x-component. Formily looks a dotted name up as a
+ * path ('Radio.Group' is components.Radio.Group), so each dotted name's parent is listed too.
+ */
 export const FORMILY_COMPONENTS = [
   'Input', 'Input.TextArea', 'Select', 'NumberPicker', 'Switch', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker',
-  'Checkbox', 'Checkbox.Group', 'Radio.Group', 'Cascader', 'TreeSelect', 'Transfer',
+  'Checkbox', 'Checkbox.Group', 'Radio', 'Radio.Group', 'Cascader', 'TreeSelect', 'Transfer',
 ] as const;
 
 /** The project's own form widgets (x-component). */

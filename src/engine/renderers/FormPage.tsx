@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
 import { pageApi } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
-import { fromFormValues, toFormValues } from '../schema/formValues';
+import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -30,7 +30,10 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
-  const form = useMemo(() => createForm({ effects: () => onFormValuesChange(() => setDirty(true)) }), []);
+  const form = useMemo(() => createForm({
+    initialValues: id ? {} : defaultValues(page.model!.properties),
+    effects: () => onFormValuesChange(() => setDirty(true)),
+  }), [id, page]);
   useUnsavedGuard(dirty && !busy);
 
   const load = async () => {

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import { useSession } from '../session/store';
-import { fromFormValues, toFormValues } from '../schema/formValues';
+import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
 import { formComponents } from '../../widgets';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { useUnsavedGuard } from './useUnsavedGuard';
@@ -29,7 +29,7 @@ export function SettingsPage({ bundle }: { bundle: PageBundle }) {
 
   useEffect(() => {
     if (!data) return;
-    form.setValues(data.record ? toFormValues(page, data.record) : {}, 'overwrite');
+    form.setValues(data.record ? toFormValues(page, data.record) : defaultValues(page.model!.properties), 'overwrite');
     setDirty(false);
   }, [data, form, page]);
 

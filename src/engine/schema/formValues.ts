@@ -44,3 +44,11 @@ export function fromFormValues(fields: Record<string, FieldSchema>, values: Reco
   }
   return out;
 }
+
+/**
+ * Initial values of a new record. They go to createForm rather than into the field schemas: a
+ * field default applied while rendering updates the form during another component's render.
+ */
+export function defaultValues(fields: Record<string, FieldSchema>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, f]) => f.default !== undefined && !f.readOnly).map(([k, f]) => [k, f.default]));
+}

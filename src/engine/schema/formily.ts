@@ -41,7 +41,6 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     title: t(f.title),
     description: f.description ? t(f.description) : undefined,
     required,
-    default: mode === 'create' ? f.default : undefined,
     'x-decorator': f['x-decorator'] ?? 'FormItem',
     'x-decorator-props': f['x-decorator-props'],
     'x-component': component,
@@ -89,7 +88,7 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
       const isRequired = required.has(name) && !(mode === 'update' && f.writeOnly);
       const schema = formilyField(page, name, f, mode, t, isRequired);
       if (f['x-component'] === 'Input.TextArea' || f.type === 'object' || f['x-component'] === 'MenuTreePicker') {
-        // Full-width fields; renderers.css gives [data-grid-span="-1"] the whole row.
+        // Wide fields take the rest of their row (formily grid: span -1).
         schema['x-decorator-props'] = { ...(schema['x-decorator-props'] as object), gridSpan: -1 };
       }
       fields[name] = schema;

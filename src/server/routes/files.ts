@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { ok } from '../plugins/envelope.js';
+import { requireUser } from '../plugins/auth.js';
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** What may be uploaded, by extension, and how it is served back. */
+const TYPES: Record<string, { type: string; inline: boolean }> = {
+  png: { type: 'image/png', inline: true },
+  jpg: { type: 'image/jpeg', inline: true },
+  jpeg: { type: 'image/jpeg', inline: true },
+  gif: { type: 'image/gif', inline: true },
+  webp: { type: 'image/webp', inline: true },
+  // SVG can carry script: shown in <img> (where scripts never run) but downloaded when opened.
+  svg: { type: 'image/svg+xml', inline: false },
+  pdf: { type: 'application/pdf', inline: false },
+  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', inline: false },
+  csv: { type: 'text/csv; charset=utf-8', inline: false },
+  txt: { type: 'text/plain; charset=utf-8', inline: false },
+  zip: { type: 'application/zip', inline: false },
+};
+export const ALLOWED_EXTENSIONS = Object.keys(TYPES);
+
+/** Signatures of the binary formats, so a renamed file cannot pass for another type. */
+const MAGIC: Record<string, (b: Buffer) => boolean> = {
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  gif: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')),
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  pdf: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+  xlsx: (b) => b[0] === 0x50 && b[1] === 0x4b,
+  zip: (b) => b[0] === 0x50 && b[1] === 0x4b,
+  svg: (b) => /<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8')),
+};
+
+const YEAR = /^\d{4}$/;
+const MONTH = /^(0[1-9]|1[0-2])$/;
+const STORED_NAME = /^[A-Za-z0-9_-]{22}\.([a-z0-9]{2,4})$/;
+
+const extensionOf = (filename: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(filename)?.[1] ?? '').toLowerCase();
+
+/** The client's file name without path parts or control characters, for the answer only. */
+const displayName = (filename: string) =>
+  (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'file';
+
+interface MultipartFile {
+  filename: string;
+  toBuffer(): Promise<Buffer>;
+  file: NodeJS.ReadableStream & { resume(): void };
+}
+
+function uploadError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'widgets.server.files.tooLarge', { max: '5 MB' });
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('widgets.server.files.tooMany');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('widgets.server.files.notMultipart');
+  return err;
+}
+
+/**
+ * Uploads for form widgets (logos, avatars, banners, scans): POST /open-platform/files stores one
+ * file of an allowed type under DATA_DIR/uploads/YYYY/MM/ with a random name; GET serves it back
+ * without a session, so <img> works, the random name being the only key.
+ */
+export function registerFileRoutes(app: FastifyInstance) {
+  // Multipart is parsed only inside this plugin: no other route accepts it.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 11 }, throwFileSizeLimit: true });
+    const root = () => path.join(scope.ctx.config.dataDir, 'uploads');
+
+    scope.post('/open-platform/files', {
+      schema: { tags: ['files'], summary: 'Upload one file (multipart field "file", ≤ 5 MB; png, jpg, gif, webp, svg, pdf, xlsx, csv, txt, zip)' },
+    }, async (req: FastifyRequest) => {
+      requireUser(req);
+      if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
+      let stored: { url: string; name: string; size: number; contentType: string } | null = null;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (stored) throw badRequest('widgets.server.files.tooMany');
+          stored = await store(part as unknown as MultipartFile);
+        }
+      } catch (err) {
+        throw uploadError(err);
+      }
+      if (!stored) throw badRequest('widgets.server.files.noFile');
+      return ok(stored);
+    });
+
+    async function store(part: MultipartFile) {
+      const ext = extensionOf(part.filename);
+      const spec = TYPES[ext];
+      if (!spec) {
+        part.file.resume();
+        throw badRequest('widgets.server.files.badType', { ext: ext || '?', allowed: ALLOWED_EXTENSIONS.join(', ') });
+      }
+      const data = await part.toBuffer();
+      if (data.length === 0) throw badRequest('widgets.server.files.empty');
+      if (MAGIC[ext] && !MAGIC[ext](data)) throw badRequest('widgets.server.files.badContent', { ext });
+      const now = new Date();
+      const y = String(now.getUTCFullYear());
+      const m = String(now.getUTCMonth() + 1).padStart(2, '0');
+      const dir = path.join(root(), y, m);
+      await fs.promises.mkdir(dir, { recursive: true });
+      const name = `${randomBytes(16).toString('base64url')}.${ext}`;
+      await fs.promises.writeFile(path.join(dir, name), data, { flag: 'wx' });
+      return { url: `/open-platform/files/${y}/${m}/${name}`, name: displayName(part.filename), size: data.length, contentType: spec.type.split(';')[0] };
+    }
+
+    scope.get('/open-platform/files/:y/:m/:name', {
+      schema: { tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)' },
+    }, async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
+      const { y, m, name } = req.params;
+      const match = STORED_NAME.exec(name);
+      if (!YEAR.test(y) || !MONTH.test(m) || !match || !TYPES[match[1]]) throw notFound('widgets.server.files.notFound');
+      const base = root();
+      const file = path.resolve(base, y, m, name);
+      if (!file.startsWith(base + path.sep)) throw notFound('widgets.server.files.notFound');
+      let stat: fs.Stats;
+      try {
+        stat = await fs.promises.stat(file);
+      } catch {
+        throw notFound('widgets.server.files.notFound');
+      }
+      if (!stat.isFile()) throw notFound('widgets.server.files.notFound');
+      const spec = TYPES[match[1]];
+      reply.header('Content-Type', spec.type);
+      reply.header('Content-Length', String(stat.size));
+      // The name is random and the content never changes under it.
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+      reply.header('Content-Disposition', `${spec.inline ? 'inline' : 'attachment'}; filename="${name}"`);
+      return reply.send(fs.createReadStream(file));
+    });
+  });
+}

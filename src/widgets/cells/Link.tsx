@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { EMPTY, isEmpty, type CellProps } from '../types';
+import { ellipsis } from './Text';
+
+const EXTERNAL = /^https?:\/\//i;
+const INTERNAL = /^(\/(?!\/)|#\/)/;
+
+/**
+ * A link: http(s) addresses open in a new tab (rel=noopener noreferrer), paths inside the console
+ * stay in it; anything else (javascript:, data:…) is shown as plain text, never as a link.
+ */
+export default function Link({ value }: CellProps) {
+  const { t } = useTranslation();
+  if (isEmpty(value)) return <>{EMPTY}</>;
+  const href = String(value).trim();
+  if (EXTERNAL.test(href)) {
+    return <a href={href} target="_blank" rel="noopener noreferrer" title={`${href} (${t('widgets.cells.newTab')})`} style={ellipsis}>{href}</a>;
+  }
+  if (INTERNAL.test(href)) return <a href={href} title={href} style={ellipsis}>{href}</a>;
+  return <span style={ellipsis} title={href}>{href}</span>;
+}

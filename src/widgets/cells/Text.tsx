@@ -1,0 +1,18 @@
+import type { CSSProperties } from 'react';
+import { EMPTY, isEmpty, type CellProps } from '../types';
+
+export const ellipsis: CSSProperties = {
+  display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom',
+};
+
+export function asText(value: unknown): string {
+  if (isEmpty(value)) return EMPTY;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Plain text on one line, cut with an ellipsis when narrow (the full text is in the tooltip). */
+export default function Text({ value }: CellProps) {
+  const text = asText(value);
+  return <span style={ellipsis} title={text === EMPTY ? undefined : text}>{text}</span>;
+}
