@@ -11,6 +11,7 @@ import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
 import { isBespoke, parseComponentPath } from './src/engine/routes/componentPath';
 import { createAjv } from './src/engine/schema/ajv';
 import { recordValidator } from './src/engine/schema/recordValidator';
+import { resolveDemoRow } from './src/engine/schema/demoValues';
 
 const SCHEMAS = path.resolve('src/schemas');
 const LOCALES = path.resolve('src/i18n/locales');
@@ -100,8 +101,8 @@ describe('page schemas', () => {
     for (const page of pages.values()) {
       if (!page.demo?.length) continue;
       const validate = recordValidator(ajv, page, 'create');
-      page.demo.forEach((row, i) => {
-        const { partyCode: _p, ...rest } = row;
+      page.demo.forEach((demo, i) => {
+        const { partyCode: _p, ...rest } = resolveDemoRow(demo);
         void _p;
         if (!validate(rest)) bad.push(`${page.id} demo[${i}]: ${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))}`);
       });

@@ -23,6 +23,10 @@ import { loadSchemas } from './schemas/load.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
+import { registerTodoRoutes } from './routes/todo.js';
+import { registerErrorLogRoutes } from './routes/errorLog.js';
+import { registerFileRoutes } from './routes/files.js';
+import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 
 export interface BuildOptions {
@@ -47,13 +51,19 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
   });
-  const database = opts.database ?? (await openDatabase(config));
   const schemas = loadSchemas(config.schemasDir);
+  const database = opts.database ?? (await openDatabase(config));
   const ctx: AppContext = { config, database, schemas, sms: opts.sms ?? logSmsSender(database, () => app.log) };
   app.decorate('ctx', ctx);
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
-  await prepareDatabase(ctx, (msg) => app.log.info(msg));
+  try {
+    await prepareDatabase(ctx, (msg) => app.log.info(msg));
+  } catch (err) {
+    // A refused start (e.g. a destructive schema change) must not leave the database connections open.
+    if (!opts.database) await database.close();
+    throw err;
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -84,6 +94,10 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerParty(app);
   registerDataRoutes(app);
   registerPublicRoutes(app);
+  registerTodoRoutes(app);
+  registerErrorLogRoutes(app);
+  registerFileRoutes(app);
+  registerMenuTreeRoute(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });

@@ -69,7 +69,6 @@ export default function ConsoleLayout() {
             <Button type="text" className="hamburger" onClick={toggle} aria-label={t('layout.toggleSidebar')} aria-expanded={expanded} data-testid="hamburger"
               icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
             <Breadcrumbs />
-            <TodoShortcuts />
             <div className="console-header__right">
               {!mobile && <RouteSearch />}
               <ErrorLogButton />
@@ -80,7 +79,10 @@ export default function ConsoleLayout() {
               <UserMenu />
             </div>
           </Layout.Header>
-          {settings.tagsView && <TagsView />}
+          <div className="console-subbar">
+            {settings.tagsView ? <TagsView /> : <div className="console-subbar__spacer" />}
+            <TodoShortcuts />
+          </div>
         </div>
         <Layout.Content className="console-content">
           <PageErrorBoundary><KeepAlive /></PageErrorBoundary>

@@ -1,7 +1,7 @@
 import { App, Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../i18n';
+import { changeLanguage, i18next } from '../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
 import { refreshSession } from '../../engine/session/store';
 
@@ -11,7 +11,8 @@ export function LanguageMenu() {
   const pick = async (lang: Language) => {
     if (lang === i18n.language) return;
     await changeLanguage(lang);
-    void message.success(t('layout.switchLanguageSuccess'));
+    // Said in the new language: the hook's t is still bound to the old one here.
+    void message.success(i18next.t('layout.switchLanguageSuccess'));
     // Menu names come from the server in the caller's language.
     void refreshSession().catch(() => undefined);
   };

@@ -3,6 +3,7 @@ import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isAdmin, logout, switchRole, useSession } from '../../engine/session/store';
+import { useRoleName } from './useRoleName';
 
 /** Spec §2.6 and §6: home for everyone, management centre and change password for admins only, log out for everyone. */
 export function UserMenu() {
@@ -10,12 +11,13 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const admin = isAdmin(roles);
+  const roleName = useRoleName();
   const otherRoles = (info?.roleList ?? []).slice(1);
   const items: MenuProps['items'] = [
     { key: 'home', label: t('layout.home') },
     ...(admin ? [{ key: 'center', label: t('layout.managementCenter') }, { key: 'password', label: t('layout.changePassword') }] : []),
     ...(otherRoles.length
-      ? [{ type: 'divider' as const }, ...otherRoles.map((r) => ({ key: `role:${r.role}`, label: t('layout.switchTo', { role: r.roleName }) }))]
+      ? [{ type: 'divider' as const }, ...otherRoles.map((r) => ({ key: `role:${r.role}`, label: t('layout.switchTo', { role: roleName(r.role, r.roleName) }) }))]
       : []),
     { type: 'divider' },
     { key: 'logout', label: t('layout.logout'), danger: true },
@@ -37,7 +39,7 @@ export function UserMenu() {
       <button type="button" className="user-menu" aria-label={t('layout.userMenu')} data-testid="user-menu">
         <Avatar size={28} src={info?.avatar || undefined} icon={<UserOutlined />} />
         <span className="user-menu__name hide-mobile">{info?.name}</span>
-        <span className="user-menu__role hide-mobile">{info?.roleList[0]?.roleName}</span>
+        <span className="user-menu__role hide-mobile">{info?.roleList[0] && roleName(info.roleList[0].role, info.roleList[0].roleName)}</span>
         <DownOutlined className="hide-mobile" />
       </button>
     </Dropdown>

@@ -24,6 +24,9 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, admin) is an 'error' on the pool;
+    // unheard, it would crash the process. The pool drops that client and opens a new one when needed.
+    pool.on('error', (err) => console.warn(`PostgreSQL: idle connection lost (${err.message}); it will be replaced`));
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

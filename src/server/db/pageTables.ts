@@ -3,6 +3,7 @@ import { ensureTable } from './migrate.js';
 import { pageTableSpec } from '../../engine/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
+import { resolveDemoRow } from '../../engine/schema/demoValues.js';
 
 /**
  * Tables of every page schema, created or extended at start. With demo data on, a table created
@@ -15,7 +16,7 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
     const created = await ensureTable(ctx.database, spec);
     if (!created || !ctx.config.seedDemo || !page.demo?.length) continue;
     const now = new Date().toISOString();
-    const rows = page.demo.map((row) => ({
+    const rows = page.demo.map((demo) => resolveDemoRow(demo)).map((row) => ({
       ...toStored(ctx.database, page, row),
       ...(page.resource!.scope === 'party' ? { partyCode: String(row.partyCode ?? PLATFORM_PARTY.code) } : {}),
       ...(page.states && row[page.states.field] === undefined ? { [page.states.field]: page.states.initial } : {}),

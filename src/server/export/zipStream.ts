@@ -31,6 +31,7 @@ export class ZipWriter {
     header.writeUInt16LE(8, 8);
     header.writeUInt16LE(DOS_TIME, 10);
     header.writeUInt16LE(DOS_DATE, 12);
+    header.writeUInt16LE(nameBuf.length, 26);
     await this.write(Buffer.concat([header, nameBuf]));
 
     let crc = 0;

@@ -52,6 +52,7 @@ export function registerDataRoutes(app: FastifyInstance) {
   // Settings pages keep one record per organisation; platform staff may pick the organisation.
   app.get(`${base}/current`, { schema: { tags, summary: 'The settings record of an organisation', params: pageParam } }, async (req: Req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
+    if (access.page.kind !== 'settings') throw notFound('server.data.unknownPage', { page: access.page.id });
     const party = settingsParty(access.user.partyKind, access.user.partyCode, req.query.partyCode);
     const row = await ctx.database.db.selectFrom(access.page.resource!.table).select(['id']).where('partyCode', '=', party).executeTakeFirst();
     const record = row ? toRecord(access.page, await loadScopedForParty(access, String(row.id))) : null;

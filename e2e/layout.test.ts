@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+
+describe.runIf(hasChromium())('back-office shell in Chromium', () => {
+  let server: Running;
+  let b: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    b = await openBrowser(1366, 860);
+    await signIn(b.page, server.url, 'admin');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.stop();
+  });
+  const cookie = async (name: string) => (await b.context.cookies()).find((c) => c.name === name)?.value;
+  const tabs = () => b.page.getByTestId('tab').allTextContents();
+
+  it('collapses and reopens the sidebar, remembering it in a cookie', async () => {
+    const sider = b.page.locator('.console-sider');
+    expect(Math.round((await sider.boundingBox())!.width)).toBe(210);
+    await b.page.getByTestId('hamburger').click();
+    await expect.poll(async () => Math.round((await sider.boundingBox())!.width)).toBe(64);
+    expect(await cookie('sidebarStatus')).toBe('0');
+    await b.page.getByTestId('hamburger').click();
+    await expect.poll(async () => Math.round((await sider.boundingBox())!.width)).toBe(210);
+    expect(await cookie('sidebarStatus')).toBe('1');
+  });
+
+  it('finds a page by title and by path, from the keyboard', async () => {
+    await b.page.keyboard.press('Control+k');
+    await b.page.keyboard.type('角色');
+    await b.page.locator('.route-search__option').first().waitFor();
+    await b.page.keyboard.press('Enter');
+    await b.page.waitForURL(/#\/platformUser\/roleManage/);
+    await b.page.keyboard.press('Control+k');
+    await b.page.keyboard.type('ipBlack');
+    await b.page.locator('.route-search__option', { hasText: '/systemManage/ipBlacklist' }).click();
+    await b.page.waitForURL(/#\/systemManage\/ipBlacklist/);
+  });
+
+  it('opens tabs, keeps the same page with other parameters in a second tab, and closes them', async () => {
+    await b.page.goto(`${server.url}/#/platformUser/department`);
+    await b.page.goto(`${server.url}/#/home`);
+    await b.page.goto(`${server.url}/#/platformUser/department?status=disabled`);
+    await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+    expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(2);
+    // Close the active tab: the last remaining tab becomes active.
+    await b.page.locator('.tags-view__tab--active .tags-view__close').click();
+    expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(1);
+    await b.page.locator('.tags-view__tab', { hasText: '部门管理' }).click({ button: 'right' });
+    await b.page.getByRole('menuitem', { name: '关闭其他' }).click();
+    expect(await tabs()).toEqual(['首页', '部门管理']);
+  });
+
+  it('restores open tabs after a reload, and refreshes a tab from its menu', async () => {
+    await b.page.goto(`${server.url}/#/systemManage/dictionary`);
+    await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+    await b.page.reload();
+    await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+    expect(await tabs()).toEqual(['首页', '部门管理', '数据字典']);
+    await b.page.locator('.tags-view__tab--active').click({ button: 'right' });
+    await b.page.getByRole('menuitem', { name: '刷新' }).click();
+    await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+    await b.page.locator('.tags-view__tab--active').click({ button: 'right' });
+    await b.page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await b.page.waitForURL(/#\/home/);
+    expect(await tabs()).toEqual(['首页']);
+  });
+
+  it('switches the size: cached pages dropped, the route reloaded, and it says so', async () => {
+    await b.page.getByTestId('size-menu').click();
+    await b.page.getByRole('menuitem', { name: '小' }).click();
+    await b.page.getByText('切换大小成功').waitFor();
+    expect(await cookie('size')).toBe('small');
+    await b.page.waitForURL(/#\/home/);
+  });
+
+  it('keeps the chosen theme colour across a reload, painted before the app starts', async () => {
+    await b.page.getByTestId('settings-button').click();
+    await b.page.locator('[data-color="#722ed1"]').click();
+    await b.page.keyboard.press('Escape');
+    expect(decodeURIComponent((await cookie('themeColor'))!)).toBe('#722ed1');
+    await b.page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await b.page.evaluate(() => document.documentElement.style.getPropertyValue('--theme-color'))).toBe('#722ed1');
+    await b.page.locator('.console-sider').waitFor();
+    const bg = await b.page.locator('.tags-view__tab--active').evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(bg).toBe('rgb(114, 46, 209)');
+  });
+
+  it('shows to-do counts equal to what the server counts', async () => {
+    const token = await cookie('Admin-Token');
+    const counts = (await (await fetch(`${server.url}/open-platform/todoCount`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+    expect(Object.keys(counts)).toHaveLength(10);
+    const shown = await b.page.getByTestId('todo-valuating_count').textContent();
+    expect(shown).toContain(String(counts.valuating_count));
+  });
+
+  it('switches language without a reload and says so', async () => {
+    await b.page.locator('.console-header__right button', { hasText: '中文' }).click();
+    await b.page.getByRole('menuitem', { name: 'English' }).click();
+    await b.page.getByText('Switch Language Success').waitFor();
+    await expect.poll(() => b.page.locator('.console-sider').textContent()).toMatch(/Platform users|Departments/);
+    expect(await cookie('language')).toBe('en');
+    await screenshot(b.page, 'console-english-1366');
+  });
+
+  it('at phone width hides the sidebar behind the menu button and closes it after navigating', async () => {
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => b.page.locator('.console-layout--mobile').count()).toBe(1);
+    expect(await b.page.locator('.console-sider:visible').count()).toBe(0);
+    await b.page.getByTestId('hamburger').click();
+    await b.page.getByTestId('mobile-sidebar').locator('.ant-menu-submenu-title').first().click();
+    await b.page.getByTestId('mobile-sidebar').getByRole('menuitem').nth(1).click();
+    await expect.poll(() => b.page.locator('.console-drawer.ant-drawer-open').count()).toBe(0);
+    await screenshot(b.page, 'console-mobile-390');
+    await b.page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it('hides the admin-only entries from staff', async () => {
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Log out' }).click();
+    await signIn(b.page, server.url, 'staff');
+    await b.page.getByTestId('user-menu').click();
+    const text = await b.page.locator('.ant-dropdown-menu').last().textContent();
+    expect(text).toMatch(/Log out|退出登录/);
+    expect(text).not.toMatch(/Management center|管理中心|Change password|修改密码/);
+  });
+
+  it('had no console errors or failed requests', () => {
+    expect(b.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { api, http } from './request';
+import { getToken } from '../session/token';
+import type { PageSchema } from '../schema/types';
+
+export type Rec = Record<string, unknown> & { id: number; version: number };
+
+export interface ListAnswer {
+  list: Rec[];
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  size: number;
+}
+
+export interface PageBundle {
+  page: PageSchema;
+  messages: Record<string, string>;
+  /** The caller's actions on the page; '*' means all. */
+  actions: string[];
+}
+
+const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
+
+/** Calls of the generic data API for one page (design §6). */
+export const pageApi = {
+  schema: (pageId: string) => api.get<PageBundle>(`/open-platform/schemas/${encodeURIComponent(pageId)}`),
+  list: (pageId: string, params: Record<string, string>) => api.get<ListAnswer>(base(pageId), params),
+  get: (pageId: string, id: string | number) => api.get<Rec>(`${base(pageId)}/${id}`),
+  history: (pageId: string, id: string | number) =>
+    api.get<{ id: number; action: string; username: string; createdAt: string; before: Rec | null; after: Rec | null }[]>(`${base(pageId)}/${id}/history`),
+  create: (pageId: string, body: Record<string, unknown>) => api.post<Rec>(base(pageId), body, { silent: true }),
+  update: (pageId: string, id: string | number, body: Record<string, unknown>) => api.put<Rec>(`${base(pageId)}/${id}`, body, { silent: true }),
+  remove: (pageId: string, id: string | number) => api.del<{ deleted: number }>(`${base(pageId)}/${id}`),
+  bulkDelete: (pageId: string, ids: number[]) => api.post<{ deleted: number }>(`${base(pageId)}/bulk-delete`, { ids }),
+  transition: (pageId: string, id: number, name: string, body: Record<string, unknown>) =>
+    api.post<Rec>(`${base(pageId)}/${id}/transitions/${encodeURIComponent(name)}`, body, { silent: true }),
+  action: (pageId: string, id: number, name: string, body: Record<string, unknown>) =>
+    api.post<unknown>(`${base(pageId)}/${id}/actions/${encodeURIComponent(name)}`, body, { silent: true }),
+  current: (pageId: string, partyCode?: string) =>
+    api.get<{ partyCode: string; record: Rec | null }>(`${base(pageId)}/current`, partyCode ? { partyCode } : undefined),
+  report: (pageId: string, params: Record<string, string>) => api.get<Record<string, unknown>[]>(`${base(pageId)}/report`, params),
+
+  /** Streams the export from the server to a file; the bearer token rides in the header, not the URL. */
+  async download(pageId: string, params: Record<string, string>, format: 'csv' | 'xlsx'): Promise<void> {
+    const res = await http.get<Blob>(`${base(pageId)}/export`, {
+      params: { ...params, format, tzOffset: String(new Date().getTimezoneOffset()) },
+      responseType: 'blob',
+      headers: getToken() ? { Authorization: `Bearer ${getToken()}` } : {},
+    });
+    const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? `export.${format}`;
+    const url = URL.createObjectURL(res.data);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+};
+
+export function can(actions: string[], action: string): boolean {
+  if (actions.includes('*')) return true;
+  if (action === 'read') return actions.length > 0;
+  return actions.includes(action);
+}

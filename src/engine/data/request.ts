@@ -1,0 +1,84 @@
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import i18next from 'i18next';
+import { getToken, removeToken } from '../session/token';
+import { ApiError, DEVICE_ID, ERROR_TOAST_SECONDS, isEnvelope, REQUEST_TIMEOUT_MS, TOKEN_INVALID, type Envelope } from './envelope';
+import { notifier } from './notifier';
+
+export interface CallOptions extends AxiosRequestConfig {
+  /** The caller shows the failure itself (forms put field errors on their fields). */
+  silent?: boolean;
+}
+
+export const http = axios.create({
+  baseURL: import.meta.env.VITE_API_BASE ?? '',
+  timeout: REQUEST_TIMEOUT_MS,
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) {
+    config.headers.set('Authorization', `Bearer ${token}`);
+    config.headers.set('deviceId', DEVICE_ID);
+  }
+  if (i18next.language) config.headers.set('Accept-Language', i18next.language);
+  return config;
+});
+
+let reloginOpen = false;
+
+/** Spec §8: a lapsed session asks once whether to log in again; confirming drops the token and reloads. */
+async function onTokenInvalid() {
+  if (reloginOpen) return;
+  reloginOpen = true;
+  try {
+    if (await notifier().confirmRelogin()) {
+      removeToken();
+      window.location.reload();
+    }
+  } finally {
+    reloginOpen = false;
+  }
+}
+
+function fail(err: ApiError, silent: boolean | undefined): never {
+  if (err.status === TOKEN_INVALID) void onTokenInvalid();
+  else if (!silent) notifier().error(err.message || 'Error', ERROR_TOAST_SECONDS);
+  throw err;
+}
+
+/** Calls the API and unwraps the envelope; any failure is shown (unless silent) and thrown as ApiError. */
+export async function call<T>(config: CallOptions): Promise<T> {
+  const { silent, ...axiosConfig } = config;
+  try {
+    const res = await http.request<Envelope<T>>(axiosConfig);
+    const body = res.data;
+    if (axiosConfig.responseType === 'blob' || axiosConfig.responseType === 'arraybuffer') return body as unknown as T;
+    if (!isEnvelope(body)) return fail(new ApiError('Error', -1, res.status), silent);
+    if (body.status !== 0) return fail(toApiError(body, res.status), silent);
+    return body.data as T;
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    const ax = e as AxiosError<Envelope>;
+    const body = ax.response?.data;
+    // The server's envelope explains an HTTP error better than the status line does.
+    if (isEnvelope(body)) return fail(toApiError(body, ax.response!.status), silent);
+    const text = ax.code === 'ECONNABORTED' ? i18next.t('request.timeout') : ax.message || i18next.t('request.network');
+    return fail(new ApiError(text, -1, ax.response?.status ?? null), silent);
+  }
+}
+
+function toApiError(body: Envelope, httpStatus: number): ApiError {
+  const data = body.data as { fieldErrors?: Record<string, string> } | null;
+  return new ApiError(body.msg || 'Error', body.status, httpStatus, data?.fieldErrors ?? {}, body.data);
+}
+
+/** The spec sends several calls as query parameters or as a form; these keep the call sites short. */
+export const api = {
+  get: <T>(url: string, params?: object, opts: CallOptions = {}) => call<T>({ ...opts, method: 'GET', url, params }),
+  post: <T>(url: string, data?: unknown, opts: CallOptions = {}) => call<T>({ ...opts, method: 'POST', url, data }),
+  put: <T>(url: string, data?: unknown, opts: CallOptions = {}) => call<T>({ ...opts, method: 'PUT', url, data }),
+  del: <T>(url: string, opts: CallOptions = {}) => call<T>({ ...opts, method: 'DELETE', url }),
+  postQuery: <T>(url: string, params: object, opts: CallOptions = {}) => call<T>({ ...opts, method: 'POST', url, params }),
+  postForm: <T>(url: string, fields: Record<string, string>, opts: CallOptions = {}) =>
+    call<T>({ ...opts, method: 'POST', url, data: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+};

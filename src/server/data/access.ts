@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, SessionUser } from '../context.js';
+import { AppError, forbidden, notFound } from '../errors.js';
+import { requireUser } from '../plugins/auth.js';
+import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
+import { parseComponentPath } from '../../engine/routes/componentPath.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+
+const MENU_TTL_MS = 3000;
+let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
+
+/** Which menu codes open which page: a grant on any of them is a grant on the page. */
+async function menuCodesByPage(ctx: AppContext): Promise<Map<string, string[]>> {
+  if (menuCache && Date.now() - menuCache.at < MENU_TTL_MS) return menuCache.byPage;
+  const byPage = new Map<string, string[]>();
+  for (const m of await loadMenuRows(ctx)) {
+    const parsed = m.component ? parseComponentPath(m.component) : null;
+    const pageId = parsed?.pageId ?? m.code;
+    byPage.set(pageId, [...(byPage.get(pageId) ?? []), m.code]);
+  }
+  menuCache = { at: Date.now(), byPage };
+  return byPage;
+}
+
+export function invalidateMenuCache() {
+  menuCache = null;
+}
+
+export function actionsOn(grants: Grants | 'all', codes: string[]): Set<string> | 'all' {
+  if (grants === 'all') return 'all';
+  const out = new Set<string>();
+  for (const c of codes) for (const a of grants[c] ?? []) out.add(a);
+  return out.has('*') ? 'all' : out;
+}
+
+export function allows(actions: Set<string> | 'all', action: string): boolean {
+  if (actions === 'all') return true;
+  if (action === 'read' && actions.size > 0) return true;
+  return actions.has(action);
+}
+
+export interface PageAccess {
+  user: SessionUser;
+  page: PageSchema;
+  actions: Set<string> | 'all';
+}
+
+export function findPage(ctx: AppContext, rawId: string): PageSchema {
+  const id = decodeURIComponent(rawId);
+  const page = ctx.schemas.pages.get(id);
+  if (!page) throw notFound('server.data.unknownPage', { page: id });
+  return page;
+}
+
+/** The caller's actions on a page; throws 21332 without a session and 403 without the action. */
+export async function pageAccess(ctx: AppContext, req: FastifyRequest, rawId: string, action: string): Promise<PageAccess> {
+  const user = requireUser(req);
+  const page = findPage(ctx, rawId);
+  const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
+  const actions = actionsOn(grants, byPage.get(page.id) ?? []);
+  if (!allows(actions, action)) throw forbidden('server.data.forbidden', { action });
+  return { user, page, actions };
+}
+
+/** Reference options are readable by whoever may read the page, or write a page that points to it. */
+export async function optionsAccess(ctx: AppContext, req: FastifyRequest, rawId: string): Promise<PageAccess> {
+  const user = requireUser(req);
+  const page = findPage(ctx, rawId);
+  const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
+  const own = actionsOn(grants, byPage.get(page.id) ?? []);
+  if (allows(own, 'read')) return { user, page, actions: own };
+  for (const other of ctx.schemas.pages.values()) {
+    const points = Object.values(other.model?.properties ?? {}).some((f) => f['x-ref'] === page.id);
+    if (!points) continue;
+    const theirs = actionsOn(grants, byPage.get(other.id) ?? []);
+    if (allows(theirs, 'create') || allows(theirs, 'update') || allows(theirs, 'read')) return { user, page, actions: new Set(['read']) };
+  }
+  throw forbidden('server.data.forbidden', { action: 'read' });
+}
+
+/** Party-scoped pages: customer users are held to their own organisation's rows. */
+export function scopedParty(access: PageAccess): string | null {
+  if (access.page.resource?.scope !== 'party') return null;
+  return access.user.partyKind === 'platform' ? null : access.user.partyCode;
+}
+
+export function assertWritable(page: PageSchema) {
+  if (page.resource?.readOnly || page.kind === 'log' || page.kind === 'report') throw new AppError(405, 'server.data.readOnly');
+}

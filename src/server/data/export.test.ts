@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialects, type TestApp } from '../test/harness.js';
+import { dataOf, idOf, refusal, signIn, zipEntry, type Caller } from '../test/dataApi.js';
+
+const DEPT = 'platformUser/department';
+const TEAM = 'platformUser/team';
+
+/** Minimal RFC 4180 reader, enough for the exports' quoting. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; } else if (c !== '\r') cell += c;
+  }
+  return rows;
+}
+
+describe.each(dialects())('data API export on %s', (dialect) => {
+  let t: TestApp;
+  let admin: Caller;
+  let custA: Caller;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await signIn(t.app, 'admin');
+    custA = await signIn(t.app, 'cust_a');
+  });
+  afterAll(async () => { await t.close(); });
+
+  const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+  const csv = async (who: Caller, page: string, query: string, headers: Record<string, string> = zh) => {
+    const res = await who.get(page, `/export?format=csv&${query}`, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    return { res, rows: parseCsv(res.body.slice(1)) };
+  };
+
+  it('exports CSV with the header in the caller’s language and enum labels translated', async () => {
+    const { res, rows } = await csv(custA, DEPT, 'tzOffset=-480');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="platformUser-department-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(rows[0].slice(0, 4)).toEqual(['部门编码', '部门名称', '上级部门', '负责人']);
+    expect(rows[0]).toHaveLength(8);
+    const body = rows.slice(1);
+    const status = rows[0].indexOf('状态');
+    expect(status).toBeGreaterThan(0);
+    expect(new Set(body.map((r) => r[status]))).toEqual(new Set(['启用']));
+    // Times are the caller's local time (UTC+8 here), without the ISO "T" and "Z".
+    expect(body[0][7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const en = await csv(custA, DEPT, '', { 'accept-language': 'en' });
+    expect(en.rows[0].slice(0, 2)).toEqual(['Department code', 'Department name']);
+    expect(en.rows.slice(1).map((r) => r[status])).toContain('Active');
+  });
+
+  it('exports only the customer’s own organisation, whatever the filters ask', async () => {
+    const { rows } = await csv(custA, DEPT, '');
+    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['DISPATCH', 'FLEET', 'SETTLE']);
+    const other = await csv(custA, DEPT, 'partyCode=C1002');
+    expect(other.rows).toHaveLength(1);
+    const all = await csv(admin, DEPT, '');
+    expect(all.rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['OPS', 'DISPATCH', 'WH']));
+    expect(all.rows).toHaveLength(12);
+    const staff = await csv(custA, 'platformUser/staffManage', '');
+    expect(staff.rows.slice(1).map((r) => r[0])).toEqual(['cust_a']);
+    expect((await csv(custA, 'platformUser/staffManage', 'username=cust_b')).rows).toHaveLength(1);
+    const filtered = await csv(admin, DEPT, 'status=disabled');
+    expect(filtered.rows.slice(1).map((r) => r[0])).toEqual(['CS']);
+  });
+
+  it('shows references by their labels and neutralises formulas', async () => {
+    const dispatch = await idOf(t, 'org_department', { code: 'DISPATCH' });
+    const me = await idOf(t, 'sys_user', { username: 'cust_a' });
+    dataOf(await custA.post(TEAM, '', { code: 'EXPORT-01', name: '=HYPERLINK("http://x")', businessLine: 'coldChain', departmentId: dispatch, leaderId: me, memberIds: [me] }), 201);
+    const { rows } = await csv(custA, TEAM, 'code=EXPORT');
+    expect(rows[1].slice(0, 6)).toEqual(['EXPORT-01', '\'=HYPERLINK("http://x")', '冷链', '调度部', '华东管理员', '华东管理员']);
+  });
+
+  it('exports XLSX: a ZIP whose sheet holds the translated header and only the caller’s rows', async () => {
+    const res = await custA.get(DEPT, '/export?format=xlsx&tzOffset=-480', zh);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-disposition']).toMatch(/\.xlsx"$/);
+    const zip = res.rawPayload;
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    // The local header names its entry too (streaming readers and Excel's repair check rely on it).
+    expect(zip.readUInt16LE(26)).toBe('[Content_Types].xml'.length);
+    expect(zip.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
+    const sheet = zipEntry(zip, 'xl/worksheets/sheet1.xml')!;
+    expect(sheet).toContain('<t xml:space="preserve">部门编码</t>');
+    expect(sheet).toContain('调度部');
+    expect(sheet).toContain('启用');
+    expect(sheet).not.toContain('仓储部');
+    expect(sheet).not.toContain('>active<');
+    expect(sheet.match(/<row /g)).toHaveLength(4);
+    expect(zipEntry(zip, 'xl/workbook.xml')).toContain('部门管理');
+  });
+
+  it('refuses a bad format or a bad filter before streaming anything, with 400', async () => {
+    for (const q of ['format=pdf', 'format=csv&colour=red', 'format=csv&status=gone', `format=xlsx&updatedAt=${encodeURIComponent('2025-13-45,')}`]) {
+      const res = refusal(await custA.get(DEPT, `/export?${q}`), 400);
+      expect(res.msg).toBeTruthy();
+    }
+    refusal(await custA.get('platformUser/roleManage', '/export?format=csv'), 403);
+    refusal(await custA.get('nope/page', '/export?format=csv'), 404);
+  });
+
+  it('exports log pages for customers that hold the grant, still within their organisation', async () => {
+    await signIn(t.app, 'cust_b');
+    const { rows } = await csv(custA, 'platformUser/loginHistory', '');
+    const user = rows[0].indexOf('账号') >= 0 ? rows[0].indexOf('账号') : 1;
+    const names = new Set(rows.slice(1).map((r) => r[user]));
+    expect(names.has('cust_a')).toBe(true);
+    expect(names.has('cust_b')).toBe(false);
+    expect(names.has('admin')).toBe(false);
+  });
+});

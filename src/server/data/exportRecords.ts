@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import { translate, type Language } from '../i18n/messages.js';
+import { fieldSchema, readableFields } from '../../engine/schema/model.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+import { writeXlsx } from '../export/xlsx.js';
+import { CSV_BOM, csvLine } from '../export/csv.js';
+import { badRequest } from '../errors.js';
+import type { Condition } from './filters.js';
+import { applyWhere } from './list.js';
+import { selectColumns, toRecord, type Row } from './rows.js';
+import { displayValue, referenceLabels } from './format.js';
+
+const BATCH = 1000;
+
+/** The columns an export writes: the list's columns, never secrets. */
+export function exportColumns(page: PageSchema): string[] {
+  const readable = new Set(readableFields(page));
+  const cols = (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field)).filter((c) => readable.has(c));
+  return cols.length ? cols : [...readable];
+}
+
+/** Rows in id order, a batch at a time (keyset paging), so memory stays flat however many rows match. */
+async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition[]): AsyncGenerator<Row[]> {
+  let last = 0;
+  for (;;) {
+    let q = ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '>', last);
+    q = applyWhere(q, conditions).orderBy('id', 'asc').limit(BATCH);
+    const rows = (await q.execute()) as Row[];
+    if (!rows.length) return;
+    yield rows.map((r) => toRecord(page, r));
+    last = Number(rows[rows.length - 1].id);
+    if (rows.length < BATCH) return;
+  }
+}
+
+export function sendExport(
+  ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
+) {
+  if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
+  const columns = exportColumns(page);
+  const header = columns.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c));
+  async function* cells(): AsyncGenerator<(string | number | null)[]> {
+    for await (const rows of batches(ctx, page, conditions)) {
+      const labels = await referenceLabels(ctx, page, columns, rows);
+      for (const r of rows) {
+        yield columns.map((c) => displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => labels.get(c)?.get(String(k))));
+      }
+    }
+  }
+  const out = new PassThrough();
+  const push = async (chunk: Buffer | string) => {
+    if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+  };
+  const run = async () => {
+    if (format === 'csv') {
+      await push(CSV_BOM + csvLine(header));
+      for await (const row of cells()) await push(csvLine(row));
+    } else {
+      await writeXlsx(push, translate(lang, page.title), header, cells());
+    }
+  };
+  run().then(() => out.end(), (err) => out.destroy(err));
+  const name = `${page.id.replace(/\//g, '-')}-${new Date().toISOString().slice(0, 10)}.${format}`;
+  reply.header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  reply.header('Content-Disposition', `attachment; filename="${name}"`);
+  return reply.send(out);
+}

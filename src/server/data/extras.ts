@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import { translate, type Language } from '../i18n/messages.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema } from '../../engine/schema/model.js';
+import { columnType } from '../../engine/schema/sql.js';
+import { scopedParty, type PageAccess } from './access.js';
+import { likeCondition, type Condition } from './filters.js';
+import { applyWhere } from './list.js';
+
+/** Reference options: up to 20 records matching q, or exactly the given keys (to label stored values). */
+export async function listOptions(ctx: AppContext, access: PageAccess, query: Record<string, unknown>, lang: Language) {
+  const page = access.page;
+  const { table, label } = page.resource!;
+  const key = page.resource!.key ?? 'id';
+  const conditions: Condition[] = [];
+  const party = scopedParty(access);
+  if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  if (typeof query.ids === 'string' && query.ids) {
+    const raw = query.ids.split(',').slice(0, 200);
+    // An id that cannot exist is not looked up (PostgreSQL refuses non-integers and an empty IN list).
+    const ids = key === 'id' ? raw.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : raw;
+    if (!ids.length) return [];
+    conditions.push((eb) => eb(key, 'in', ids));
+  } else if (typeof query.q === 'string' && query.q.trim()) {
+    if (query.q.length > 100) throw badRequest('server.data.badParam', { param: 'q', max: 100 });
+    conditions.push(likeCondition(ctx.database, label, query.q.trim()));
+  }
+  let q = ctx.database.db.selectFrom(table).select([key, label]);
+  q = applyWhere(q, conditions).orderBy(label).limit(typeof query.ids === 'string' ? 200 : 20);
+  const rows = await q.execute();
+  // A label that is a message key (menu titles) is shown translated.
+  return rows.map((r) => ({ value: r[key], label: typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label]) ? translate(lang, r[label]) : r[label] }));
+}
+
+/** Grouped aggregates of a report page's source table, within the caller's scope. */
+export async function runReport(ctx: AppContext, access: PageAccess, source: PageSchema, conditions: Condition[]) {
+  const spec = access.page.report!;
+  const f = fieldSchema(source, spec.groupBy);
+  const db = ctx.database.db;
+  const group = spec.bucket && f?.format === 'date-time'
+    ? `substr("${spec.groupBy}", 1, ${spec.bucket === 'day' ? 10 : 7})`
+    : `"${spec.groupBy}"`;
+  const selections = spec.measures.map((m) => {
+    if (m.op === 'count') return sql<number>`count(*)`.as(m.name);
+    const col = sql.ref(m.field!);
+    return sql<number>`${sql.raw(m.op)}(${col})`.as(m.name);
+  });
+  let q = db.selectFrom(source.resource!.table).select([sql.raw(group).as('groupKey'), ...selections]);
+  q = applyWhere(q, conditions).groupBy(sql.raw(group)).orderBy(sql.raw(group)).limit(500);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    key: r.groupKey,
+    ...Object.fromEntries(spec.measures.map((m) => [m.name, r[m.name] === null ? null : Number(r[m.name])])),
+  }));
+}
+
+/** The audit trail of one record, newest first. */
+export async function recordHistory(ctx: AppContext, page: PageSchema, id: number) {
+  const rows = await ctx.database.db.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
+    .where('page', '=', page.id).where('recordId', '=', id).orderBy('id', 'desc').limit(100).execute();
+  return rows.map((r) => ({ ...r, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null }));
+}
+
+export function isNumericField(page: PageSchema, name: string) {
+  const f = fieldSchema(page, name);
+  return Boolean(f && (columnType(f) === 'integer' || columnType(f) === 'real'));
+}

@@ -1,0 +1,49 @@
+import type { AppContext } from '../context.js';
+import { translate, type Language } from '../i18n/messages.js';
+import { fieldSchema } from '../../engine/schema/model.js';
+import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
+import { fenToYuan } from '../../utils/number.js';
+import type { Row } from './rows.js';
+
+export const isMoney = (f: FieldSchema) => f['x-component'] === 'Money' || f['x-cell'] === 'Money';
+
+/** Display text of a stored value for exports: labels, yuan, local times, reference labels. */
+export function displayValue(
+  f: FieldSchema | undefined, value: unknown, lang: Language, tzOffsetMinutes: number, refLabel: (key: unknown) => string | undefined,
+): string | number | null {
+  if (value === null || value === undefined || !f) return value === undefined || value === null ? null : String(value);
+  const label = (v: unknown) => (f['x-enum-labels'] ? translate(lang, `${f['x-enum-labels']}.${v}`) : String(v));
+  if (f['x-ref']) {
+    const values = Array.isArray(value) ? value : [value];
+    return values.map((v) => refLabel(v) ?? String(v)).join(', ');
+  }
+  if (Array.isArray(value)) return value.map(label).join(', ');
+  if (typeof value === 'boolean') return translate(lang, value ? 'common.yes' : 'common.no');
+  if (typeof value === 'number' && isMoney(f) && Number.isSafeInteger(value)) return fenToYuan(value).replace(/,/g, '');
+  if (f.enum) return label(value);
+  if (f.format === 'date-time' && typeof value === 'string') {
+    const t = Date.parse(value);
+    if (Number.isNaN(t)) return value;
+    return new Date(t - tzOffsetMinutes * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as string | number;
+}
+
+/** Labels of referenced records, looked up once per batch of rows. */
+export async function referenceLabels(ctx: AppContext, page: PageSchema, fields: string[], rows: Row[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const name of fields) {
+    const f = fieldSchema(page, name);
+    const target = f?.['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
+    if (!f || !target?.resource) continue;
+    const key = target.resource.key ?? 'id';
+    const wanted = new Set<string>();
+    for (const r of rows) for (const v of Array.isArray(r[name]) ? (r[name] as unknown[]) : [r[name]]) if (v !== null && v !== undefined) wanted.add(String(v));
+    if (!wanted.size) continue;
+    const values = key === 'id' ? [...wanted].map(Number).filter(Number.isFinite) : [...wanted];
+    const found = await ctx.database.db.selectFrom(target.resource.table).select([key, target.resource.label]).where(key, 'in', values as never[]).execute();
+    out.set(name, new Map(found.map((r) => [String(r[key]), String(r[target.resource!.label] ?? '')])));
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { CapturingSms, createTestApp, dialects, type TestApp } from '../test/harness.js';
+import { dataOf, refusal, signIn } from '../test/dataApi.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEPT_FILE = 'platformUser/department.json';
+
+/** A copy of the project's schemas with the department page changed by `edit`. */
+function schemasWith(edit: (page: { model: { properties: Record<string, Record<string, unknown>> } }) => void): string {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-schemas-'));
+  fs.cpSync(path.join(here, '../../schemas'), tmp, { recursive: true });
+  const file = path.join(tmp, DEPT_FILE);
+  const page = JSON.parse(fs.readFileSync(file, 'utf8'));
+  edit(page);
+  fs.writeFileSync(file, JSON.stringify(page));
+  return tmp;
+}
+
+describe.each(dialects())('schema changes on an existing %s database', (dialect) => {
+  let t: TestApp;
+  const dirs: string[] = [];
+  beforeAll(async () => { t = await createTestApp(dialect); });
+  afterAll(async () => {
+    await t.close();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  it('adds a new field to the existing table without a migration, keeping the rows', async () => {
+    const schemasDir = schemasWith((p) => {
+      p.model.properties.costCenter = { type: 'string', title: 'pages.platformUser.department.fields.costCenter', maxLength: 20, 'x-component': 'Input' };
+    });
+    dirs.push(schemasDir);
+    const app = await buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false });
+    try {
+      await app.ready();
+      const admin = await signIn(app, 'admin');
+      const rows = dataOf(await admin.get('platformUser/department', '?size=50')).list as { code: string; costCenter: string | null }[];
+      expect(rows).toHaveLength(11);
+      expect(rows.every((r) => r.costCenter === null)).toBe(true);
+      const made = dataOf(await admin.post('platformUser/department', '', { code: 'CC', name: '成本中心', status: 'active', costCenter: 'CC-001' }), 201);
+      expect(made.costCenter).toBe('CC-001');
+    } finally {
+      await app.close();
+    }
+    // The first app, on the old schema, still serves its own fields.
+    const admin = await signIn(t.app, 'admin');
+    expect(dataOf(await admin.get('platformUser/department', '?code=CC')).list[0]).not.toHaveProperty('costCenter');
+    refusal(await admin.post('platformUser/department', '', { code: 'CC2', name: 'x', status: 'active', costCenter: 'y' }), 400);
+  });
+
+  it('refuses to start when a field’s type would change, naming the page and the field', async () => {
+    const schemasDir = schemasWith((p) => {
+      p.model.properties.leader = { type: 'integer', title: 'pages.platformUser.department.fields.leader', 'x-component': 'NumberPicker' };
+    });
+    dirs.push(schemasDir);
+    const start = buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false });
+    await expect(start).rejects.toThrow(/page platformUser\/department: field "leader"/);
+    await expect(start).rejects.toThrow(/stored as .* but the schema now says integer/);
+    // Nothing was touched: the stored text is still there.
+    const admin = await signIn(t.app, 'admin');
+    const ops = dataOf(await admin.get('platformUser/department', '?code=OPS')).list[0];
+    expect(ops.leader).toBe('王立新');
+  });
+
+  it('refuses to start on an invalid page schema, naming the file', async () => {
+    const schemasDir = schemasWith((p) => {
+      p.model.properties.status = { ...p.model.properties.status, default: 'archived' };
+    });
+    dirs.push(schemasDir);
+    await expect(buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false }))
+      .rejects.toThrow(/platformUser\/department\.json: model\.status: default is not in enum/);
+  });
+});

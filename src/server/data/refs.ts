@@ -1,0 +1,31 @@
+import type { AppContext } from '../context.js';
+import type { PageAccess } from './access.js';
+import type { Row } from './rows.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+
+type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
+
+/**
+ * Every reference in a body must name an existing record the caller may see: a customer cannot
+ * point a record at another organisation's department or staff.
+ */
+export async function checkReferences(ctx: AppContext, access: PageAccess, values: Row): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const [name, f] of Object.entries(access.page.model?.properties ?? {})) {
+    const v = values[name];
+    if (!f['x-ref'] || v === null || v === undefined) continue;
+    const target = ctx.schemas.pages.get(f['x-ref']) as PageSchema;
+    if (!target.resource) continue;
+    const key = target.resource.key ?? 'id';
+    const wanted = Array.isArray(v) ? v : [v];
+    if (!wanted.length) continue;
+    // A value that cannot be an id is missing, not looked up (PostgreSQL refuses it with an error).
+    const lookup = key === 'id' ? wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted;
+    let q = ctx.database.db.selectFrom(target.resource.table).select(key).where(key, 'in', lookup as never[]);
+    if (target.resource.scope === 'party' && access.user.partyKind !== 'platform') q = q.where('partyCode', '=', access.user.partyCode);
+    const found = new Set(lookup.length ? (await q.execute()).map((r) => String(r[key])) : []);
+    const missing = wanted.filter((w) => !found.has(String(w)));
+    if (missing.length) errors[name] = { key: 'server.data.refMissing', params: { field: f.title, value: missing.slice(0, 3).join(', ') } };
+  }
+  return errors;
+}

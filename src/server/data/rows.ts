@@ -1,0 +1,58 @@
+import type { Database } from '../db/connect.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+import { columnType } from '../../engine/schema/sql.js';
+import { fieldSchema, readableFields } from '../../engine/schema/model.js';
+
+export type Row = Record<string, unknown>;
+
+/** Stored row → the record a client sees: booleans and JSON restored, secrets and hashes never included. */
+export function toRecord(page: PageSchema, row: Row): Row {
+  const out: Row = {};
+  for (const name of readableFields(page)) {
+    if (!(name in row)) continue;
+    const f = fieldSchema(page, name);
+    const v = row[name];
+    if (v === null || v === undefined || !f) {
+      out[name] = v ?? null;
+      continue;
+    }
+    const type = columnType(f);
+    if (type === 'boolean') out[name] = v === true || v === 1 || v === '1';
+    else if (type === 'json') out[name] = typeof v === 'string' ? safeJson(v) : v;
+    else out[name] = v;
+  }
+  return out;
+}
+
+function safeJson(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return null;
+  }
+}
+
+/** Record values → stored values for the given fields. */
+export function toStored(database: Database, page: PageSchema, values: Row): Row {
+  const out: Row = {};
+  for (const [name, v] of Object.entries(values)) {
+    const f = fieldSchema(page, name);
+    if (!f || v === undefined) continue;
+    if (v === null) {
+      out[name] = null;
+      continue;
+    }
+    const type = columnType(f);
+    if (type === 'boolean') out[name] = database.dialect === 'sqlite' ? (v ? 1 : 0) : Boolean(v);
+    else if (type === 'json') out[name] = JSON.stringify(v);
+    // Instants are stored in UTC (as the system columns are), so text order is time order for sorts and ranges.
+    else if (type === 'datetime' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) out[name] = new Date(v).toISOString();
+    else out[name] = v;
+  }
+  return out;
+}
+
+/** The stored columns a read selects: readable fields only, never hashes or secrets. */
+export function selectColumns(page: PageSchema): string[] {
+  return readableFields(page);
+}

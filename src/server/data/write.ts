@@ -1,0 +1,239 @@
+import type { AppContext } from '../context.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { hashPassword } from '../security/password.js';
+import { allows, assertWritable, scopedParty, type PageAccess } from './access.js';
+import { audit } from './audit.js';
+import { afterWrite, beforeWrite } from './hooks.js';
+import { checkReferences } from './refs.js';
+import { selectColumns, toRecord, toStored, type Row } from './rows.js';
+import { invalid, validateFragment, validateRecord } from './validateBody.js';
+import { writableFor } from '../../engine/schema/recordValidator.js';
+import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
+
+type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
+
+function asObject(body: unknown): Row {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('server.data.bodyRequired');
+  return body as Row;
+}
+
+function parseId(raw: string): number {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest('server.data.badId', { id: raw.slice(0, 20) });
+  return id;
+}
+
+/** The record with this id if it exists within the caller's organisation scope, else 404. */
+export async function loadScoped(ctx: AppContext, access: PageAccess, rawId: string, columns?: string[]): Promise<Row> {
+  const id = parseId(rawId);
+  const page = access.page;
+  let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
+  const party = scopedParty(access);
+  if (party) q = q.where('partyCode', '=', party);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('server.data.recordNotFound', { id });
+  return row as Row;
+}
+
+/**
+ * Turns a request body into the values to validate: server-managed fields are ignored, an emptied
+ * optional field becomes null, and a blank secret on edit means "unchanged".
+ */
+function normalize(page: PageSchema, body: Row, mode: 'create' | 'update'): Row {
+  const props = page.model!.properties;
+  const required = new Set(page.model!.required ?? []);
+  const out: Row = {};
+  for (const [name, v] of Object.entries(body)) {
+    if ((SYSTEM_FIELDS as readonly string[]).includes(name) || name === 'partyCode') continue;
+    const f = props[name];
+    if (f?.readOnly) continue;
+    if (f?.writeOnly && mode === 'update' && (v === '' || v === null || v === undefined)) continue;
+    out[name] = v === '' && f && !required.has(name) ? null : v;
+  }
+  return out;
+}
+
+function uniqueGroups(page: PageSchema): string[][] {
+  const singles = Object.entries(page.model!.properties).filter(([, f]) => f['x-unique']).map(([k]) => [k]);
+  return [...singles, ...(page.resource!.uniqueTogether ?? [])];
+}
+
+async function checkUnique(ctx: AppContext, page: PageSchema, values: Row, exceptId?: number): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const group of uniqueGroups(page)) {
+    if (group.some((f) => values[f] === null || values[f] === undefined)) continue;
+    let q = ctx.database.db.selectFrom(page.resource!.table).select('id');
+    for (const f of group) q = q.where(f, '=', toStored(ctx.database, page, { [f]: values[f] })[f] as never);
+    if (exceptId) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) {
+      const field = group.find((f) => page.model!.properties[f]) ?? group[0];
+      errors[field] = { key: 'server.data.duplicate', params: { field: page.model!.properties[field]?.title ?? field, value: String(values[field]).slice(0, 40) } };
+    }
+  }
+  return errors;
+}
+
+async function hashSecrets(ctx: AppContext, page: PageSchema, values: Row): Promise<Row> {
+  const out = { ...values };
+  for (const [name, f] of Object.entries(page.model!.properties)) {
+    if (!f['x-hash'] || !(name in out)) continue;
+    const v = out[name];
+    delete out[name];
+    if (typeof v === 'string' && v) out[f['x-hash'].column] = await hashPassword(v, ctx.config.scryptLogN);
+  }
+  return out;
+}
+
+async function partyFor(ctx: AppContext, access: PageAccess, body: Row): Promise<string> {
+  const requested = typeof body.partyCode === 'string' && body.partyCode ? body.partyCode : null;
+  if (!requested || requested === access.user.partyCode) return access.user.partyCode;
+  if (access.user.partyKind !== 'platform') throw forbidden('server.data.otherParty');
+  const exists = await ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', requested).executeTakeFirst();
+  if (!exists) throw invalid({ partyCode: { key: 'server.data.refMissing', params: { field: 'fields.partyCode', value: requested } } });
+  return requested;
+}
+
+function stamp(user: string, creating: boolean): Row {
+  const now = new Date().toISOString();
+  return creating ? { createdAt: now, updatedAt: now, createdBy: user, updatedBy: user, version: 1 } : { updatedAt: now, updatedBy: user };
+}
+
+async function fail(errors: FieldErrors) {
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+/**
+ * Two requests may both pass checkUnique before either inserts (a double submit): the unique index
+ * then refuses the second, which is answered like any duplicate instead of as a server error.
+ */
+async function duplicateAsInvalid<T>(write: () => Promise<T>, recheck: () => Promise<FieldErrors>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const code = (err as { code?: string })?.code;
+    if (code !== '23505' && code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+    await fail(await recheck());
+    throw invalid({});
+  }
+}
+
+export async function createRecord(ctx: AppContext, access: PageAccess, rawBody: unknown): Promise<Row> {
+  const page = access.page;
+  assertWritable(page);
+  const body = asObject(rawBody);
+  const values = normalize(page, body, 'create');
+  for (const [name, f] of Object.entries(page.model!.properties)) {
+    if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
+  }
+  validateRecord(page, 'create', values);
+  const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, body) } : {};
+  await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, page, { ...values, ...scoped })) });
+  if (page.states) values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
+  await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
+  const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
+  const plain = Object.fromEntries(Object.entries(values).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
+  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...secrets, ...stamp(access.user.username, true) };
+  return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
+    const record = toRecord(page, row as Row);
+    await audit(trx, access.user, page, 'create', Number(id), null, record);
+    afterWrite(access);
+    return record;
+  }), () => checkUnique(ctx, page, { ...values, ...scoped }));
+}
+
+function pickSecrets(page: PageSchema, values: Row): Row {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => page.model!.properties[k]?.['x-hash']));
+}
+
+export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: string, rawBody: unknown): Promise<Row> {
+  const page = access.page;
+  assertWritable(page);
+  const body = asObject(rawBody);
+  const version = body.version;
+  if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
+  const existingRow = await loadScoped(ctx, access, rawId);
+  const existing = toRecord(page, existingRow);
+  if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: existing });
+  const patch = normalize(page, body, 'update');
+  for (const [name, f] of Object.entries(page.model!.properties)) {
+    if (name in patch && f['x-editable'] === 'create' && JSON.stringify(patch[name]) !== JSON.stringify(existing[name])) {
+      throw invalid({ [name]: { key: 'server.data.notEditable', params: { field: f.title } } });
+    }
+    if (f['x-editable'] === 'create' || f['x-editable'] === 'never') delete patch[name];
+  }
+  const writable = writableFor(page, 'update').map((w) => w.name);
+  const merged: Row = {};
+  for (const name of writable) {
+    if (name in patch) merged[name] = patch[name];
+    else if (!page.model!.properties[name].writeOnly && name in existing) merged[name] = existing[name];
+  }
+  for (const k of Object.keys(patch)) if (!(k in merged)) merged[k] = patch[k];
+  validateRecord(page, 'update', merged);
+  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
+  await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
+  const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
+  const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
+  const changes = { ...toStored(ctx.database, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
+  return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
+    const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(version)).executeTakeFirst();
+    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirst();
+    if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
+    const record = toRecord(page, row as Row);
+    // Lost a race with another writer: answer as for a stale version, with the record as it now is.
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: record });
+    await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
+    afterWrite(access);
+    return record;
+  }), () => checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
+}
+
+export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds: string[]): Promise<number> {
+  const page = access.page;
+  assertWritable(page);
+  const rows: Row[] = [];
+  for (const raw of rawIds) rows.push(toRecord(page, await loadScoped(ctx, access, raw)));
+  for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    for (const r of rows) {
+      await trx.deleteFrom(page.resource!.table).where('id', '=', Number(r.id)).execute();
+      await audit(trx, access.user, page, 'delete', Number(r.id), r, null);
+    }
+  });
+  afterWrite(access);
+  return rows.length;
+}
+
+export function parseBulkIds(body: unknown): string[] {
+  const ids = (body as { ids?: unknown })?.ids;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => Number.isSafeInteger(i) && i > 0)) {
+    throw badRequest('server.data.badIds');
+  }
+  return Array.from(new Set(ids.map(String)));
+}
+
+export async function runTransition(ctx: AppContext, access: PageAccess, rawId: string, name: string, rawBody: unknown): Promise<Row> {
+  const page = access.page;
+  const t = page.states?.transitions.find((x) => x.name === name);
+  if (!t) throw notFound('server.data.unknownTransition', { name: name.slice(0, 40) });
+  if (!allows(access.actions, `transition:${name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: name });
+  const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Row;
+  const existing = toRecord(page, await loadScoped(ctx, access, rawId));
+  const field = page.states!.field;
+  const current = String(existing[field]);
+  if (!t.from.includes(current)) throw conflict('server.data.badTransition', { name: t.title, state: current });
+  if (body.version !== undefined && body.version !== existing.version) throw new AppError(409, 'server.data.stale');
+  const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
+  const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
+  validateFragment(page, formFields, t.required ?? [], values);
+  const changes = { ...toStored(ctx.database, page, { ...values, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
+    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
+    const record = toRecord(page, row as Row);
+    await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
+    return record;
+  });
+}
