@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import type { PageSchema } from '../../engine/schema/types.js';
 import { ensureTable } from './migrate.js';
 import { pageTableSpec } from '../../engine/schema/sql.js';
 import { toStored } from '../data/rows.js';
@@ -10,11 +11,14 @@ import { resolveDemoRow } from '../../engine/schema/demoValues.js';
  * now receives its page's demo rows, so a page added later still arrives with examples.
  */
 export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+  const created: PageSchema[] = [];
   for (const page of ctx.schemas.pages.values()) {
     const spec = pageTableSpec(page);
-    if (!spec) continue;
-    const created = await ensureTable(ctx.database, spec);
-    if (!created || !ctx.config.seedDemo || !page.demo?.length) continue;
+    if (spec && (await ensureTable(ctx.database, spec))) created.push(page);
+  }
+  if (!ctx.config.seedDemo) return;
+  for (const page of created) {
+    if (!page.demo?.length) continue;
     const now = new Date().toISOString();
     const rows = page.demo.map((demo) => resolveDemoRow(demo)).map((row) => ({
       ...toStored(ctx.database, page, row),
@@ -22,7 +26,12 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
       ...(page.states && row[page.states.field] === undefined ? { [page.states.field]: page.states.initial } : {}),
       version: 1, createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system',
     }));
-    await ctx.database.db.insertInto(spec.name).values(rows).execute();
+    await ctx.database.db.insertInto(page.resource!.table).values(rows).execute();
     log(`${page.id}: ${rows.length} demo rows`);
+  }
+  // Generators run once every table exists, so generated rows can refer to each other.
+  for (const page of created) {
+    const generate = demoGenerators[page.id];
+    if (generate) log(`${page.id}: ${await generate(ctx, page)} generated demo rows`);
   }
 }
