@@ -5,6 +5,7 @@ import { pageTableSpec } from '../../engine/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
 import { resolveDemoRow } from '../../engine/schema/demoValues.js';
+import { demoGenerators } from './demo/index.js';
 
 /**
  * Tables of every page schema, created or extended at start. With demo data on, a table created
