@@ -24,6 +24,7 @@ import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
 import { registerTodoRoutes } from './routes/todo.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerDataRoutes(app);
   registerPublicRoutes(app);
   registerTodoRoutes(app);
+  registerDashboardRoutes(app);
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
