@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { ApiError } from '../data/envelope';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
 import { fieldSchema, readableFields } from '../schema/model';
-import { cellFor } from '../../widgets';
+import { cellFor } from '../../widgets/cells';
 import { HistoryTimeline } from './HistoryTimeline';
 
 /** One record in sections, with formatted values and, where the schema asks, its change history. */

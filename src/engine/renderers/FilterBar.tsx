@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
 import { fieldSchema, filterOperator } from '../schema/model';
-import { formComponents } from '../../widgets';
+import RefSelect from '../../widgets/RefSelect';
 import { pastRangePresets } from '../../utils/datePresets';
 
 interface Props {
@@ -15,7 +15,6 @@ interface Props {
   onSearch: (filters: Record<string, string>, q: string) => void;
 }
 
-const RefSelect = formComponents.RefSelect;
 
 /** Converts between the URL's filter strings and the values the filter inputs hold. */
 function toInputs(page: PageSchema, filters: Record<string, string>) {

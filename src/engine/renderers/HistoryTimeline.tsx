@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import type { PageSchema } from '../schema/types';
 import { fieldSchema } from '../schema/model';
 import { pageApi } from '../data/pageApi';
-import { cellFor } from '../../widgets';
+import { cellFor } from '../../widgets/cells';
 import { formatDate } from '../../utils/time';
 
 const IGNORED = new Set(['version', 'updatedAt', 'updatedBy']);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
-import { FragmentDialog } from './FragmentDialog';
+// The dialogs hold Formily forms: loaded when one opens.
+const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 
 /** Rows above which the table renders only what is on screen. */
 const VIRTUAL_FROM = 100;
@@ -109,6 +110,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           }}
         />
       </Card>
+      <Suspense fallback={null}>
       {dialog?.kind === 'transition' && (
         <FragmentDialog page={page} title={t(dialog.tr.title)} danger={dialog.tr.danger}
           fields={Object.fromEntries((dialog.tr.form ?? []).map((f) => [f, page.model!.properties[f]]))} required={dialog.tr.required ?? []}
@@ -128,6 +130,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             void mutate();
           }} />
       )}
+      </Suspense>
     </Space>
   );
 }

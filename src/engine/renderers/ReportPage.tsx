@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Card, Empty, Result, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { pageApi, type PageBundle } from '../data/pageApi';
 import { fenToYuan } from '../../utils/number';
 import { useListUrlState } from './listUrlState';
-import { ReportChart } from './ReportChart';
+const ReportChart = lazy(() => import('./ReportChart').then((m) => ({ default: m.ReportChart })));
 import { useSettingsColor } from './useSettingsColor';
 
 /** Grouped aggregates of another page's records, as a chart and a table. */
@@ -24,7 +24,7 @@ export function ReportPage({ bundle }: { bundle: PageBundle }) {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t(page.title)} loading={isLoading}>
-        {groups.length ? <ReportChart type={spec.chart} categories={categories} series={series} color={color} /> : <Empty description={t('engine.list.empty')} />}
+        {groups.length ? <Suspense fallback={<div className="report-chart" />}><ReportChart type={spec.chart} categories={categories} series={series} color={color} /></Suspense> : <Empty description={t('engine.list.empty')} />}
       </Card>
       <Card>
         <Table rowKey={(r) => String(r.key)} size="small" dataSource={groups} pagination={false} loading={isLoading}

@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
 import type { ApiError } from '../data/envelope';
 import { usePageSchema } from './usePageSchema';
-import { ListPage } from './ListPage';
-import { FormPage } from './FormPage';
-import { DetailPage } from './DetailPage';
-import { SettingsPage } from './SettingsPage';
-import { ReportPage } from './ReportPage';
+
+// Each view is its own chunk: a list never downloads Formily, and only reports download echarts.
+const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
+const FormPage = lazy(() => import('./FormPage').then((m) => ({ default: m.FormPage })));
+const DetailPage = lazy(() => import('./DetailPage').then((m) => ({ default: m.DetailPage })));
+const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ReportPage = lazy(() => import('./ReportPage').then((m) => ({ default: m.ReportPage })));
 import './renderers.css';
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
@@ -19,7 +22,12 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
     return <Result status={err.httpStatus === 403 ? '403' : 'error'} title={t('engine.schemaFailed')} subTitle={err.message}
       extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>} />;
   }
-  if (!bundle) return <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  const loading = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  if (!bundle) return loading;
+  return <Suspense fallback={loading}>{viewOf(bundle, view, params, basePath)}</Suspense>;
+}
+
+function viewOf(bundle: NonNullable<ReturnType<typeof usePageSchema>['data']>, view: PageProps['view'], params: Record<string, string>, basePath: string) {
   const { page } = bundle;
   if (page.kind === 'report') return <ReportPage bundle={bundle} />;
   if (page.kind === 'settings' && view === 'index') return <SettingsPage bundle={bundle} />;

@@ -7,11 +7,10 @@ import { can, pageApi, type PageBundle } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import { useSession } from '../session/store';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
-import { formComponents } from '../../widgets';
+import RefSelect from '../../widgets/RefSelect';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
-const RefSelect = formComponents.RefSelect;
 
 /** One record per organisation, edited in place; platform staff choose which organisation. */
 export function SettingsPage({ bundle }: { bundle: PageBundle }) {
@@ -63,7 +62,7 @@ export function SettingsPage({ bundle }: { bundle: PageBundle }) {
     <Card title={t(page.title)} extra={info?.party.kind === 'platform' && (
       <Space>
         <span className="muted">{t('engine.settings.organisation')}</span>
-        <RefSelect refPage="platformUser/partyManage" value={party ?? data?.partyCode} onChange={(v: string) => setParty(v)} style={{ minWidth: 240 }} />
+        <RefSelect refPage="platformUser/partyManage" value={party ?? data?.partyCode} onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 240 }} />
       </Space>
     )}>
       {isLoading || !data ? <Skeleton active paragraph={{ rows: 8 }} /> : (

@@ -2,7 +2,7 @@ import { Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
 import type { Rec } from '../data/pageApi';
-import { cellFor } from '../../widgets';
+import { cellFor } from '../../widgets/cells';
 
 interface Props {
   page: PageSchema;

@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
 import { fieldSchema, isSortable, parseSort } from '../schema/model';
-import { cellFor } from '../../widgets';
+import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
 
 export function columnFields(page: PageSchema): string[] {
