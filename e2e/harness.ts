@@ -28,14 +28,24 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds the browser app once for the browser tests, again only when a source file changed. */
+/**
+ * Builds the browser app once per state of the sources, into a folder named after that state, so
+ * concurrent runs never serve a build another run is replacing. Old builds are pruned.
+ */
 export function ensureBuild(): string {
-  const stamp = path.join(DIST, 'index.html');
   const sources = Math.max(newestMtime(path.resolve('src')), newestMtime(path.resolve('public')), fs.statSync('index.html').mtimeMs);
-  if (!fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < sources) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const dir = path.join(DIST, String(Math.floor(sources)));
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    const tmp = `${dir}.${process.pid}`;
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(tmp, dir);
   }
-  return DIST;
+  for (const old of fs.readdirSync(DIST)) {
+    const p = path.join(DIST, old);
+    if (p !== dir && Date.now() - fs.statSync(p).mtimeMs > 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 export interface Running {

@@ -70,7 +70,9 @@ export async function optionsAccess(ctx: AppContext, req: FastifyRequest, rawId:
   const own = actionsOn(grants, byPage.get(page.id) ?? []);
   if (allows(own, 'read')) return { user, page, actions: own };
   for (const other of ctx.schemas.pages.values()) {
-    const points = Object.values(other.model?.properties ?? {}).some((f) => f['x-ref'] === page.id);
+    // A party-scoped page shows its organisation column, which refers to the organisation page.
+    const points = Object.values(other.model?.properties ?? {}).some((f) => f['x-ref'] === page.id)
+      || (other.resource?.scope === 'party' && page.id === 'platformUser/partyManage');
     if (!points) continue;
     const theirs = actionsOn(grants, byPage.get(other.id) ?? []);
     if (allows(theirs, 'create') || allows(theirs, 'update') || allows(theirs, 'read')) return { user, page, actions: new Set(['read']) };

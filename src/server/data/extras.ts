@@ -17,6 +17,8 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   const conditions: Condition[] = [];
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  // Organisations are named to customers only by their own: the list of all customers is not theirs to see.
+  if (table === 'sys_party' && access.user.partyKind !== 'platform') conditions.push((eb) => eb('code', '=', access.user.partyCode));
   if (typeof query.ids === 'string' && query.ids) {
     const raw = query.ids.split(',').slice(0, 200);
     // An id that cannot exist is not looked up (PostgreSQL refuses non-integers and an empty IN list).
