@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../engine/schema/types.js';
+import { freightGenerators } from './freight.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -8,4 +9,7 @@ import type { PageSchema } from '../../../engine/schema/types.js';
  */
 export type DemoGenerator = (ctx: AppContext, page: PageSchema) => Promise<number>;
 
-export const demoGenerators: Record<string, DemoGenerator> = {};
+export const demoGenerators: Record<string, DemoGenerator> = {
+  // Freight operations (tms/*) and payment reminders: one consistent dataset, see freight.ts.
+  ...freightGenerators,
+};
