@@ -17,6 +17,8 @@ export interface PageBundle {
   messages: Record<string, string>;
   /** The caller's actions on the page; '*' means all. */
   actions: string[];
+  /** For a report page, the page whose records it aggregates. */
+  source?: PageSchema;
 }
 
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;

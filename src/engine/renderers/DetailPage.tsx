@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { ApiError } from '../data/envelope';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
-import { fieldSchema, readableFields } from '../schema/model';
+import { canEditRecord, fieldSchema, readableFields } from '../schema/model';
 import { cellFor } from '../../widgets/cells';
 import { HistoryTimeline } from './HistoryTimeline';
 
@@ -19,7 +19,7 @@ export function DetailPage({ bundle, basePath, id }: { bundle: PageBundle; baseP
   if (isLoading || !data) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
   const readable = new Set(readableFields(page));
   const sections = page.detail?.sections ?? [{ title: 'engine.detail.fields', fields: [...readable] }];
-  const editable = page.kind === 'crud' && (page.list?.rowActions ?? []).includes('edit') && can(actions, 'update');
+  const editable = page.kind === 'crud' && (page.list?.rowActions ?? []).includes('edit') && can(actions, 'update') && canEditRecord(page, data);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={`${t(page.title)} · ${t('engine.view.detail')}`}

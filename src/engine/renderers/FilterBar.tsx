@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
 import { fieldSchema, filterOperator } from '../schema/model';
 import RefSelect from '../../widgets/RefSelect';
+import RegionCascader from '../../widgets/RegionCascader';
 import { pastRangePresets } from '../../utils/datePresets';
 
 interface Props {
@@ -13,8 +14,18 @@ interface Props {
   filters: Record<string, string>;
   q: string;
   onSearch: (filters: Record<string, string>, q: string) => void;
+  /** Reports have no free-text search. */
+  hideKeyword?: boolean;
 }
 
+
+/** GB/T 2260: province XX0000, city XXXX00, district XXXXXX — a code names its own ancestors. */
+function regionPath(code: string): string[] {
+  if (!/^\d{6}$/.test(code)) return [];
+  if (code.endsWith('0000')) return [code];
+  if (code.endsWith('00')) return [`${code.slice(0, 2)}0000`, code];
+  return [`${code.slice(0, 2)}0000`, `${code.slice(0, 4)}00`, code];
+}
 
 /** Converts between the URL's filter strings and the values the filter inputs hold. */
 function toInputs(page: PageSchema, filters: Record<string, string>) {
@@ -26,7 +37,8 @@ function toInputs(page: PageSchema, filters: Record<string, string>) {
     if (op === 'range') {
       const [a, b] = raw.split(',');
       out[name] = f.format === 'date-time' || f.format === 'date' ? [a ? dayjs(a) : null, b ? dayjs(b) : null] : [a ? Number(a) : null, b ? Number(b) : null];
-    } else if (f.type === 'integer' || f.type === 'number') out[name] = Number(raw);
+    } else if (f['x-component'] === 'RegionCascader') out[name] = regionPath(raw);
+    else if (f.type === 'integer' || f.type === 'number') out[name] = Number(raw);
     else out[name] = raw;
   }
   return out;
@@ -41,13 +53,15 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
       const fmt = (x: unknown) => (x === null || x === undefined ? '' : dayjs.isDayjs(x) ? (x as Dayjs).toISOString() : String(x));
       const s = `${fmt(v[0])},${fmt(v[1])}`;
       if (s !== ',') out[name] = s;
+    } else if (Array.isArray(v)) {
+      if (v.length) out[name] = String(v[v.length - 1]);
     } else out[name] = String(v).trim();
   }
   return out;
 }
 
 /** The list's filter form, built from the schema's filter fields. */
-export function FilterBar({ page, filters, q, onSearch }: Props) {
+export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   useEffect(() => {
@@ -60,6 +74,8 @@ export function FilterBar({ page, filters, q, onSearch }: Props) {
     const f = fieldSchema(page, name)!;
     const op = filterOperator(f);
     const label = t(f.title);
+    // A region matches when its code list holds the chosen code; any level may be chosen.
+    if (f['x-component'] === 'RegionCascader') return <RegionCascader changeOnSelect placeholder={t('engine.filter.any')} />;
     if (f['x-ref']) return <RefSelect refPage={f['x-ref']} allowClear placeholder={t('engine.filter.any')} />;
     const values = f.enum ?? f.items?.enum;
     if (values) {
@@ -84,7 +100,7 @@ export function FilterBar({ page, filters, q, onSearch }: Props) {
   return (
     <Form form={form} className="list-filters" layout="vertical" onFinish={(v) => { const { q: text, ...rest } = v; onSearch(fromInputs(page, rest), (text ?? '').trim()); }}>
       <Row gutter={[16, 0]}>
-        <Col xs={24} sm={12} lg={6}>
+        <Col xs={24} sm={12} lg={6} hidden={hideKeyword}>
           <Form.Item name="q" label={t('engine.filter.keyword')}>
             <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
           </Form.Item>

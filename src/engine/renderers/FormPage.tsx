@@ -4,10 +4,11 @@ import { createForm, onFormValuesChange } from '@formily/core';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
-import { pageApi } from '../data/pageApi';
+import { can, pageApi } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
+import { canEditRecord } from '../schema/model';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
@@ -83,8 +84,15 @@ export function FormPage({ bundle, basePath, id }: Props) {
     await save(fromFormValues(page.model!.properties, form.values), record?.version);
   };
 
+  // The server refuses the save anyway; the form says so before anyone types.
+  if (!can(bundle.actions, id ? 'update' : 'create')) {
+    return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+  }
   if (loadError) return <Result status="warning" title={t('engine.form.loadFailed')} subTitle={loadError} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
   if (id && !record) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (record && !canEditRecord(page, record)) {
+    return <Result status="warning" title={t('engine.form.notEditableInState')} extra={<Button onClick={() => navigate(`${basePath}/detail/${id}`)}>{t('engine.view.detail')}</Button>} />;
+  }
   return (
     <Card title={`${t(page.title)} · ${t(id ? 'engine.view.edit' : 'engine.view.add')}`} className="form-page">
       {error && <Alert type="error" showIcon message={error} className="form-page__error" role="alert" closable onClose={() => setError(null)} />}

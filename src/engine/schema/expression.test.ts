@@ -14,8 +14,16 @@ describe('safe expressions', () => {
     expect(evaluateExpression('-(2 - 5) % 2', scope)).toBe(1);
   });
 
-  it('refuses calls and never reaches prototypes or globals', () => {
+  it('offers round, floor, ceil, abs, min and max for amounts', () => {
+    expect(evaluateExpression('round($values.amount * 9 / 109)', scope)).toBe(99);
+    expect(evaluateExpression('round(2.345, 2)', scope)).toBe(2.35);
+    expect(evaluateExpression('round(-0.5)', scope)).toBe(-1);
+    expect(evaluateExpression('max(1, $deps[1], 2) + min(4, 5) - abs(-1) + floor(1.9) + ceil(0.1)', scope)).toBe(8);
+  });
+
+  it('refuses other calls and never reaches prototypes or globals', () => {
     expect(() => parseExpression('alert(1)')).toThrow(/calls are not allowed/);
+    expect(() => parseExpression('$values.round(1)')).toThrow(/calls are not allowed/);
     expect(() => parseExpression("$self.constructor.constructor('x')()")).toThrow();
     expect(evaluateExpression('$self.constructor', scope)).toBeUndefined();
     expect(evaluateExpression("$self['__proto__']", scope)).toBeUndefined();

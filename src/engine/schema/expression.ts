@@ -1,8 +1,18 @@
 /**
  * A small, safe expression language for x-reactions: literals, names from the scope, member access,
- * arrays, unary, binary, logical and conditional operators. No calls, no assignment, no access to
- * prototypes or globals, so schemas run under a Content-Security-Policy without 'unsafe-eval'.
+ * arrays, unary, binary, logical and conditional operators, and a few arithmetic functions. No other
+ * calls, no assignment, no access to prototypes or globals, so schemas run under a
+ * Content-Security-Policy without 'unsafe-eval'.
  */
+const round = (x: number, digits = 0) => {
+  const f = 10 ** digits;
+  return Math.sign(x) * Math.round(Math.abs(x) * f) / f;
+};
+/** The only functions an expression may call. round(x, digits) rounds half away from zero (money). */
+export const SAFE_FUNCTIONS: Record<string, (...args: number[]) => number> = {
+  round, floor: Math.floor, ceil: Math.ceil, abs: Math.abs, min: Math.min, max: Math.max,
+};
+
 type Node =
   | { t: 'lit'; v: unknown }
   | { t: 'id'; name: string }
@@ -10,7 +20,8 @@ type Node =
   | { t: 'arr'; items: Node[] }
   | { t: 'un'; op: string; arg: Node }
   | { t: 'bin'; op: string; l: Node; r: Node }
-  | { t: 'cond'; test: Node; yes: Node; no: Node };
+  | { t: 'cond'; test: Node; yes: Node; no: Node }
+  | { t: 'call'; name: string; args: Node[] };
 
 const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_$][\w$]*)|(===|!==|==|!=|<=|>=|&&|\|\||\?\?|[-+*/%<>!?:.,[\]()]))/y;
 
@@ -69,7 +80,18 @@ export function parseExpression(src: string): Node {
         node = { t: 'mem', obj: node, prop: conditional() };
         take(']');
       } else if (peek() === '(') {
-        throw new SyntaxError(`function calls are not allowed in "${src}"`);
+        if (node.t !== 'id' || !Object.prototype.hasOwnProperty.call(SAFE_FUNCTIONS, node.name)) {
+          throw new SyntaxError(`function calls are not allowed in "${src}" (only ${Object.keys(SAFE_FUNCTIONS).join(', ')})`);
+        }
+        take('(');
+        const args: Node[] = [];
+        while (peek() !== ')') {
+          args.push(conditional());
+          if (peek() === ',') take();
+          else if (peek() !== ')') throw new SyntaxError(`expected "," or ")" in "${src}"`);
+        }
+        take(')');
+        node = { t: 'call', name: node.name, args };
       } else return node;
     }
   };
@@ -120,6 +142,7 @@ function evaluate(node: Node, scope: Record<string, unknown>): unknown {
       return node.op === '!' ? !v : -(v as number);
     }
     case 'cond': return evaluate(node.test, scope) ? evaluate(node.yes, scope) : evaluate(node.no, scope);
+    case 'call': return SAFE_FUNCTIONS[node.name](...node.args.map((a) => Number(evaluate(a, scope))));
     case 'bin': {
       if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
       if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);

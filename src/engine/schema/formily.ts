@@ -31,6 +31,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   if ((component === 'Input' || component === 'Input.TextArea') && f.maxLength) props.maxLength = f.maxLength;
   if (component === 'Input.TextArea' && props.showCount === undefined) props.showCount = true;
   if (component === 'Select' || component === 'RefSelect') props.allowClear = !required;
+  if (f['x-sequence'] && mode === 'create') props.placeholder = t('engine.form.autoNumber');
   const values = f.enum ?? f.items?.enum;
   const labels = f['x-enum-labels'];
   const validators: unknown[] = [];
@@ -85,7 +86,7 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
     for (const name of section.fields) {
       const f = props[name];
       if (!f || f.readOnly) continue;
-      const isRequired = required.has(name) && !(mode === 'update' && f.writeOnly);
+      const isRequired = required.has(name) && !(mode === 'update' && f.writeOnly) && !(mode === 'create' && f['x-sequence']);
       const schema = formilyField(page, name, f, mode, t, isRequired);
       if (f['x-component'] === 'Input.TextArea' || f.type === 'object' || f['x-component'] === 'MenuTreePicker') {
         // Wide fields take the rest of their row (formily grid: span -1).

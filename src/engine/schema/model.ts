@@ -67,3 +67,9 @@ export function editableIn(f: FieldSchema, mode: 'create' | 'update'): boolean {
   const e = f['x-editable'] ?? 'always';
   return e === 'always' || (e === 'create' && mode === 'create');
 }
+
+/** Whether a record may still be edited in its current state (states.editableIn). */
+export function canEditRecord(page: PageSchema, record: Record<string, unknown>): boolean {
+  const allowed = page.states?.editableIn;
+  return !allowed || allowed.includes(String(record[page.states!.field]));
+}

@@ -32,7 +32,8 @@ export function writableFor(page: PageSchema, mode: WriteMode): { name: string; 
   return Object.entries(page.model?.properties ?? {})
     .filter(([, f]) => editableIn(f, mode))
     // A stored secret is kept when the edit form leaves it blank.
-    .map(([name, field]) => ({ name, field, required: required.has(name) && !(mode === 'update' && field.writeOnly) }));
+    // A numbered field left empty on create is filled by the server.
+    .map(([name, field]) => ({ name, field, required: required.has(name) && !(mode === 'update' && field.writeOnly) && !(mode === 'create' && field['x-sequence']) }));
 }
 
 export function recordJsonSchema(page: PageSchema, mode: WriteMode, fields?: Record<string, FieldSchema>, requiredNames?: string[]) {

@@ -58,6 +58,8 @@ export interface FieldSchema {
   'x-reactions'?: unknown;
   /** Shown in the form only when editing (true) or only when creating (false). */
   'x-editable'?: 'always' | 'create' | 'never';
+  /** Filled by the server on create when left empty: prefix + local date (yyyymmdd, UTC+8) + a zero-padded daily number. */
+  'x-sequence'?: { prefix: string; digits: number };
 }
 
 export interface ModelSchema {
@@ -137,6 +139,8 @@ export interface StatesSpec {
   field: string;
   initial?: string;
   transitions: Transition[];
+  /** States in which the record may still be edited; absent means any state. */
+  editableIn?: string[];
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */

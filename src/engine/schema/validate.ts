@@ -51,6 +51,7 @@ function semanticErrors(page: PageSchema): string[] {
     }
     if (f.enum && f.default !== undefined && !f.enum.includes(f.default as string)) errors.push(`model.${name}: default is not in enum`);
     if (f['x-hash'] && !f.writeOnly) errors.push(`model.${name}: x-hash needs writeOnly`);
+    if (f['x-sequence'] && (f.type !== 'string' || !f['x-unique'])) errors.push(`model.${name}: x-sequence needs a unique string field`);
   }
   if (page.states) {
     const sf = props[page.states.field];
@@ -65,6 +66,7 @@ function semanticErrors(page: PageSchema): string[] {
       t.form?.forEach((f) => { if (!props[f]) errors.push(`states.${t.name}.form: unknown field "${f}"`); });
       t.required?.forEach((f) => { if (!t.form?.includes(f)) errors.push(`states.${t.name}.required: "${f}" is not in its form`); });
     }
+    page.states.editableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`); });
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');

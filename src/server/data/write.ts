@@ -7,6 +7,7 @@ import { afterWrite, beforeWrite } from './hooks.js';
 import { checkReferences } from './refs.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { invalid, validateFragment, validateRecord } from './validateBody.js';
+import { fillSequences, hasSequence } from './sequence.js';
 import { writableFor } from '../../engine/schema/recordValidator.js';
 import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
 
@@ -127,6 +128,23 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   }
   validateRecord(page, 'create', values);
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, body) } : {};
+  const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
+  // A generated number that a concurrent create took first is simply taken again, a few times.
+  for (let attempt = 0; ; attempt++) {
+    if (numbered.length) {
+      numbered.forEach((k) => delete values[k]);
+      await fillSequences(ctx, page, values, attempt);
+    }
+    try {
+      return await insertRecord(ctx, access, values, scoped);
+    } catch (err) {
+      if (!numbered.length || attempt >= 4 || !(err instanceof AppError) || err.httpStatus !== 400 || !numbered.some((k) => err.fieldErrors?.[k])) throw err;
+    }
+  }
+}
+
+async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, scoped: Row): Promise<Row> {
+  const page = access.page;
   await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, page, { ...values, ...scoped })) });
   if (page.states) values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
@@ -156,6 +174,10 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
   const existingRow = await loadScoped(ctx, access, rawId);
   const existing = toRecord(page, existingRow);
   if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: existing });
+  const editableIn = page.states?.editableIn;
+  if (editableIn && !editableIn.includes(String(existing[page.states!.field]))) {
+    throw conflict('server.data.notEditableInState', { state: String(existing[page.states!.field]) });
+  }
   const patch = normalize(page, body, 'update');
   for (const [name, f] of Object.entries(page.model!.properties)) {
     if (name in patch && f['x-editable'] === 'create' && JSON.stringify(patch[name]) !== JSON.stringify(existing[name])) {

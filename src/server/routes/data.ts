@@ -112,11 +112,14 @@ export function registerDataRoutes(app: FastifyInstance) {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const { demo: _demo, ...page } = access.page;
     void _demo;
-    const keys = new Set(pageI18nKeys(access.page));
+    // A report page also sends the page it aggregates, for its filters and labels.
+    const sourcePage = access.page.report ? findPage(ctx, access.page.report.source) : null;
+    const keys = new Set([...pageI18nKeys(access.page), ...(sourcePage ? pageI18nKeys(sourcePage) : [])]);
     for (const id of refTargets(access.page)) keys.add(findPage(ctx, id).title);
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
-    return ok({ page, messages, actions });
+    const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
+    return ok({ page, messages, actions, source });
   });
 
   function settingsParty(kind: string, own: string, requested: unknown): string {
