@@ -100,11 +100,13 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
   return (
     <Form form={form} className="list-filters" layout="vertical" onFinish={(v) => { const { q: text, ...rest } = v; onSearch(fromInputs(page, rest), (text ?? '').trim()); }}>
       <Row gutter={[16, 0]}>
-        <Col xs={24} sm={12} lg={6} hidden={hideKeyword}>
+        {!hideKeyword && (
+        <Col xs={24} sm={12} lg={6}>
           <Form.Item name="q" label={t('engine.filter.keyword')}>
             <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
           </Form.Item>
         </Col>
+        )}
         {names.map((name) => {
           const f = fieldSchema(page, name);
           if (!f) return null;
