@@ -45,8 +45,9 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await b.page.goto(`${server.url}/#/platformUser/department?status=disabled`);
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(2);
-    // Close the active tab: the last remaining tab becomes active.
-    await b.page.locator('.tags-view__tab--active .tags-view__close').click();
+    // Close the active tab from the keyboard: the last remaining tab becomes active.
+    await b.page.locator('.tags-view__tab--active').focus();
+    await b.page.keyboard.press('Delete');
     expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(1);
     await b.page.locator('.tags-view__tab', { hasText: '部门管理' }).click({ button: 'right' });
     await b.page.getByRole('menuitem', { name: '关闭其他' }).click();

@@ -1,4 +1,4 @@
-import { useRef, useState, type WheelEvent } from 'react';
+import { useRef, type WheelEvent } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -15,7 +15,6 @@ export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const strip = useRef<HTMLDivElement>(null);
-  const [menuFor, setMenuFor] = useState<Tab | null>(null);
 
   const go = (target: string | null) => {
     if (target) navigate(target);
@@ -27,21 +26,21 @@ export function TagsView() {
   const onWheel = (e: WheelEvent) => {
     if (strip.current) strip.current.scrollLeft += e.deltaY / WHEEL_DIVISOR;
   };
-  const items: MenuProps['items'] = [
+  // Each tab's context menu acts on that tab.
+  const itemsFor = (tab: Tab): MenuProps['items'] => [
     { key: 'refresh', label: t('tabs.refresh') },
-    { key: 'close', label: t('tabs.close'), disabled: menuFor?.affix },
+    { key: 'close', label: t('tabs.close'), disabled: tab.affix },
     { key: 'others', label: t('tabs.closeOthers') },
     { key: 'all', label: t('tabs.closeAll') },
   ];
-  const onMenu: MenuProps['onClick'] = ({ key }) => {
-    if (!menuFor) return;
+  const act = (tab: Tab, key: string) => {
     if (key === 'refresh') {
-      tabsStore.refresh(menuFor.key);
-      if (menuFor.key !== active) navigate(menuFor.fullPath);
-    } else if (key === 'close') close(menuFor);
+      tabsStore.refresh(tab.key);
+      if (tab.key !== active) navigate(tab.fullPath);
+    } else if (key === 'close') close(tab);
     else if (key === 'others') {
-      tabsStore.closeOthers(menuFor.key);
-      navigate(menuFor.fullPath);
+      tabsStore.closeOthers(tab.key);
+      navigate(tab.fullPath);
     } else if (key === 'all') go(tabsStore.closeAll());
   };
 
@@ -49,7 +48,7 @@ export function TagsView() {
     <nav className="tags-view" aria-label={t('tabs.label')}>
       <div className="tags-view__strip" ref={strip} onWheel={onWheel} role="tablist">
         {tabs.map((tab) => (
-          <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items, onClick: onMenu }} onOpenChange={(open) => open && setMenuFor(tab)}>
+          <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: itemsFor(tab), onClick: ({ key }) => act(tab, key) }}>
             <div role="tab" aria-selected={tab.key === active} tabIndex={0} data-testid="tab"
               className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
               onClick={() => navigate(tab.fullPath)}
