@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { sessionStore } from '../engine/session/store';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n, i18next } from '../i18n';
 import type { Language } from '../i18n/languages';
@@ -23,12 +25,19 @@ const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
 const CONTROL_HEIGHT: Record<SizeOption, number> = { default: 36, medium: 32, small: 28, mini: 24 };
 
 registerConsolePages();
+
 installErrorLog();
 const router = createConsoleRouter();
 
 export default function ConsoleApp() {
   const [ready, setReady] = useState(false);
   const [locale, setLocale] = useState<Locale>();
+  // Cached answers belong to one user: logout and role switch start a new cache.
+  const [cacheEpoch, setCacheEpoch] = useState(0);
+  useEffect(() => {
+    const off = sessionStore.onReset(() => setCacheEpoch((n) => n + 1));
+    return () => void off();
+  }, []);
   const settings = useSettings();
 
   useEffect(() => {
@@ -66,7 +75,9 @@ export default function ConsoleApp() {
       <ConfigProvider locale={locale} theme={theme} componentSize={settings.size === 'mini' ? 'small' : settings.size === 'default' ? 'large' : 'middle'}>
         <AntApp>
           <NotifierBridge />
-          <RouterProvider router={router} />
+          <SWRConfig key={cacheEpoch} value={{ provider: () => new Map() }}>
+            <RouterProvider router={router} />
+          </SWRConfig>
         </AntApp>
       </ConfigProvider>
     </I18nextProvider>

@@ -18,6 +18,7 @@ import { RouteSearch } from './RouteSearch';
 import { FullscreenButton, SettingsButton, SizeMenu } from './HeaderTools';
 import { SettingsDrawer } from './SettingsDrawer';
 import { TodoShortcuts } from './TodoShortcuts';
+import { SystemsMenu } from './SystemsMenu';
 import { RouteProgress } from './RouteProgress';
 import { useDevice } from './useDevice';
 
@@ -72,6 +73,7 @@ export default function ConsoleLayout() {
             <div className="console-header__right">
               {!mobile && <RouteSearch />}
               <ErrorLogButton />
+              <SystemsMenu />
               {!mobile && <FullscreenButton />}
               {!mobile && <SizeMenu />}
               {!mobile && <LanguageMenu />}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { CustomAction, Transition } from '../schema/types';
 import { recordFields } from '../schema/model';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
@@ -31,6 +31,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
+  // The cache in use is the console's (per user), so revalidation goes through its config.
+  const { mutate: revalidate } = useSWRConfig();
 
   const params = useMemo(() => {
     if (page.kind !== 'log' || !page.log || apiParams[page.log.timeField]) return apiParams;
@@ -119,6 +121,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             await pageApi.transition(page.id, dialog.record.id, dialog.tr.name, { ...body, version: dialog.record.version });
             void message.success(t('engine.list.done'));
             void mutate();
+            // A state change may move a record out of a to-do queue: the counters follow at once.
+            void revalidate('todo-count');
           }} />
       )}
       {dialog?.kind === 'action' && (

@@ -364,12 +364,13 @@ function buildDataset(now: number): FreightDataset {
   const orderTimes: number[] = [];
   // Daily volumes grow a little over the window and dip at weekends.
   const dayWeights: number[] = [];
-  for (let d = 0; d < WINDOW_DAYS; d++) {
+  // Day WINDOW_DAYS is today: orders up to twenty minutes ago, so "orders today" means something.
+  for (let d = 0; d <= WINDOW_DAYS; d++) {
     const dow = new Date(start + d * DAY + CST).getUTCDay();
     dayWeights.push((0.8 + 0.4 * (d / WINDOW_DAYS)) * (dow === 0 ? 0.55 : dow === 6 ? 0.75 : 1) * rng.real(0.85, 1.15));
   }
   const dayTotal = dayWeights.reduce((a, b) => a + b, 0);
-  for (let d = 0; d < WINDOW_DAYS; d++) {
+  for (let d = 0; d <= WINDOW_DAYS; d++) {
     const count = Math.round((dayWeights[d] / dayTotal) * ORDER_COUNT);
     for (let k = 0; k < count; k++) {
       const hour = rng.weighted([[7, 2], [8, 5], [9, 8], [10, 9], [11, 7], [13, 6], [14, 8], [15, 8], [16, 7], [17, 5], [18, 3], [19, 2], [20, 1], [21, 1]] as const);
