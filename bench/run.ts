@@ -1,0 +1,137 @@
+// npm run bench [-- --quick] [-- --only bundle,browser,server] [-- --keep]
+// Builds the app, starts the real server as a child process on a fresh SQLite file, fills the big
+// table, measures bundle, browser and server figures, prints a table and writes bench/results.json.
+// Not part of `npm test`. See docs/PERFORMANCE.md.
+import { scryptSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hasChromium, openBrowser } from '../e2e/harness';
+import { buildForBench } from './build';
+import { bundleBench } from './bundle';
+import { browserBench } from './browser';
+import { fillLoginHistory } from './fill';
+import { machine, printTable, writeResults, type Line, type Results } from './report';
+import { exactUserProposal, oneScryptProposal, serverBench } from './server';
+import { startServerProcess, type ServerProcess } from './serverProcess';
+import { round } from './stats';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const keep = args.includes('--keep');
+const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
+const sections = new Set((onlyArg ?? 'bundle,browser,server').split(','));
+
+const params = quick
+  ? { rows: 100_000, runs: 3, duration: 5, exportSeconds: 15 }
+  : { rows: 1_000_000, runs: 5, duration: 10, exportSeconds: 60 };
+
+const startedAt = new Date();
+const loadAtStart = os.loadavg();
+const t0 = performance.now();
+const log = (msg: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+const dataDir = path.resolve('.tmp/bench-data');
+const lines: Line[] = [];
+const details: Record<string, unknown> = {};
+const errors: string[] = [];
+
+/**
+ * A yardstick of how much CPU the machine gives right now: one scrypt N=2^17 hash (the login's
+ * cost), timed before each section. The design expects about 280 ms on a quiet machine.
+ */
+const calibration: Record<string, number> = {};
+function calibrate(when: string) {
+  const t = performance.now();
+  scryptSync('bench', 'calibration', 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 + 2 ** 20 });
+  calibration[when] = round(performance.now() - t, 0);
+}
+
+async function section(name: string, work: () => Promise<{ lines: Line[]; details: Record<string, unknown> }>) {
+  try {
+    const r = await work();
+    lines.push(...r.lines);
+    details[name] = { ...(details[name] as object | undefined), ...r.details };
+  } catch (err) {
+    const msg = `${name}: ${(err as Error).stack ?? err}`;
+    errors.push(msg);
+    console.error(`FAILED ${msg}`);
+  }
+}
+
+let server: ServerProcess | null = null;
+try {
+  log(`mode ${quick ? 'quick' : 'full'}: ${params.rows} rows, ${params.runs} browser runs, ${params.duration} s per load run; sections ${[...sections].join(', ')}`);
+  calibrate('start');
+  const build = buildForBench();
+  const distDir = build.distDir;
+  details.build = { distDir, ms: round(build.ms, 0) };
+  log(`built into ${path.relative(process.cwd(), distDir)} in ${(build.ms / 1000).toFixed(1)} s`);
+
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'server.log');
+  // First start creates the schema and the demo data (demo passwords hashed with N=2^17, as in production).
+  server = await startServerProcess({ dataDir, distDir, logFile });
+  await server.stop();
+  log(`filling ${params.rows} login history rows`);
+  const fill = fillLoginHistory(dataDir, params.rows);
+  details.fill = { ...fill, insertMs: round(fill.insertMs, 0), indexMs: round(fill.indexMs, 0), totalMs: round(fill.totalMs, 0), fileMiB: round(fill.fileMiB) };
+  log(`filled in ${(fill.totalMs / 1000).toFixed(1)} s (insert ${(fill.insertMs / 1000).toFixed(1)} s, indexes ${(fill.indexMs / 1000).toFixed(1)} s), database ${fill.fileMiB.toFixed(0)} MiB`);
+  server = await startServerProcess({ dataDir, distDir, logFile });
+  log(`server pid ${server.pid} at ${server.url}`);
+
+  if ((sections.has('bundle') || sections.has('browser')) && hasChromium()) {
+    const b = await openBrowser(1366, 860);
+    try {
+      calibrate('browser');
+      if (sections.has('bundle')) {
+        log('bundle: loading the portal home, the login, the dashboard and a list page');
+        await section('bundle', () => bundleBench(b, server!.url, distDir));
+      }
+      if (sections.has('browser')) await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log }));
+      if (b.problems.length) details.browserProblems = b.problems.slice(0, 20);
+    } finally {
+      await b.close();
+    }
+  }
+
+  if (sections.has('server')) {
+    calibrate('server');
+    const o = { dataDir, distDir, rows: params.rows, duration: params.duration, exportSeconds: params.exportSeconds, log };
+    await section('server', () => serverBench({ ...o, server: server! }));
+    await server.stop();
+    server = null;
+    // Proposals run on servers of their own; each line is printed under the line it answers.
+    const under = async (prefix: string, run: () => Promise<{ lines: Line[]; details: Record<string, unknown> }>) => section('server', async () => {
+      const r = await run();
+      const at = lines.findLastIndex((l) => l.name.startsWith(prefix));
+      lines.splice(at < 0 ? lines.length : at + 1, 0, ...r.lines);
+      return { lines: [], details: r.details };
+    });
+    await under('list, username filter', () => exactUserProposal(o, path.join(dataDir, 'schemas-proposal')));
+    await under('same while logins run: p99', () => oneScryptProposal(o));
+  }
+} finally {
+  await server?.stop();
+  if (!keep) for (const f of ['app.db', 'app.db-wal', 'app.db-shm']) fs.rmSync(path.join(dataDir, f), { force: true });
+}
+
+calibrate('end');
+const results: Results = {
+  startedAt: startedAt.toISOString(),
+  finishedAt: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine: { ...machine(loadAtStart), scryptN17Ms: calibration },
+  params: { ...params, sections: [...sections], elapsedS: round((performance.now() - t0) / 1000, 0) },
+  lines,
+  details: { ...details, errors },
+};
+const file = path.resolve('bench/results.json');
+writeResults(file, results);
+console.log(`\n${printTable(lines)}\n`);
+const over = lines.filter((l) => l.pass === false).length;
+console.log(`${lines.filter((l) => l.pass !== undefined).length} budget lines, ${over} over budget; ${errors.length} section errors`);
+console.log(`machine: load average ${results.machine.loadAverageAtStart.join(' ')} -> ${results.machine.loadAverageAtEnd.join(' ')}; one scrypt N=2^17 took ${Object.entries(calibration).map(([k, v]) => `${v} ms (${k})`).join(', ')} (about 280 ms when quiet)`);
+console.log(`written ${path.relative(process.cwd(), file)} in ${results.params.elapsedS} s`);
+if (quick && Number(results.params.elapsedS) > 180) console.warn('NOTE: the quick run took longer than its 3 minutes (a busy machine?)');
+process.exitCode = errors.length ? 1 : 0;
