@@ -102,7 +102,13 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerMenuTreeRoute(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: ['index.html'], maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: config.distDir, wildcard: false, index: ['index.html'], preCompressed: true, cacheControl: false,
+      // Hashed assets never change; the page and unhashed files are checked on every visit.
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
@@ -48,25 +48,23 @@ export function KeepAlive() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullPath, info]);
 
-  const activeTab = tabs.find((t) => t.key === active && t.fullPath === fullPath);
-  if (activeTab) recent.current = [activeTab.key, ...recent.current.filter((k) => k !== activeTab.key)].slice(0, MAX_ALIVE);
+  // The tab this address belongs to, known before the store records the visit, so the page keeps
+  // its element (and its state) from the first render on.
+  const activeKey = location.pathname.startsWith('/redirect/') ? `redirect:${fullPath}` : tabsStore.keyFor(fullPath);
+  recent.current = [activeKey, ...recent.current.filter((k) => k !== activeKey)].slice(0, MAX_ALIVE);
+  void active;
 
-  const alive = useMemo(
-    () => tabs.filter((t) => t.key !== activeTab?.key && !t.noCache && recent.current.includes(t.key)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tabs, activeTab?.key],
-  );
-
+  // One flat, keyed list: a page moving between shown and hidden keeps its element.
+  const kept = tabs.filter((t) => t.key !== activeKey && !t.noCache && recent.current.includes(t.key));
+  const views = [...kept.map((t) => ({ key: t.key, location: t.fullPath as string | typeof location, shown: false })), { key: activeKey, location, shown: true }]
+    .sort((a, b) => a.key.localeCompare(b.key));
   return (
     <>
-      {alive.map((t) => (
-        <div key={`${t.key}:${generation[t.key] ?? 0}:${epoch}`} hidden className="keep-alive">
-          <ConsolePages location={t.fullPath} />
+      {views.map((v) => (
+        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
+          <ConsolePages location={v.location} />
         </div>
       ))}
-      <div key={`${activeTab?.key ?? fullPath}:${activeTab ? generation[activeTab.key] ?? 0 : 0}:${epoch}`} className="keep-alive keep-alive--active">
-        <ConsolePages location={location} />
-      </div>
     </>
   );
 }

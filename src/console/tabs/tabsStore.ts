@@ -38,8 +38,27 @@ const split = (fullPath: string) => {
   return i < 0 ? { path: fullPath, query: '' } : { path: fullPath.slice(0, i), query: fullPath.slice(i + 1) };
 };
 
-let counter = 0;
-const newKey = (path: string) => `${path}#${Date.now().toString(36)}${(counter++).toString(36)}`;
+/** A deterministic key for a further tab of the same path, so render and visit agree on it. */
+function newKey(tabs: Tab[], path: string): string {
+  if (!tabs.some((t) => t.key === path)) return path;
+  for (let n = 2; ; n++) if (!tabs.some((t) => t.key === `${path}#${n}`)) return `${path}#${n}`;
+}
+
+/**
+ * Which tab a navigation lands in: a change of query inside the active page stays in its tab; an
+ * exact match activates that tab; a plain visit to an open page activates it; anything else opens
+ * a new tab. Pure, so the page being rendered and the store agree before the store is updated.
+ */
+function resolve(s: TabsState, fullPath: string): { key: string; existing: boolean; sameTab: boolean } {
+  const { path, query } = split(fullPath);
+  const exact = s.tabs.find((t) => t.fullPath === fullPath);
+  if (exact) return { key: exact.key, existing: true, sameTab: false };
+  const active = s.tabs.find((t) => t.key === s.active);
+  if (active && active.path === path) return { key: active.key, existing: true, sameTab: true };
+  const samePath = s.tabs.find((t) => t.path === path);
+  if (samePath && !query) return { key: samePath.key, existing: true, sameTab: false };
+  return { key: newKey(s.tabs, path), existing: false, sameTab: false };
+}
 
 export const tabsStore = {
   get: () => state,
@@ -62,31 +81,19 @@ export const tabsStore = {
     emit({ ...state, tabs, active: saved.active });
   },
 
-  /**
-   * A navigation: a change of query inside the active page updates its tab; an exact match
-   * activates that tab; a plain visit to an open page activates it; anything else opens a tab.
-   */
+  /** The key of the tab a navigation to this address lands in (see resolve). */
+  keyFor(fullPath: string): string {
+    return resolve(state, fullPath).key;
+  },
+
   visit(fullPath: string, title: string, opts: { affix?: boolean; noCache?: boolean } = {}): string {
-    const { path, query } = split(fullPath);
-    const active = state.tabs.find((t) => t.key === state.active);
-    const exact = state.tabs.find((t) => t.fullPath === fullPath);
+    const { path } = split(fullPath);
+    const target = resolve(state, fullPath);
     let tabs = state.tabs;
-    let key: string;
-    if (exact) key = exact.key;
-    else if (active && active.path === path) {
-      key = active.key;
-      tabs = tabs.map((t) => (t.key === key ? { ...t, fullPath, title } : t));
-    } else {
-      const samePath = tabs.find((t) => t.path === path);
-      if (samePath && !query) key = samePath.key;
-      else {
-        key = tabs.some((t) => t.key === path) ? newKey(path) : path;
-        tabs = [...tabs, { key, path, fullPath, title, affix: Boolean(opts.affix), noCache: Boolean(opts.noCache) }];
-      }
-    }
-    tabs = tabs.map((t) => (t.key === key && t.title !== title ? { ...t, title } : t));
-    emit({ ...state, tabs, active: key });
-    return key;
+    if (!target.existing) tabs = [...tabs, { key: target.key, path, fullPath, title, affix: Boolean(opts.affix), noCache: Boolean(opts.noCache) }];
+    else tabs = tabs.map((t) => (t.key === target.key ? { ...t, fullPath: target.sameTab ? fullPath : t.fullPath, title } : t));
+    if (tabs !== state.tabs || state.active !== target.key) emit({ ...state, tabs, active: target.key });
+    return target.key;
   },
 
   /** Closes tabs (affixed ones stay); answers where to go when the active tab went away. */

@@ -37,7 +37,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const params = useMemo(() => {
     if (page.kind !== 'log' || !page.log || apiParams[page.log.timeField]) return apiParams;
     // A log opens on its recent days unless the link says otherwise.
-    const from = new Date(Date.now() - (page.log.defaultDays ?? 7) * 86_400_000).toISOString();
+    // Rounded to the minute, so revisiting the page hits the cache instead of a new key.
+    const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - (page.log.defaultDays ?? 7) * 86_400_000).toISOString();
     return { ...apiParams, [page.log.timeField]: `${from},` };
   }, [apiParams, page]);
   const { data, error, isLoading, mutate } = useSWR(['list', page.id, JSON.stringify(params)], () => pageApi.list(page.id, params), { keepPreviousData: true });

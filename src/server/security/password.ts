@@ -1,10 +1,39 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
-// crypto.scrypt runs on libuv's thread pool, so a 128 MiB hash never blocks the event loop.
-function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+/**
+ * crypto.scrypt runs on libuv's thread pool, so a 128 MiB hash never blocks the event loop. At most
+ * cores - 1 hashes run at once: a burst of sign-ins then queues instead of starving every other
+ * request of CPU and memory.
+ */
+const MAX_PARALLEL = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquire(): Promise<void> {
+  if (running < MAX_PARALLEL) {
+    running++;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+/** A finished hash hands its slot straight to the next one waiting. */
+function release() {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+async function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  await acquire();
+  try {
+    return await new Promise((resolve, reject) => {
+      scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    release();
+  }
 }
 
 const KEY_LENGTH = 32;
