@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
 import { createForm, onFormValuesChange } from '@formily/core';
 import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
 import { can, pageApi } from '../data/pageApi';
@@ -24,6 +25,7 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const mode = id ? 'update' : 'create';
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { mutate: revalidate } = useSWRConfig();
   const navigate = useNavigate();
   const [record, setRecord] = useState<Rec | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -60,6 +62,8 @@ export function FormPage({ bundle, basePath, id }: Props) {
     try {
       const saved = id ? await pageApi.update(page.id, id, { ...body, version }) : await pageApi.create(page.id, body);
       setDirty(false);
+      // Lists, details and histories of this page kept open in other tabs show the saved record.
+      void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
       void message.success(t(id ? 'engine.form.saved' : 'engine.form.created'));
       navigate(`${basePath}/detail/${saved.id}`, { replace: true });
     } catch (e) {

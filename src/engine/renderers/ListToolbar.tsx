@@ -50,7 +50,7 @@ export function ListToolbar({ page, actions, total, capped, prefs, setPrefs, onC
           <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>{t('engine.list.create')}</Button>
         )}
         {listActions.includes('export') && can(actions, 'export') && (
-          <Dropdown menu={{ items: [{ key: 'xlsx', label: 'Excel (.xlsx)' }, { key: 'csv', label: 'CSV (.csv)' }], onClick: ({ key }) => onExport(key as 'csv' | 'xlsx') }}>
+          <Dropdown trigger={['click']} menu={{ items: [{ key: 'xlsx', label: 'Excel (.xlsx)' }, { key: 'csv', label: 'CSV (.csv)' }], onClick: ({ key }) => onExport(key as 'csv' | 'xlsx') }}>
             <Button icon={<DownloadOutlined />} loading={exporting}>{t('engine.list.export')}</Button>
           </Dropdown>
         )}
