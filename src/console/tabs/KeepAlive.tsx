@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
@@ -22,6 +22,9 @@ export function useTabTitle() {
     return { title: view ? `${base} · ${t(`engine.view.${view}`)}` : base, affix: Boolean(match.route.meta.affix), noCache: Boolean(match.route.meta.noCache) };
   };
 }
+
+/** A hidden page's address does not change while others are shown, so it does not re-render either. */
+const KeptPages = memo(ConsolePages, (a, b) => a.location === b.location);
 
 /**
  * Renders the pages of recently used tabs and hides all but the active one, so switching tabs keeps
@@ -62,7 +65,7 @@ export function KeepAlive() {
     <>
       {views.map((v) => (
         <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
-          <ConsolePages location={v.location} />
+          <KeptPages location={v.location} />
         </div>
       ))}
     </>
