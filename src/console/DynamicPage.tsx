@@ -17,7 +17,6 @@ export default function DynamicPage() {
     if (resolved?.kind === 'missing') console.error(`page load failed: no page for component "${resolved.component}" (${pathname})`);
   }, [resolved, pathname]);
 
-  if (pathname === '/' || pathname === '') return <Navigate to="/home" replace />;
   if (!match) return <Navigate to="/404" replace />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
   if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} />;

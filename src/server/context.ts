@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/connect.js';
 import type { Language } from './i18n/messages.js';
@@ -36,10 +35,6 @@ declare module 'fastify' {
 }
 
 export const ADMIN_ROLES = ['SUPER_ADMIN', 'PLAT_ADMIN'];
-
-export function clientIp(req: FastifyRequest): string {
-  return req.ip;
-}
 
 export function nowIso(): string {
   return new Date().toISOString();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api } from '../../engine/data/request';
-import { TODO_TARGETS } from '../layout/TodoShortcuts';
+import { TODO_TARGETS } from '../../engine/routes/todoCounters';
 import { formatDate } from '../../utils/time';
 import { fenToYuan } from '../../utils/number';
 import type { DashboardData } from './useDashboard';
@@ -15,7 +15,7 @@ export function TodoCard() {
   const { data } = useSWR('todo-count', () => api.get<Record<string, number>>('/open-platform/todoCount', undefined, { silent: true }));
   return (
     <Card title={t('dashboard.todoTitle')} className="dashboard-card">
-      <List size="small" dataSource={TODO_TARGETS} renderItem={([name, target]) => (
+      <List size="small" dataSource={[...TODO_TARGETS]} renderItem={([name, target]) => (
         <List.Item className="dashboard-todo" onClick={() => navigate(target)} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') navigate(target); }}>
           <span>{t(`todo.${name}`)}</span>
           <Badge count={data?.[name] ?? 0} showZero overflowCount={9999} color={data?.[name] ? undefined : '#d9d9d9'} />

@@ -4,20 +4,7 @@ import useSWR from 'swr';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../engine/data/request';
-
-/** Spec §2.6: the counters and where each leads, in the spec's order. */
-export const TODO_TARGETS: [string, string][] = [
-  ['valuating_count', '/tms/Carrier/freight'],
-  ['auth_shipper_count', '/tms/review/shipperReview?todo=1'],
-  ['auth_count', '/tms/review/carrierReview?todo=1'],
-  ['miss_order_count', '/tms/order/order_manage?todo=1'],
-  ['remit_count', '/tms/Carrier/Approval'],
-  ['urge_remit_count', '/systemManage/news/paymentRecords?todo=1'],
-  ['transport_abnormal_count', '/tms/CustomerService/AbnormalTran?todo=1'],
-  ['transfer_apply_count', '/tms/account/LoanList?todo=1'],
-  ['auth_order_count', '/tms/order/cargoaudit'],
-  ['need_invoice', '/tms/invoice/drawInvoice?todo=1'],
-];
+import { TODO_TARGETS } from '../../engine/routes/todoCounters';
 
 /** Spec §9: six counters show before "more". */
 export const TODO_SHOWN = 6;

@@ -5,6 +5,7 @@ import { requireUser } from '../plugins/auth.js';
 import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../engine/routes/componentPath.js';
 import type { PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema, recordFields } from '../../engine/schema/model.js';
 
 const MENU_TTL_MS = 3000;
 let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
@@ -70,9 +71,8 @@ export async function optionsAccess(ctx: AppContext, req: FastifyRequest, rawId:
   const own = actionsOn(grants, byPage.get(page.id) ?? []);
   if (allows(own, 'read')) return { user, page, actions: own };
   for (const other of ctx.schemas.pages.values()) {
-    // A party-scoped page shows its organisation column, which refers to the organisation page.
-    const points = Object.values(other.model?.properties ?? {}).some((f) => f['x-ref'] === page.id)
-      || (other.resource?.scope === 'party' && page.id === 'platformUser/partyManage');
+    // System fields count too: a party-scoped page's organisation column refers to the organisation page.
+    const points = recordFields(other).some((name) => fieldSchema(other, name)?.['x-ref'] === page.id);
     if (!points) continue;
     const theirs = actionsOn(grants, byPage.get(other.id) ?? []);
     if (allows(theirs, 'create') || allows(theirs, 'update') || allows(theirs, 'read')) return { user, page, actions: new Set(['read']) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { boolParam } from '../db/connect.js';
-import { TODO_COUNTERS, pageIdOf } from '../routes/todo.js';
+import { TODO_TARGETS, pageIdOf } from '../../engine/routes/todoCounters.js';
 import { isBankCard, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../utils/validators.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { REGION_DATA, type RegionTuple } from '../../widgets/regions/data.js';
@@ -147,8 +147,8 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
   it('answers every to-do counter with a direct count of its page’s to-do filter, per organisation scope', async () => {
     const adminCounts = await todoCounts(admin.token);
     const custCounts = await todoCounts(custA.token);
-    expect(Object.keys(adminCounts).sort()).toEqual(Object.keys(TODO_COUNTERS).sort());
-    for (const [name, target] of Object.entries(TODO_COUNTERS)) {
+    expect(Object.keys(adminCounts).sort()).toEqual(TODO_TARGETS.map(([name]) => name).sort());
+    for (const [name, target] of TODO_TARGETS) {
       const p = page(pageIdOf(target));
       expect(p, `page ${pageIdOf(target)} of ${name}`).toBeDefined();
       expect(p.list?.todo, `list.todo of ${p.id}`).toBeDefined();
@@ -164,7 +164,7 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
   it('lists exactly the counted records with ?todo=1', async () => {
     const adminCounts = await todoCounts(admin.token);
     const custCounts = await todoCounts(custA.token);
-    for (const [name, target] of Object.entries(TODO_COUNTERS)) {
+    for (const [name, target] of TODO_TARGETS) {
       const p = page(pageIdOf(target));
       for (const [who, counts] of [[admin, adminCounts], [custA, custCounts]] as const) {
         const list = dataOf(await who.get(p.id, '?todo=1&size=200'));

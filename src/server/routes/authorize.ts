@@ -6,20 +6,14 @@ import { createSession } from '../services/sessions.js';
 import { lockRemaining, recordLogin } from '../services/loginGuard.js';
 import { consumeCode } from '../services/smsCodes.js';
 import { parseJsonArray } from '../services/json.js';
+import { stringParam } from '../services/params.js';
 import { isMobile } from '../../utils/validators.js';
 
 // Verified against unknown accounts so the answer takes as long as for a real one.
 const UNKNOWN_USER_HASH = 'scrypt$17$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 type Body = Record<string, unknown>;
-
-function field(body: Body, name: string, max = 64): string {
-  const v = body[name];
-  if (v === undefined || v === null) return '';
-  if (typeof v !== 'string') throw badRequest('server.auth.fieldInvalid', { field: name });
-  if (v.length > max) throw badRequest('server.auth.fieldTooLong', { field: name, max });
-  return v;
-}
+const field = stringParam;
 
 interface Attempt { username: string; ip: string; userAgent?: string; loginType: string }
 

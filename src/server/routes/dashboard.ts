@@ -4,6 +4,7 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { pageAccess, scopedParty, type PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
+import { boolParam } from '../db/connect.js';
 
 const WAYBILLS = 'tms/waybill/waybill';
 const ORDERS = 'tms/order/order_manage';
@@ -80,7 +81,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       out.figures.waybillsTotal = out.statuses.reduce((s, x) => s + x.count, 0);
       out.figures.waybillsInTransit = out.statuses.find((s) => s.status === 'inTransit')?.count ?? 0;
       const exceptions = await scoped(db.selectFrom(table).select(sql<number>`count(*)`.as('n'))
-        .where('exceptionFlag', '=', ctx.database.dialect === 'sqlite' ? 1 : true)
+        .where('exceptionFlag', '=', boolParam(ctx.database, true))
         .where('status', 'not in', ['signed', 'settled', 'cancelled']), waybills).executeTakeFirst();
       out.figures.exceptionsOpen = Number(exceptions?.n ?? 0);
       out.latest = (await scoped(db.selectFrom(table).select(['id', 'waybillNo', 'shipperCode', 'carrierCode', 'freightFen', 'status', 'createdAt'])

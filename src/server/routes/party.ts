@@ -7,22 +7,12 @@ import { revokeUserSessions } from '../services/sessions.js';
 import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../services/smsCodes.js';
 import { isMobile, isPassword } from '../../utils/validators.js';
 import { nowIso } from '../context.js';
+import { requestParams, stringParam, trimmedParam, type Params } from '../services/params.js';
 
-type Params = Record<string, unknown>;
-
-/** The spec sends these calls as query parameters; a form or JSON body is read too. */
-function params(req: { query: unknown; body: unknown }): Params {
-  const body = req.body && typeof req.body === 'object' ? (req.body as Params) : {};
-  return { ...body, ...(req.query as Params) };
-}
-
-function str(p: Params, name: string, max = 64): string {
-  const v = p[name];
-  if (v === undefined || v === null) return '';
-  if (typeof v !== 'string') throw badRequest('server.auth.fieldInvalid', { field: name });
-  if (v.length > max) throw badRequest('server.auth.fieldTooLong', { field: name, max });
-  return v.trim();
-}
+const params = requestParams;
+const str = trimmedParam;
+// Passwords are taken as typed: trimming one would store a different secret than the person chose.
+const secret = (p: Params, name: string) => stringParam(p, name, 128);
 
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
@@ -54,8 +44,8 @@ export function registerParty(app: FastifyInstance) {
   app.post('/open-platform/party/register', async (req) => {
     const p = params(req);
     const username = str(p, 'username');
-    const password = str(p, 'password', 128);
-    const confirm = str(p, 'confirmPassword', 128);
+    const password = secret(p, 'password');
+    const confirm = secret(p, 'confirmPassword');
     const phone = str(p, 'phone');
     const vCode = str(p, 'vCode');
     const partyName = str(p, 'partyName', 64) || username;
@@ -88,9 +78,9 @@ export function registerParty(app: FastifyInstance) {
   app.post('/open-platform/party/updatePass', async (req) => {
     const user = requireUser(req);
     const p = params(req);
-    const oldPassword = str(p, 'oldPassword', 128) || str(p, 'oldPass', 128);
-    const newPassword = str(p, 'newPassword', 128) || str(p, 'newPass', 128);
-    const confirm = str(p, 'confirmPassword', 128);
+    const oldPassword = secret(p, 'oldPassword') || secret(p, 'oldPass');
+    const newPassword = secret(p, 'newPassword') || secret(p, 'newPass');
+    const confirm = secret(p, 'confirmPassword');
     if (!oldPassword) throw badRequest('server.party.oldPasswordRequired');
     if (!isPassword(newPassword)) throw badRequest('server.validation.password');
     if (confirm && confirm !== newPassword) throw badRequest('server.party.confirmMismatch');

@@ -3,22 +3,7 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
 import { whereFor, applyWhere } from '../data/list.js';
-
-/** Spec §2.6: the to-do counters and the pages they open. A counter's page id is its target path. */
-export const TODO_COUNTERS: Record<string, string> = {
-  valuating_count: '/tms/Carrier/freight',
-  auth_shipper_count: '/tms/review/shipperReview?todo=1',
-  auth_count: '/tms/review/carrierReview?todo=1',
-  miss_order_count: '/tms/order/order_manage?todo=1',
-  remit_count: '/tms/Carrier/Approval',
-  urge_remit_count: '/systemManage/news/paymentRecords?todo=1',
-  transport_abnormal_count: '/tms/CustomerService/AbnormalTran?todo=1',
-  transfer_apply_count: '/tms/account/LoanList?todo=1',
-  auth_order_count: '/tms/order/cargoaudit',
-  need_invoice: '/tms/invoice/drawInvoice?todo=1',
-};
-
-export const pageIdOf = (target: string) => target.split('?')[0].replace(/^\//, '');
+import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
 
 /**
  * Counts the records each counter stands for: the target page's to-do filter, within the caller's
@@ -28,7 +13,7 @@ export function registerTodoRoutes(app: FastifyInstance) {
   app.get('/open-platform/todoCount', async (req) => {
     requireUser(req);
     const out: Record<string, number> = {};
-    for (const [name, target] of Object.entries(TODO_COUNTERS)) {
+    for (const [name, target] of TODO_TARGETS) {
       out[name] = 0;
       const page = app.ctx.schemas.pages.get(pageIdOf(target));
       if (!page?.resource || !page.list?.todo) continue;

@@ -61,6 +61,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(parts[4], 'base64'), expected.length, options(logN));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
-
-/** A hash that no password matches, verified against unknown users so timing does not reveal them. */
-export const DUMMY_HASH_LOGN = 17;
