@@ -1,38 +1,50 @@
-import { StrictMode, Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { APPS, type AppName } from './apps';
+import { onAppAddressChange } from './appSwitch';
+import { TOKEN_COOKIE } from './engine/session/cookieNames';
+import { readCookie } from './i18n/languageCookie';
 import { isPortalPath } from './routesSplit';
 
 /**
- * The public portal and the console are two apps behind one hash. The portal must stay small
- * (no antd tables, formily or echarts), so this entry only decides which one to load. The first
- * screen's app is loaded before the first render: rendering it through a Suspense fallback would
- * hold back its first paint by React's fallback throttle (about 300 ms).
+ * Three apps behind one hash: the public portal, the sign-in screen and the console. The portal and
+ * the sign-in screen must stay small (no antd, formily or echarts), so this entry only decides
+ * which one to load. The first screen's app is loaded before the first render: rendering it
+ * through a Suspense fallback would hold back its first paint by React's fallback throttle.
  */
-const loadPortal = () => import('./portal/PortalApp');
-const loadConsole = () => import('./console/ConsoleApp');
-const PortalApp = lazy(loadPortal);
-const ConsoleApp = lazy(loadConsole);
 
-function hashPath(): string {
-  const raw = window.location.hash.replace(/^#/, '') || '/';
-  return raw.split('?')[0];
+function appForAddress(): AppName {
+  const path = (window.location.hash.replace(/^#/, '') || '/').split('?')[0];
+  if (isPortalPath(path)) return 'portal';
+  // A signed-in visitor on /login is the console's to redirect (spec §2.1).
+  if (path === '/login' && !readCookie(TOKEN_COOKIE)) return 'login';
+  return 'console';
 }
 
-function Root({ First, firstIsPortal }: { First: ComponentType; firstIsPortal: boolean }) {
-  const [portal, setPortal] = useState(firstIsPortal);
+function Root({ first }: { first: AppName }) {
+  const [name, setName] = useState(first);
   useEffect(() => {
-    const onHash = () => setPortal(isPortalPath(hashPath()));
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
+    // A transition keeps the current app on screen while the next one's code loads.
+    const follow = () => startTransition(() => setName(appForAddress()));
+    window.addEventListener('hashchange', follow);
+    const off = onAppAddressChange(follow);
+    return () => {
+      window.removeEventListener('hashchange', follow);
+      off();
+    };
   }, []);
-  if (portal === firstIsPortal) return <First />;
-  return <Suspense fallback={<div className="boot-loading" />}>{portal ? <PortalApp /> : <ConsoleApp />}</Suspense>;
+  const App = APPS[name];
+  return (
+    <Suspense fallback={<div className="boot-loading" />}>
+      <App key={name} />
+    </Suspense>
+  );
 }
 
-const firstIsPortal = isPortalPath(hashPath());
-const { default: First } = await (firstIsPortal ? loadPortal() : loadConsole());
+const first = appForAddress();
+await APPS[first].preload();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Root First={First} firstIsPortal={firstIsPortal} />
+    <Root first={first} />
   </StrictMode>,
 );

@@ -1,37 +1,46 @@
 import '@ant-design/v5-patch-for-react-19';
 import { useEffect, useMemo, useState } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { sessionStore } from '../engine/session/store';
 import { I18nextProvider } from 'react-i18next';
-import { initI18n, i18next } from '../i18n';
+import { i18next } from '../i18n';
 import type { Language } from '../i18n/languages';
-import { useSettings, type SizeOption } from './settings/store';
+import { useSettings } from './settings/store';
+import { componentSize, consoleTheme } from './theme';
 import { NotifierBridge } from './NotifierBridge';
 import { createConsoleRouter } from './router';
 import { registerConsolePages } from './pages';
 import { installErrorLog } from './errorLog/errorLog';
+import { loadAntdLocale, prepareConsole, preparedLocale } from './boot';
 import './console.css';
-
-const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
-  zh: () => import('antd/es/locale/zh_CN'),
-  en: () => import('antd/es/locale/en_US'),
-  es: () => import('antd/es/locale/es_ES'),
-  ja: () => import('antd/es/locale/ja_JP'),
-};
-
-const CONTROL_HEIGHT: Record<SizeOption, number> = { default: 36, medium: 32, small: 28, mini: 24 };
 
 registerConsolePages();
 
 installErrorLog();
-const router = createConsoleRouter();
+
+// Created on first mount, not at import: the sign-in screen imports this module ahead of time.
+let router: ReturnType<typeof createConsoleRouter> | null = null;
+
+/**
+ * The console unmounts while the sign-in screen is shown, and the address changes meanwhile;
+ * its router must start from the address the console is mounted at.
+ */
+function consoleRouter() {
+  router ??= createConsoleRouter();
+  const wanted = window.location.hash.replace(/^#/, '') || '/';
+  const { pathname, search } = router.state.location;
+  if (pathname + search !== wanted) void router.navigate(wanted, { replace: true });
+  return router;
+}
 
 export default function ConsoleApp() {
-  const [ready, setReady] = useState(false);
-  const [locale, setLocale] = useState<Locale>();
+  const [appRouter] = useState(consoleRouter);
+  // Prepared by the sign-in screen (or on a revisit): the first render is the console itself.
+  const [locale, setLocale] = useState<Locale | undefined>(preparedLocale);
+  const [ready, setReady] = useState(() => locale !== undefined);
   // Cached answers belong to one user: logout and role switch start a new cache.
   const [cacheEpoch, setCacheEpoch] = useState(0);
   useEffect(() => {
@@ -43,13 +52,13 @@ export default function ConsoleApp() {
   useEffect(() => {
     let alive = true;
     const apply = async () => {
-      const lang = (i18next.language as Language) || 'en';
-      const mod = await (antdLocales[lang] ?? antdLocales.en)();
-      if (alive) setLocale(mod.default);
+      const next = await loadAntdLocale((i18next.language as Language) || 'en');
+      if (alive) setLocale(next);
     };
-    void initI18n(['console', 'engine', 'time', 'fields', 'menu', 'widgets']).then(async () => {
-      await apply();
-      if (alive) setReady(true);
+    void prepareConsole().then((prepared) => {
+      if (!alive) return;
+      setLocale(prepared);
+      setReady(true);
     });
     i18next.on('languageChanged', apply);
     return () => {
@@ -58,25 +67,16 @@ export default function ConsoleApp() {
     };
   }, []);
 
-  const theme = useMemo<ThemeConfig>(() => ({
-    algorithm: antTheme.defaultAlgorithm,
-    token: {
-      colorPrimary: settings.themeColor,
-      colorInfo: settings.themeColor,
-      controlHeight: CONTROL_HEIGHT[settings.size],
-      borderRadius: 6,
-      fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
-    },
-  }), [settings.themeColor, settings.size]);
+  const theme = useMemo(() => consoleTheme(settings), [settings]);
 
   if (!ready) return <div className="boot-loading" aria-busy="true" />;
   return (
     <I18nextProvider i18n={i18next}>
-      <ConfigProvider locale={locale} theme={theme} componentSize={settings.size === 'mini' ? 'small' : settings.size === 'default' ? 'large' : 'middle'}>
+      <ConfigProvider locale={locale} theme={theme} componentSize={componentSize(settings.size)}>
         <AntApp>
           <NotifierBridge />
           <SWRConfig key={cacheEpoch} value={{ provider: () => new Map() }}>
-            <RouterProvider router={router} />
+            <RouterProvider router={appRouter} />
           </SWRConfig>
         </AntApp>
       </ConfigProvider>

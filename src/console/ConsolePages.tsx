@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { lazyComponent } from '../utils/lazyComponent';
 import { Navigate, Route, Routes, useLocation, useParams, type Location } from 'react-router-dom';
 import { PageLoading } from './PageLoading';
 
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+export const DashboardPage = lazyComponent(() => import('./dashboard/DashboardPage'));
 const UpdatePasswordPage = lazy(() => import('./auth/UpdatePasswordPage'));
-const DynamicPage = lazy(() => import('./DynamicPage'));
+export const DynamicPage = lazyComponent(() => import('./DynamicPage'));
 
 /** Spec §2.2: /redirect/<path> replaces itself with <path>, which remounts that page. */
 function RedirectRoute() {

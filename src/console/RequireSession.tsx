@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { App } from 'antd';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { getToken } from '../engine/session/token';
 import { loadSession, useSession } from '../engine/session/store';
@@ -11,22 +10,20 @@ function loginTarget(pathname: string, search: string) {
 
 /**
  * Spec §2.1 and §4: without a token the visitor goes to /login with the wanted path; with one, the
- * first visit loads the user's info and routes, then renders the same location again.
+ * first visit loads the user's info and routes, then renders the same location again. The sign-in
+ * screen may have started that load already (src/login/handoff.ts).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const token = getToken();
 
   useEffect(() => {
     if (!token || session.status === 'ready' || session.status === 'loading') return;
-    loadSession().catch((e: Error) => {
-      void message.error(e.message);
-      navigate(loginTarget(location.pathname, location.search), { replace: true });
-    });
-  }, [token, session.status, location.pathname, location.search, navigate, message]);
+    // A failure leaves its message for the sign-in screen (see loadSession).
+    loadSession().catch(() => navigate(loginTarget(location.pathname, location.search), { replace: true }));
+  }, [token, session.status, location.pathname, location.search, navigate]);
 
   if (!token) return <Navigate to={loginTarget(location.pathname, location.search)} replace />;
   if (session.status !== 'ready') return <PageLoading fullscreen />;

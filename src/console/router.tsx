@@ -1,11 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createHashRouter, Navigate } from 'react-router-dom';
+import { announceAppAddress } from '../appSwitch';
 import { getToken } from '../engine/session/token';
+import { lazyComponent } from '../utils/lazyComponent';
 import { RequireSession } from './RequireSession';
 import { PageLoading } from './PageLoading';
 
-const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'));
-const LoginPage = lazy(() => import('./auth/LoginPage'));
+export const ConsoleLayout = lazyComponent(() => import('./layout/ConsoleLayout'));
 const RegisterPage = lazy(() => import('./auth/RegisterPage'));
 const AuthRedirectPage = lazy(() => import('./auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('./errors/NotFoundPage'));
@@ -13,9 +14,16 @@ const ForbiddenPage = lazy(() => import('./errors/ForbiddenPage'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
-/** Spec §2.1: a logged-in visitor who opens /login goes to the root path. */
+/**
+ * Spec §2.1: a logged-in visitor who opens /login goes to the root path. Without a token the
+ * sign-in screen is its own app (src/login): the entry swaps it in once told the address changed.
+ */
 function LoginRoute() {
-  return getToken() ? <Navigate to="/" replace /> : page(<LoginPage />);
+  const token = getToken();
+  useEffect(() => {
+    if (!token) announceAppAddress();
+  }, [token]);
+  return token ? <Navigate to="/" replace /> : <div className="boot-loading" aria-busy="true" />;
 }
 
 export function createConsoleRouter() {

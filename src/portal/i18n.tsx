@@ -1,18 +1,8 @@
 import { createContext, startTransition, use, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { detectLanguage, LANGUAGE_COOKIE, type Language } from '../i18n/languages';
+import type { Language } from '../i18n/languages';
+import { browserLanguage, writeLanguageCookie } from '../i18n/languageCookie';
 import { loadDetailText, loadSiteText } from './content/load';
 import type { DetailText, SiteText } from './content/types';
-
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-export function readLanguageCookie(): string | undefined {
-  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]) : undefined;
-}
-
-export function writeLanguageCookie(lang: Language): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
-}
 
 /** BCP 47 tags for the `lang` attribute, so screen readers pick the right voice. */
 const LANG_TAGS: Record<Language, string> = { zh: 'zh-CN', en: 'en', es: 'es', ja: 'ja' };
@@ -29,9 +19,7 @@ interface LanguageContextValue {
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [wanted, setWanted] = useState<Language>(() =>
-    detectLanguage(readLanguageCookie(), navigator.languages?.length ? navigator.languages : [navigator.language]),
-  );
+  const [wanted, setWanted] = useState<Language>(browserLanguage);
   const [loaded, setLoaded] = useState<{ lang: Language; text: SiteText } | null>(null);
   // Waits in state rather than suspending: React 19 delays revealing a Suspense boundary that
   // has just shown its fallback (by about 300 ms), which would postpone the first paint.

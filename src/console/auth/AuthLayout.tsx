@@ -1,38 +1,23 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../layout/LanguageMenu';
-import { BrandIllustration } from './BrandIllustration';
+import { App } from 'antd';
+import { changeLanguage, i18next } from '../../i18n';
+import type { Language } from '../../i18n/languages';
+import { AuthFrame } from '../../login/AuthFrame';
+import { LanguageSwitch } from '../../login/LanguageSwitch';
 
-/** The frame of the login, register and social-redirect screens: brand panel beside a form card. */
+/** The register and social-redirect screens, in the sign-in screen's frame (src/login). */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const pick = async (lang: Language) => {
+    await changeLanguage(lang);
+    void message.success(i18next.t('layout.switchLanguageSuccess'));
+  };
   return (
-    <div className="auth-page">
-      <aside className="auth-brand" aria-hidden="false">
-        <a className="auth-brand__logo" href="#/index">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <span>{t('app.productName')}</span>
-        </a>
-        <div className="auth-brand__copy">
-          <h2>{t('login.brandTitle')}</h2>
-          <p>{t('login.brandText')}</p>
-          <ul>
-            <li>{t('login.brandPoint1')}</li>
-            <li>{t('login.brandPoint2')}</li>
-            <li>{t('login.brandPoint3')}</li>
-          </ul>
-        </div>
-        <BrandIllustration />
-      </aside>
-      <main className="auth-main">
-        <div className="auth-main__lang"><LanguageMenu /></div>
-        <section className="auth-card" aria-labelledby="auth-title">
-          <h1 id="auth-title">{title}</h1>
-          {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
-          {children}
-        </section>
-        <footer className="auth-footer">{t('app.copyright')}</footer>
-      </main>
-    </div>
+    <AuthFrame t={t} title={title} subtitle={subtitle}
+      language={<LanguageSwitch value={i18n.language as Language} label={t('login.language')} onChange={(l) => void pick(l)} />}>
+      {children}
+    </AuthFrame>
   );
 }

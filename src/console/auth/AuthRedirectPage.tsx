@@ -3,7 +3,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { acceptToken } from '../../engine/session/store';
 import { AuthLayout } from './AuthLayout';
-import { safeRedirect } from './LoginPage';
+import { safeRedirect } from '../../login/redirect';
 
 /** Return address of a social sign-in: the provider hands back a token, the console keeps it and moves on. */
 export default function AuthRedirectPage() {

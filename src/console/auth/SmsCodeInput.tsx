@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../engine/session/api';
 import type { ApiError } from '../../engine/data/envelope';
 import { isMobile } from '../../utils/validators';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../../utils/useCountdown';
 
 interface Props {
   value?: string;

@@ -3,9 +3,9 @@ import { Card, Col, Result, Row, Skeleton, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { isAdmin, useSession } from '../../engine/session/store';
-import { pageApi } from '../../engine/data/pageApi';
 import { fenToYuan } from '../../utils/number';
 import { useDashboard } from './useDashboard';
+import { fetchWaybillSchema } from './dashboardData';
 import { barOption, lineOption, pieOption, radarOption } from './chartOptions';
 import { EChart } from './EChart';
 import { TodoCard, TransactionsCard } from './DashboardWidgets';
@@ -14,7 +14,7 @@ import './dashboard.css';
 /** Labels of waybill states from the waybill page's own schema, when the user may read it. */
 function useStatusLabel() {
   const { t, i18n } = useTranslation();
-  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => pageApi.schema('tms/waybill/waybill').catch(() => null), { revalidateOnFocus: false });
+  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => fetchWaybillSchema(i18n.language), { revalidateOnFocus: false });
   const prefix = data?.page.model?.properties.status?.['x-enum-labels'];
   return (s: string) => (prefix && data?.messages[`${prefix}.${s}`]) || (prefix ? t(`${prefix}.${s}`, { defaultValue: s }) : s);
 }

@@ -6,22 +6,46 @@ import { SVGRenderer } from 'echarts/renderers';
 
 echarts.use([BarChart, LineChart, PieChart, RadarChart, GridComponent, LegendComponent, RadarComponent, TooltipComponent, SVGRenderer]);
 
-/** One echarts chart that follows its container's size. */
+/** Runs `fn` once the browser has painted the current frame; returns a cancel function. */
+function afterPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * One echarts chart that follows its container's size. It is drawn after the frame that shows the
+ * page: drawing four charts takes longer than the rest of the dashboard, whose figures and lists
+ * should not wait for them.
+ */
 export function EChart({ option, label, height = 280 }: { option: echarts.EChartsCoreOption; label: string; height?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const latest = useRef(option);
   useEffect(() => {
-    if (!ref.current) return;
-    chart.current = echarts.init(ref.current, undefined, { renderer: 'svg' });
-    const observer = new ResizeObserver(() => chart.current?.resize());
-    observer.observe(ref.current);
+    const el = ref.current;
+    if (!el) return;
+    let observer: ResizeObserver | undefined;
+    const cancel = afterPaint(() => {
+      chart.current = echarts.init(el, undefined, { renderer: 'svg' });
+      chart.current.setOption(latest.current, true);
+      observer = new ResizeObserver(() => chart.current?.resize());
+      observer.observe(el);
+    });
     return () => {
-      observer.disconnect();
+      cancel();
+      observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };
   }, []);
   useEffect(() => {
+    latest.current = option;
     chart.current?.setOption(option, true);
   }, [option]);
   return <div ref={ref} style={{ height }} role="img" aria-label={label} className="dashboard-chart" />;

@@ -79,6 +79,4 @@ export const api = {
   put: <T>(url: string, data?: unknown, opts: CallOptions = {}) => call<T>({ ...opts, method: 'PUT', url, data }),
   del: <T>(url: string, opts: CallOptions = {}) => call<T>({ ...opts, method: 'DELETE', url }),
   postQuery: <T>(url: string, params: object, opts: CallOptions = {}) => call<T>({ ...opts, method: 'POST', url, params }),
-  postForm: <T>(url: string, fields: Record<string, string>, opts: CallOptions = {}) =>
-    call<T>({ ...opts, method: 'POST', url, data: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
 };

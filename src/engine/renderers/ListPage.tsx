@@ -12,6 +12,7 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { TODO_COUNT_KEY } from '../routes/todoCounters';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 
@@ -123,7 +124,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             void message.success(t('engine.list.done'));
             void mutate();
             // A state change may move a record out of a to-do queue: the counters follow at once.
-            void revalidate('todo-count');
+            void revalidate(TODO_COUNT_KEY);
           }} />
       )}
       {dialog?.kind === 'action' && (

@@ -1,16 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
 import type { ApiError } from '../data/envelope';
 import { usePageSchema } from './usePageSchema';
-
-// Each view is its own chunk: a list never downloads Formily, and only reports download echarts.
-const ListPage = lazy(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
-const FormPage = lazy(() => import('./FormPage').then((m) => ({ default: m.FormPage })));
-const DetailPage = lazy(() => import('./DetailPage').then((m) => ({ default: m.DetailPage })));
-const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const ReportPage = lazy(() => import('./ReportPage').then((m) => ({ default: m.ReportPage })));
+import { DetailPage, FormPage, ListPage, ReportPage, SettingsPage } from './views';
 import './renderers.css';
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */

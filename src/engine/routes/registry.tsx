@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent, type PreloadableComponent } from '../../utils/lazyComponent';
 import { normalizeComponent, parseComponentPath, type SchemaView } from './componentPath';
 
 export interface PageProps {
@@ -12,18 +13,23 @@ export interface PageProps {
 
 type Loader = () => Promise<{ default: ComponentType<PageProps> }>;
 
-const bespoke = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+const bespoke = new Map<string, PreloadableComponent<PageProps>>();
 
 /** Hand-written pages register under their component path; the console does this at start. */
 export function registerBespoke(component: string, loader: Loader) {
-  bespoke.set(normalizeComponent(component), lazy(loader));
+  bespoke.set(normalizeComponent(component), lazyComponent(loader));
 }
 
-const SchemaPage = lazy(() => import('../renderers/SchemaPage'));
+const SchemaPage = lazyComponent(() => import('../renderers/SchemaPage'));
+
+/** Fetches the schema renderer and its list view ahead of the first visit to a schema page. */
+export function preloadSchemaPages(): Promise<unknown> {
+  return Promise.all([SchemaPage.preload(), import('../renderers/views').then((m) => m.ListPage.preload())]);
+}
 
 export type Resolved =
-  | { kind: 'bespoke'; Component: LazyExoticComponent<ComponentType<PageProps>> }
-  | { kind: 'schema'; Component: LazyExoticComponent<ComponentType<PageProps>>; pageId: string; view: SchemaView }
+  | { kind: 'bespoke'; Component: PreloadableComponent<PageProps> }
+  | { kind: 'schema'; Component: PreloadableComponent<PageProps>; pageId: string; view: SchemaView }
   | { kind: 'missing'; component: string };
 
 /** Bespoke pages first, then schema views; anything else is missing (logged by the caller, spec §8). */

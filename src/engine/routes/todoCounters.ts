@@ -16,3 +16,6 @@ export const TODO_TARGETS: readonly (readonly [string, string])[] = [
 ];
 
 export const pageIdOf = (target: string) => target.split('?')[0].replace(/^\//, '');
+
+/** SWR key of the counts, shared by the header shortcuts, the dashboard and the lists that change them. */
+export const TODO_COUNT_KEY = 'todo-count';

@@ -1,23 +1,11 @@
 import { api } from '../data/request';
 import type { UserInfo } from './types';
+import { SEND_CODE_PATH, type TokenAnswer } from './authorizeForm';
 
-export interface TokenAnswer {
-  access_token: string;
-  expires_at: string;
-}
-
-/** Fixed client identity fields of the authorize form (spec §7). */
-const CLIENT = { client_id: 'console', client_secret: 'console', response_type: 'token', device_id: 'web-console' };
+/** The sign-in call itself is made by the light sign-in screen (src/login/authClient.ts). */
+export type { TokenAnswer };
 
 export const sessionApi = {
-  loginWithPassword: (username: string, password: string) =>
-    api.postForm<TokenAnswer>('/open-platform/authorize', {
-      ...CLIENT, grant_type: 'password', username: username.trim(), password, time: String(Date.now()),
-    }, { silent: true }),
-  loginWithSms: (phone: string, vCode: string) =>
-    api.postForm<TokenAnswer>('/open-platform/authorize', {
-      ...CLIENT, grant_type: 'sms', phone: phone.trim(), vCode: vCode.trim(), time: String(Date.now()),
-    }, { silent: true }),
   getUserInfo: () => api.post<UserInfo>('/open-platform/getUserInfo', {}, { silent: true }),
   logout: () => api.get<null>('/open-platform/logout', undefined, { silent: true }),
   switchRole: (role: string) => api.postQuery<TokenAnswer & { role: string }>('/open-platform/switchRole', { role }),
@@ -27,7 +15,7 @@ export const sessionApi = {
   register: (p: { username: string; password: string; confirmPassword: string; phone: string; vCode: string; partyName?: string }) =>
     api.postQuery<{ username: string }>('/open-platform/party/register', p, { silent: true }),
   sendCode: (phone: string, type: 'login' | 'register' | 'resetPassword') =>
-    api.postQuery<{ expiresIn: number; resendIn: number }>('/ntocc-tps-api/sms/sendVerificationCode', { phone, type }, { silent: true }),
+    api.postQuery<{ expiresIn: number; resendIn: number }>(SEND_CODE_PATH, { phone, type }, { silent: true }),
   userLog: (entry: { sysName: string; sysPath: string; content: string; action: string }) =>
     api.post<null>('/open-platform/userLog', entry, { silent: true }),
 };

@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { ApiError } from '../data/envelope';
 import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildRoutes';
+import { forgetPrefetched } from '../data/prefetch';
 import { sessionApi } from './api';
+import { leaveLoginNotice } from './loginNotice';
 import { getToken, removeDataBranch, removeToken, setToken } from './token';
 import { ADMIN_ROLES, type UserInfo } from './types';
 
@@ -73,7 +75,10 @@ export function loadSession(): Promise<SessionState> {
       return state;
     } catch (e) {
       removeToken();
-      set({ ...initial, status: 'error', error: (e as Error).message || i18next.t('session.hasError') });
+      const error = (e as Error).message || i18next.t('session.hasError');
+      // Spec §8: the visitor is sent to sign in, where this message is shown.
+      leaveLoginNotice(error);
+      set({ ...initial, status: 'error', error });
       throw e;
     } finally {
       inflight = null;
@@ -96,6 +101,7 @@ export function acceptToken(token: string) {
 
 function clearAll() {
   removeToken();
+  forgetPrefetched();
   removeDataBranch();
   resetHooks.forEach((h) => h());
   set({ ...initial });

@@ -1,8 +1,7 @@
 import Cookies from 'js-cookie';
+import { DATA_BRANCH_COOKIE, TOKEN_COOKIE } from './cookieNames';
 
-export const TOKEN_COOKIE = 'Admin-Token';
-/** Cookie of the data branch a user last chose; cleared at logout (spec §4). */
-export const DATA_BRANCH_COOKIE = 'dataBranch';
+export { DATA_BRANCH_COOKIE, TOKEN_COOKIE };
 
 export const getToken = (): string | undefined => Cookies.get(TOKEN_COOKIE);
 export const setToken = (token: string) => Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Lax' });

@@ -1,4 +1,4 @@
-import { decodeCredentials, encodeCredentials } from '../../utils/credentials';
+import { decodeCredentials, encodeCredentials } from '../utils/credentials';
 
 const KEY = 'console.rememberedAccount';
 

@@ -1,0 +1,23 @@
+import { theme as antTheme, type ThemeConfig } from 'antd';
+import type { Settings, SizeOption } from './settings/store';
+
+const CONTROL_HEIGHT: Record<SizeOption, number> = { default: 36, medium: 32, small: 28, mini: 24 };
+
+/** antd's theme for the user's settings (colour and size). */
+export function consoleTheme(settings: Pick<Settings, 'themeColor' | 'size'>): ThemeConfig {
+  return {
+    algorithm: antTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: settings.themeColor,
+      colorInfo: settings.themeColor,
+      controlHeight: CONTROL_HEIGHT[settings.size],
+      borderRadius: 6,
+      fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+    },
+  };
+}
+
+/** antd's component size for the user's size setting. */
+export function componentSize(size: SizeOption): 'small' | 'middle' | 'large' {
+  return size === 'mini' ? 'small' : size === 'default' ? 'large' : 'middle';
+}
