@@ -33,11 +33,14 @@ function newestMtime(dir: string): number {
  * concurrent runs never serve a build another run is replacing. Old builds are pruned.
  */
 export function ensureBuild(): string {
-  const sources = Math.max(newestMtime(path.resolve('src')), newestMtime(path.resolve('public')), fs.statSync('index.html').mtimeMs);
+  const sources = Math.max(newestMtime(path.resolve('src')), newestMtime(path.resolve('public')), fs.statSync('index.html').mtimeMs,
+    fs.statSync('vite.config.ts').mtimeMs);
   const dir = path.join(DIST, String(Math.floor(sources)));
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     const tmp = `${dir}.${process.pid}`;
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+    // What ships: under vitest NODE_ENV is "test", which would build React's development files.
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'],
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);
   }

@@ -6,6 +6,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { CustomAction, Transition } from '../schema/types';
 import { recordFields } from '../schema/model';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import { fetchOnce, prefetch } from '../data/prefetch';
 import { useListUrlState } from './listUrlState';
 import { useListPrefs } from './useListPrefs';
 import { useColumns } from './useColumns';
@@ -19,6 +20,17 @@ const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ defa
 /** Rows above which the table renders only what is on screen. */
 const VIRTUAL_FROM = 100;
 
+/** A log opens on its recent days unless the address says otherwise. */
+function withLogWindow(page: PageBundle['page'], apiParams: Record<string, string>): Record<string, string> {
+  if (page.kind !== 'log' || !page.log || apiParams[page.log.timeField]) return apiParams;
+  // Rounded to the minute, so revisiting the page hits the cache instead of a new key.
+  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - (page.log.defaultDays ?? 7) * 86_400_000).toISOString();
+  return { ...apiParams, [page.log.timeField]: `${from},` };
+}
+
+/** The SWR key of a list view; other views revalidate by its first two parts (FormPage). */
+const listKey = (pageId: string, params: Record<string, string>) => ['list', pageId, JSON.stringify(params)] as const;
+
 type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'action'; act: CustomAction; record: Rec } | null;
 
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
@@ -27,7 +39,13 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { message } = App.useApp();
   const navigate = useNavigate();
   const allowed = useMemo(() => recordFields(page), [page]);
-  const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed);
+  // A sort, page or filter change asks for its rows at once; the list picks the answer up when the
+  // changed address has rendered (about 100 ms later on a busy console).
+  const fetchAhead = useCallback((next: Record<string, string>) => {
+    const p = withLogWindow(page, next);
+    prefetch(listKey(page.id, p).join('\n'), () => pageApi.list(page.id, p));
+  }, [page]);
+  const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed, fetchAhead);
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -35,14 +53,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   // The cache in use is the console's (per user), so revalidation goes through its config.
   const { mutate: revalidate } = useSWRConfig();
 
-  const params = useMemo(() => {
-    if (page.kind !== 'log' || !page.log || apiParams[page.log.timeField]) return apiParams;
-    // A log opens on its recent days unless the link says otherwise.
-    // Rounded to the minute, so revisiting the page hits the cache instead of a new key.
-    const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - (page.log.defaultDays ?? 7) * 86_400_000).toISOString();
-    return { ...apiParams, [page.log.timeField]: `${from},` };
-  }, [apiParams, page]);
-  const { data, error, isLoading, mutate } = useSWR(['list', page.id, JSON.stringify(params)], () => pageApi.list(page.id, params), { keepPreviousData: true });
+  const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
+  const key = listKey(page.id, params);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchOnce(key.join('\n'), () => pageApi.list(page.id, params)), { keepPreviousData: true });
 
   const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}`), [navigate, basePath]);
   const remove = useCallback(async (r: Rec) => {

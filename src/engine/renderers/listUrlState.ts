@@ -12,8 +12,21 @@ export interface ListUrlState {
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'todo']);
 
-/** The list's page, size, sort, search and filters live in the URL, so a copied link reproduces the view. */
-export function useListUrlState(defaultSize: number, allowed: string[]) {
+/** Query parameters for the API. */
+function apiParamsOf(state: ListUrlState): Record<string, string> {
+  const p: Record<string, string> = { page: String(state.page), size: String(state.size) };
+  for (const [k, v] of Object.entries(state.filters)) if (v !== '' && v !== undefined) p[k] = v;
+  if (state.sort) p.sort = state.sort;
+  if (state.q) p.q = state.q;
+  if (state.todo) p.todo = '1';
+  return p;
+}
+
+/**
+ * The list's page, size, sort, search and filters live in the URL, so a copied link reproduces the
+ * view. `onNext` hears the API parameters of a change before the URL takes it.
+ */
+export function useListUrlState(defaultSize: number, allowed: string[], onNext?: (apiParams: Record<string, string>) => void) {
   const [params, setParams] = useSearchParams();
   const state = useMemo<ListUrlState>(() => {
     const filters: Record<string, string> = {};
@@ -34,17 +47,11 @@ export function useListUrlState(defaultSize: number, allowed: string[]) {
     if (next.q) out.set('q', next.q);
     if (next.todo) out.set('todo', '1');
     for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
+    // Before the address changes: the new rows can be on their way while the console re-renders.
+    onNext?.(apiParamsOf(next));
     setParams(out, { replace: false });
-  }, [state, defaultSize, setParams]);
+  }, [state, defaultSize, setParams, onNext]);
 
-  /** Query parameters for the API. */
-  const apiParams = useMemo(() => {
-    const p: Record<string, string> = { page: String(state.page), size: String(state.size), ...state.filters };
-    if (state.sort) p.sort = state.sort;
-    if (state.q) p.q = state.q;
-    if (state.todo) p.todo = '1';
-    return p;
-  }, [state]);
-
+  const apiParams = useMemo(() => apiParamsOf(state), [state]);
   return { state, update, apiParams };
 }
