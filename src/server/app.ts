@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
@@ -14,6 +13,7 @@ import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
+import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerRequestLog } from './plugins/requestLog.js';
 import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
@@ -66,7 +66,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     throw err;
   }
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -147,6 +147,15 @@ describe.each(dialects())('data API list on %s', (dialect) => {
     expect((await list('partyCode=C1002')).total).toBe(3);
   });
 
+  it('counts a create and a delete in the very next total', async () => {
+    const before = (await list('status=active&size=1')).total;
+    expect((await list('status=active&size=1')).total).toBe(before);
+    const rec = dataOf(await admin.post(DEPT, '', { code: 'CNT', name: '计数部', status: 'active' }), 201);
+    expect((await list('status=active&size=1')).total).toBe(before + 1);
+    dataOf(await admin.del(DEPT, `/${rec.id}`));
+    expect((await list('status=active&size=1')).total).toBe(before);
+  });
+
   it('caps the total past 10,000 matches', async () => {
     const db = t.app.ctx.database.db;
     const now = new Date().toISOString();

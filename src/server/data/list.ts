@@ -1,4 +1,7 @@
+import { expressionBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/connect.js';
+import { readCache } from '../db/readCache.js';
 import { badRequest } from '../errors.js';
 import type { PageAccess } from './access.js';
 import { scopedParty } from './access.js';
@@ -55,9 +58,39 @@ export function parseListQuery(ctx: AppContext, access: PageAccess, query: Recor
   };
 }
 
+// Conditions only name columns and values, so one builder serves every query: Kysely would
+// otherwise create a builder (dozens of closures) per condition per query.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const eb = expressionBuilder<any, any>();
+
 export function applyWhere<Q extends { where: (...a: never[]) => Q }>(q: Q, conditions: Condition[]): Q {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return conditions.reduce((acc: any, c) => acc.where(c), q);
+  return conditions.reduce((acc: any, c) => acc.where(c(eb)), q);
+}
+
+/**
+ * Matches counted up to TOTAL_CAP + 1 in one statement: the first subquery steps over TOTAL_CAP
+ * index entries to see whether one more exists (no row is read, so it is about three times cheaper
+ * than counting them); only when none does are the matches counted, which then stays under the cap.
+ */
+function cappedCount(db: Db, table: string, conditions: Condition[]) {
+  return db.selectNoFrom(eb.fn.coalesce(
+    applyWhere(eb.selectFrom(table).select(eb.lit(TOTAL_CAP + 1).as('n')), conditions).limit(1).offset(TOTAL_CAP),
+    applyWhere(eb.selectFrom(table).select(eb.fn.countAll().as('n')), conditions),
+  ).as('n'));
+}
+
+/**
+ * The capped count, kept until the next write to the table (writes by other processes show within
+ * the TTL). Keyed by the compiled filter alone, which is cheaper to build than the count itself.
+ */
+async function countMatches(ctx: AppContext, table: string, conditions: Condition[]): Promise<number> {
+  const db = ctx.database.db;
+  const run = async () => Number((await cappedCount(db, table, conditions).executeTakeFirst())?.n ?? 0);
+  const cache = readCache<number>(ctx.database, `count:${table}`, { tables: [table], maxEntries: 500, ttlMs: 10_000 });
+  if (!cache) return run();
+  const filter = applyWhere(db.selectFrom(table), conditions).compile();
+  return cache.get(`${filter.sql}\u0000${JSON.stringify(filter.parameters)}`, run);
 }
 
 export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQuery) {
@@ -70,13 +103,7 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
   if (lq.sort.field !== 'id') rowsQ = rowsQ.orderBy('id', dir);
   rowsQ = rowsQ.limit(lq.size).offset((lq.page - 1) * lq.size);
 
-  let countQ = db.selectFrom(table).select('id');
-  countQ = applyWhere(countQ, lq.conditions).limit(TOTAL_CAP + 1);
-  const [rows, counted] = await Promise.all([
-    rowsQ.execute(),
-    db.selectFrom(countQ.as('capped')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const n = Number(counted.n);
+  const [rows, n] = await Promise.all([rowsQ.execute(), countMatches(ctx, table, lq.conditions)]);
   return {
     list: rows.map((r) => toRecord(page, r as Row)),
     total: Math.min(n, TOTAL_CAP),

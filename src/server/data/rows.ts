@@ -5,20 +5,33 @@ import { fieldSchema, readableFields } from '../../engine/schema/model.js';
 
 export type Row = Record<string, unknown>;
 
+type Conversion = 'boolean' | 'json' | 'as-is';
+
+// Pages are loaded once at start, so what each readable field needs is worked out once per page.
+const conversions = new WeakMap<PageSchema, [string, Conversion][]>();
+
+function conversionsOf(page: PageSchema): [string, Conversion][] {
+  let list = conversions.get(page);
+  if (!list) {
+    list = readableFields(page).map((name) => {
+      const f = fieldSchema(page, name);
+      const type = f ? columnType(f) : null;
+      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'];
+    });
+    conversions.set(page, list);
+  }
+  return list;
+}
+
 /** Stored row → the record a client sees: booleans and JSON restored, secrets and hashes never included. */
 export function toRecord(page: PageSchema, row: Row): Row {
   const out: Row = {};
-  for (const name of readableFields(page)) {
+  for (const [name, conversion] of conversionsOf(page)) {
     if (!(name in row)) continue;
-    const f = fieldSchema(page, name);
     const v = row[name];
-    if (v === null || v === undefined || !f) {
-      out[name] = v ?? null;
-      continue;
-    }
-    const type = columnType(f);
-    if (type === 'boolean') out[name] = v === true || v === 1 || v === '1';
-    else if (type === 'json') out[name] = typeof v === 'string' ? safeJson(v) : v;
+    if (v === null || v === undefined) out[name] = null;
+    else if (conversion === 'boolean') out[name] = v === true || v === 1 || v === '1';
+    else if (conversion === 'json') out[name] = typeof v === 'string' ? safeJson(v) : v;
     else out[name] = v;
   }
   return out;
@@ -54,5 +67,5 @@ export function toStored(database: Database, page: PageSchema, values: Row): Row
 
 /** The stored columns a read selects: readable fields only, never hashes or secrets. */
 export function selectColumns(page: PageSchema): string[] {
-  return readableFields(page);
+  return conversionsOf(page).map(([name]) => name);
 }

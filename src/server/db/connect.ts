@@ -3,6 +3,8 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { withStatementCache } from './statementCache.js';
+import { WriteWatch } from './writeWatch.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -13,6 +15,11 @@ export type Db = Kysely<any>;
 export interface Database {
   db: Db;
   dialect: DialectName;
+  /**
+   * Every write made through `db`, for read caches. SQLite only: a PostgreSQL database may be
+   * shared by several server instances, and none of them sees the others' writes.
+   */
+  writes?: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -35,8 +42,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: file }) }) as Db;
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // data_version moves when another connection (another process, the sqlite3 shell) commits to the file.
+  const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  const writes = new WriteWatch(() => dataVersion.get());
+  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), plugins: [writes] }) as Db;
+  return { db, dialect: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /** better-sqlite3 cannot bind booleans; SQLite keeps them as 0 and 1. */

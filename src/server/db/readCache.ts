@@ -1,0 +1,75 @@
+import type { Database } from './connect.js';
+import type { WriteWatch } from './writeWatch.js';
+
+export interface ReadCacheOptions {
+  /** Tables whose rows the cached values are read from; a write to any of them empties the cache. */
+  tables: readonly string[];
+  maxEntries: number;
+  ttlMs: number;
+  /**
+   * Check before every read for commits by other connections to the file (a second process, the
+   * sqlite3 shell); without it, those show once the TTL has passed. Costs a few microseconds.
+   */
+  seeOtherConnections?: boolean;
+}
+
+/**
+ * Results of reads kept by key until a write that may change them. A value is kept only if no
+ * such write started or finished while it was being read, so a read that raced a write is
+ * answered but never remembered. That is enough because Kysely's SQLite driver runs one statement
+ * or one whole transaction at a time on its single connection: no read runs between a
+ * transaction's write and its commit.
+ */
+export class ReadCache<V> {
+  readonly #entries = new Map<string, { value: V; until: number }>();
+  readonly #watch: WriteWatch;
+  readonly #options: ReadCacheOptions;
+  #epoch = 0;
+
+  constructor(watch: WriteWatch, options: ReadCacheOptions) {
+    this.#watch = watch;
+    this.#options = options;
+    const mine = new Set(options.tables);
+    watch.onWrite((tables) => {
+      if (tables && ![...tables].some((t) => mine.has(t))) return;
+      this.#epoch++;
+      this.#entries.clear();
+    });
+  }
+
+  /** The cached value of `key`, or what `load` reads (kept when `keep` agrees). */
+  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+    if (this.#options.seeOtherConnections) this.#watch.sync();
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > Date.now()) return hit.value;
+    const epoch = this.#epoch;
+    const value = await load();
+    if (epoch === this.#epoch && keep(value)) {
+      this.#entries.delete(key);
+      this.#entries.set(key, { value, until: Date.now() + this.#options.ttlMs });
+      if (this.#entries.size > this.#options.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+const byDatabase = new WeakMap<WriteWatch, Map<string, ReadCache<unknown>>>();
+
+/**
+ * The named cache of a database, created on first use; null where the database has no write watch:
+ * on PostgreSQL several server instances may share the database, and the pool runs reads while
+ * another connection's transaction has written but not committed.
+ */
+export function readCache<V>(database: Database, name: string, options: ReadCacheOptions): ReadCache<V> | null {
+  const watch = database.writes;
+  if (!watch) return null;
+  let caches = byDatabase.get(watch);
+  if (!caches) byDatabase.set(watch, (caches = new Map()));
+  let cache = caches.get(name);
+  if (!cache) caches.set(name, (cache = new ReadCache<unknown>(watch, options)));
+  return cache as ReadCache<V>;
+}
