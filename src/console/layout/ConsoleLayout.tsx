@@ -21,6 +21,9 @@ import { TodoShortcuts } from './TodoShortcuts';
 import { SystemsMenu } from './SystemsMenu';
 import { RouteProgress } from './RouteProgress';
 import { useDevice } from './useDevice';
+import { preloadSchemaPages } from '../../engine/routes/registry';
+import { DynamicPage } from '../ConsolePages';
+import { whenIdle } from '../../utils/whenIdle';
 
 /** The back-office frame (spec §2.6): sidebar, top bar, open-page tabs and the pages themselves. */
 export default function ConsoleLayout() {
@@ -33,6 +36,10 @@ export default function ConsoleLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabTitle = useTabTitle();
+
+  // Most visits go on to a schema page: its renderer and list view are fetched once the first
+  // screen is idle, so the first list opens without waiting for code.
+  useEffect(() => whenIdle(() => void Promise.all([DynamicPage.preload(), preloadSchemaPages()]).catch(() => undefined)), []);
 
   // Spec §4: on becoming mobile, and on every route change there, the sidebar closes.
   useEffect(() => setMobileOpen(false), [mobile, pathname]);
