@@ -1,6 +1,6 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Empty, Layout, List, Menu, Row, Select, Skeleton, Statistic, Table, Tooltip } from 'antd';
+import { Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Empty, Layout, List, Menu, Row, Select, Skeleton, Spin, Statistic, Table, Tooltip, Typography } from 'antd';
 import { consoleTheme } from './theme';
 import { settingsStore } from './settings/store';
 
@@ -46,7 +46,7 @@ function Components({ onCommitted }: { onCommitted: () => void }) {
             <Row><Col span={12}><Card title="a"><Statistic title="a" value={1} /></Card></Col></Row>
             <Skeleton active /><List dataSource={['a']} renderItem={(x) => <List.Item>{x}</List.Item>} />
             <Table size="small" rowKey="k" pagination={false} dataSource={[{ k: 1 }]} columns={[{ key: 'k', dataIndex: 'k', title: 'k' }]} />
-            <Empty />
+            <Empty /><Spin /><Typography.Text>a</Typography.Text>
           </Layout.Content>
         </Layout>
       </Layout>

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { isAdmin, useSession } from '../../engine/session/store';
 import { fenToYuan } from '../../utils/number';
 import { useDashboard } from './useDashboard';
-import { fetchWaybillSchema } from './dashboardData';
+import { arrivedWaybillSchema, fetchWaybillSchema } from './dashboardData';
 import { barOption, lineOption, pieOption, radarOption } from './chartOptions';
 import { EChart } from './EChart';
 import { TodoCard, TransactionsCard } from './DashboardWidgets';
@@ -14,7 +14,9 @@ import './dashboard.css';
 /** Labels of waybill states from the waybill page's own schema, when the user may read it. */
 function useStatusLabel() {
   const { t, i18n } = useTranslation();
-  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => fetchWaybillSchema(i18n.language), { revalidateOnFocus: false });
+  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => fetchWaybillSchema(i18n.language), {
+    revalidateOnFocus: false, fallbackData: arrivedWaybillSchema(i18n.language),
+  });
   const prefix = data?.page.model?.properties.status?.['x-enum-labels'];
   return (s: string) => (prefix && data?.messages[`${prefix}.${s}`]) || (prefix ? t(`${prefix}.${s}`, { defaultValue: s }) : s);
 }
@@ -27,7 +29,9 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { info, roles } = useSession();
   const { token } = theme.useToken();
-  const { data, error, isLoading } = useDashboard();
+  const { data, error } = useDashboard();
+  // Not SWR's isLoading: that stays true while data handed over from sign-in is revalidated.
+  const isLoading = !data;
   const statusLabel = useStatusLabel();
   const admin = isAdmin(roles);
   const color = token.colorPrimary;

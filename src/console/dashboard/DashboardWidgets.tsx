@@ -2,7 +2,7 @@ import { Badge, Card, Empty, List, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
+import { arrivedTodoCount, fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
 import { TODO_TARGETS } from '../../engine/routes/todoCounters';
 import { formatDate } from '../../utils/time';
 import { fenToYuan } from '../../utils/number';
@@ -12,7 +12,7 @@ import type { DashboardData } from './useDashboard';
 export function TodoCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount);
+  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { fallbackData: arrivedTodoCount() });
   return (
     <Card title={t('dashboard.todoTitle')} className="dashboard-card">
       <List size="small" dataSource={[...TODO_TARGETS]} renderItem={([name, target]) => (

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { fetchDashboard } from './dashboardData';
+import { arrivedDashboard, fetchDashboard } from './dashboardData';
 
 export type { DashboardData } from './dashboardData';
 
 export function useDashboard() {
-  return useSWR('dashboard', fetchDashboard, { refreshInterval: 120_000 });
+  return useSWR('dashboard', fetchDashboard, { refreshInterval: 120_000, fallbackData: arrivedDashboard() });
 }

@@ -38,8 +38,17 @@ export default function ConsoleLayout() {
   const tabTitle = useTabTitle();
 
   // Most visits go on to a schema page: its renderer and list view are fetched once the first
-  // screen is idle, so the first list opens without waiting for code.
-  useEffect(() => whenIdle(() => void Promise.all([DynamicPage.preload(), preloadSchemaPages()]).catch(() => undefined)), []);
+  // screen has settled, so the first list opens without waiting for code.
+  useEffect(() => {
+    let cancel = () => undefined as void;
+    const timer = setTimeout(() => {
+      cancel = whenIdle(() => void Promise.all([DynamicPage.preload(), preloadSchemaPages()]).catch(() => undefined));
+    }, 1500);
+    return () => {
+      clearTimeout(timer);
+      cancel();
+    };
+  }, []);
 
   // Spec §4: on becoming mobile, and on every route change there, the sidebar closes.
   useEffect(() => setMobileOpen(false), [mobile, pathname]);

@@ -3,7 +3,7 @@ import { BellOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
+import { arrivedTodoCount, fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
 import { TODO_TARGETS } from '../../engine/routes/todoCounters';
 
 /** Spec §9: six counters show before "more". */
@@ -12,7 +12,7 @@ export const TODO_SHOWN = 6;
 export function TodoShortcuts() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { refreshInterval: 60_000 });
+  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { refreshInterval: 60_000, fallbackData: arrivedTodoCount() });
   const shown = TODO_TARGETS.slice(0, TODO_SHOWN);
   const more = TODO_TARGETS.slice(TODO_SHOWN);
   const count = (name: string) => data?.[name] ?? 0;

@@ -39,19 +39,20 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { message } = App.useApp();
   const navigate = useNavigate();
   const allowed = useMemo(() => recordFields(page), [page]);
-  // A sort, page or filter change asks for its rows at once; the list picks the answer up when the
-  // changed address has rendered (about 100 ms later on a busy console).
+  // The cache in use is the console's (per user), so revalidation goes through its config.
+  const { mutate: revalidate } = useSWRConfig();
+  // A sort, page or filter change asks for its rows at once, and they go into the cache under the
+  // key the list will read, so the change and its rows show in one render (listUrlState.ts).
   const fetchAhead = useCallback((next: Record<string, string>) => {
     const p = withLogWindow(page, next);
-    prefetch(listKey(page.id, p).join('\n'), () => pageApi.list(page.id, p));
-  }, [page]);
+    const key = listKey(page.id, p);
+    return prefetch(key.join('\n'), () => pageApi.list(page.id, p)).then((rows) => revalidate(key, rows, { revalidate: false }));
+  }, [page, revalidate]);
   const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed, fetchAhead);
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);
-  // The cache in use is the console's (per user), so revalidation goes through its config.
-  const { mutate: revalidate } = useSWRConfig();
 
   const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
   const key = listKey(page.id, params);

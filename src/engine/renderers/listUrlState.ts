@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export interface ListUrlState {
@@ -22,13 +22,18 @@ function apiParamsOf(state: ListUrlState): Record<string, string> {
   return p;
 }
 
+/** How long a change waits for its rows before it is shown without them (the list then says it loads). */
+const WAIT_FOR_ROWS_MS = 150;
+
 /**
  * The list's page, size, sort, search and filters live in the URL, so a copied link reproduces the
- * view. `onNext` hears the API parameters of a change before the URL takes it.
+ * view. `onNext` hears the API parameters of a change before the URL takes it and may return the
+ * promise of its rows: the change is then shown together with them, in one render, when they come
+ * within WAIT_FOR_ROWS_MS.
  */
-export function useListUrlState(defaultSize: number, allowed: string[], onNext?: (apiParams: Record<string, string>) => void) {
+export function useListUrlState(defaultSize: number, allowed: string[], onNext?: (apiParams: Record<string, string>) => Promise<unknown> | void) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo<ListUrlState>(() => {
+  const urlState = useMemo<ListUrlState>(() => {
     const filters: Record<string, string> = {};
     params.forEach((v, k) => {
       if (!RESERVED.has(k) && allowed.includes(k) && v !== '') filters[k] = v;
@@ -37,6 +42,11 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
     const size = Math.min(200, Math.max(1, Number(params.get('size')) || defaultSize));
     return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1' };
   }, [params, defaultSize, allowed]);
+  // react-router applies an address change in a transition, which re-renders the whole console;
+  // the list shows the state asked for at once, until the address has caught up.
+  const [asked, setAsked] = useState<{ at: URLSearchParams; state: ListUrlState } | null>(null);
+  const latest = useRef(0);
+  const state = asked && asked.at === params ? asked.state : urlState;
 
   const update = useCallback((patch: Partial<ListUrlState>) => {
     const next = { ...state, ...patch };
@@ -48,9 +58,16 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
     if (next.todo) out.set('todo', '1');
     for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
     // Before the address changes: the new rows can be on their way while the console re-renders.
-    onNext?.(apiParamsOf(next));
-    setParams(out, { replace: false });
-  }, [state, defaultSize, setParams, onNext]);
+    const ahead = onNext?.(apiParamsOf(next));
+    const ticket = ++latest.current;
+    const apply = () => {
+      if (ticket !== latest.current) return; // a later change overtook this one
+      setAsked({ at: params, state: next });
+      setParams(out, { replace: false });
+    };
+    if (!ahead) return apply();
+    void Promise.race([ahead.catch(() => undefined), new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(apply);
+  }, [state, params, defaultSize, setParams, onNext]);
 
   const apiParams = useMemo(() => apiParamsOf(state), [state]);
   return { state, update, apiParams };
