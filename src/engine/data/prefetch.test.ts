@@ -1,4 +1,4 @@
-import { fetchOnce, forgetPrefetched, prefetch } from './prefetch';
+import { fetchOnce, forgetPrefetched, peekPrefetched, prefetch } from './prefetch';
 
 describe('prefetched answers', () => {
   beforeEach(() => {
@@ -35,5 +35,27 @@ describe('prefetched answers', () => {
   it('passes a prefetch failure to the component that uses it, without an unhandled rejection', async () => {
     prefetch('k', () => Promise.reject(new Error('down')));
     await expect(fetchOnce('k', () => Promise.resolve('never'))).rejects.toThrow('down');
+  });
+});
+
+describe('peeking at a prefetched answer', () => {
+  beforeEach(() => forgetPrefetched());
+
+  it('gives the answer once it has arrived, and leaves it for the fetch', async () => {
+    let release: (v: string) => void = () => undefined;
+    prefetch('k', () => new Promise<string>((r) => { release = r; }));
+    expect(peekPrefetched('k')).toBeUndefined();
+    release('rows');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(peekPrefetched('k')).toBe('rows');
+    expect(await fetchOnce('k', () => Promise.resolve('again'))).toBe('rows');
+    expect(peekPrefetched('k')).toBeUndefined();
+  });
+
+  it('has nothing for a failed request', async () => {
+    const failed = prefetch('k', () => Promise.reject(new Error('down')));
+    await failed.catch(() => undefined);
+    expect(peekPrefetched('k')).toBeUndefined();
   });
 });
