@@ -51,7 +51,21 @@ const markTable = (page: Page) => page.evaluate(() => {
 });
 const tableMarked = (page: Page) => page.evaluate(() => (document.querySelector('.keep-alive--active .ant-table') as unknown as { __bench?: number } | null)?.__bench === 1);
 
-export interface BrowserBenchOptions { runs: number; log: (msg: string) => void }
+export interface BrowserBenchOptions {
+  runs: number;
+  log: (msg: string) => void;
+  /** Rows in the big table (bench/fill.ts spreads them evenly over the year before the fill). */
+  tableRows: number;
+}
+
+/** Rows of the big list: a `createdAt` window that holds about this many, all on one page. */
+const BIG_ROWS = 9_990;
+
+/** The window's start: the fill spaces rows evenly, so BIG_ROWS rows take BIG_ROWS steps of it. */
+function bigWindowFrom(tableRows: number): string {
+  const step = (365 * 86_400_000) / tableRows;
+  return new Date(Date.now() - 60_000 - BIG_ROWS * step).toISOString();
+}
 
 export async function browserBench(b: Browser, url: string, o: BrowserBenchOptions): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
   const page = b.page;
@@ -77,7 +91,7 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     lcpCold: [] as number[], fcpCold: [] as number[], lcpWarm: [] as number[],
     login: [] as number[], loginCharts: [] as number[], loginRequestMs: [] as number[],
     firstListFromDashboard: [] as number[], switchFirst: [] as number[], switchRevisit: [] as number[], revisitKeptMounted: [] as boolean[],
-    bigFirstRows: [] as number[], bigSort: [] as number[], bigDomRows: [] as number[], sortKeptMounted: [] as boolean[], sortListRequests: [] as number[],
+    bigFirstRows: [] as number[], bigTotal: [] as number[], bigSort: [] as number[], bigDomRows: [] as number[], sortKeptMounted: [] as boolean[], sortListRequests: [] as number[],
   };
   const lcp = () => page.evaluate(() => {
     const w = window as unknown as { __lcp: number; __fcp: number; __lcpWhat: string };
@@ -140,11 +154,14 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     runs.revisitKeptMounted.push(await tableMarked(page));
     await quiet(page);
 
-    // The big table at the largest page size the API allows (200 rows), then a server-side sort.
-    runs.bigFirstRows.push(await clickUntil(page, { hash: `#${BIG.path}?size=200` }, rowsOf(BIG.title)));
+    // A list of about 10,000 rows from the big table, on one page (the API's largest), then a sort:
+    // with every matching row in the browser, the list sorts them itself and the server's answer follows.
+    const bigHash = `#${BIG.path}?size=10000&createdAt=${encodeURIComponent(`${bigWindowFrom(o.tableRows)},`)}`;
+    runs.bigFirstRows.push(await clickUntil(page, { hash: bigHash }, rowsOf(BIG.title)));
     profile.bigFirstRows = await stepProfile(page);
     await quiet(page);
     runs.bigDomRows.push(await page.locator(LIST_ROWS).count());
+    runs.bigTotal.push(Number((await page.locator('.keep-alive--active .ant-pagination-total-text').textContent())?.replace(/\D/g, '') || NaN));
     const before = await firstRowsText(page, LIST_ROWS, 5);
     await markTable(page);
     const header = { selector: '.keep-alive--active th.ant-table-column-has-sorters', text: BIG.sortColumn };
@@ -153,9 +170,8 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     await quiet(page);
     runs.sortKeptMounted.push(await tableMarked(page));
     runs.sortListRequests.push((await stepProfile(page)).requests.filter((r) => r.path.startsWith('api:/data/')).length);
-    if (!page.url().includes('sort=') || runs.sortListRequests.at(-1) === 0) {
-      throw new Error(`the sort click did not fetch a sorted list (${page.url()})`);
-    }
+    // The rows changed (clickUntil waited for it); the address must say so too.
+    if (!page.url().includes('sort=')) throw new Error(`the sort click did not reach the address (${page.url()})`);
     await quiet(page);
   }
   await cdp.detach();
@@ -168,10 +184,10 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     line({ section: 'browser', name: 'dashboard -> first list page (loads list chunks)', value: m(runs.firstListFromDashboard), unit: 'ms', note: spread(runs.firstListFromDashboard) }),
     line({ section: 'browser', name: 'route switch list -> list, first visit', value: m(runs.switchFirst), unit: 'ms', budget: 250, reference: '350-566 ms', note: spread(runs.switchFirst) }),
     line({ section: 'browser', name: 'route switch list -> list, revisit', value: m(runs.switchRevisit), unit: 'ms', budget: 100, reference: '350-566 ms', note: `page kept mounted: ${runs.revisitKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.switchRevisit)}` }),
-    line({ section: 'browser', name: 'big list, 200 rows (API max): first rows', value: m(runs.bigFirstRows), unit: 'ms', budget: 300, note: `budget is for 10,000 rows; ${m(runs.bigDomRows)} rows in the DOM (virtualised); ${spread(runs.bigFirstRows)}` }),
+    line({ section: 'browser', name: 'list of 10,000 rows: first rows', value: m(runs.bigFirstRows), unit: 'ms', budget: 300, note: `${m(runs.bigTotal)} rows on one page of a ${o.tableRows}-row table; ${m(runs.bigDomRows)} rows in the DOM (virtualised); ${spread(runs.bigFirstRows)}` }),
     line({
-      section: 'browser', name: 'big list, 200 rows: sort (server-side)', value: m(runs.bigSort), unit: 'ms', budget: 100,
-      note: `list kept mounted: ${runs.sortKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${m(runs.sortListRequests)} list requests per click; ${spread(runs.bigSort)}`,
+      section: 'browser', name: 'list of 10,000 rows: sort', value: m(runs.bigSort), unit: 'ms', budget: 100,
+      note: `sorted in the browser, the server's answer follows; list kept mounted: ${runs.sortKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.bigSort)}`,
     }),
   ];
   return { lines, details: { runs: o.runs, pages: { A: PAGE_A, B: PAGE_B, big: BIG }, measured: runs, portalLastRun: lcpDetail, lastRunProfile: profile } };

@@ -88,7 +88,7 @@ try {
         log('bundle: loading the portal home, the login, the dashboard and a list page');
         await section('bundle', () => bundleBench(b, server!.url, distDir));
       }
-      if (sections.has('browser')) await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log }));
+      if (sections.has('browser')) await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log, tableRows: params.rows }));
       if (b.problems.length) details.browserProblems = b.problems.slice(0, 20);
     } finally {
       await b.close();

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import type { CustomAction, Transition } from '../schema/types';
 import { recordFields } from '../schema/model';
-import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { fetchOnce, prefetch } from '../data/prefetch';
+import { sortRecords } from '../data/sortRecords';
+import { PAGE_SIZE_OPTIONS } from '../schema/paging';
 import { useListUrlState } from './listUrlState';
+import { isComplete, listKey, listPrefetchKey, onlySortChanged, withLogWindow } from './listQuery';
 import { useListPrefs } from './useListPrefs';
 import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
@@ -20,16 +23,7 @@ const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ defa
 /** Rows above which the table renders only what is on screen. */
 const VIRTUAL_FROM = 100;
 
-/** A log opens on its recent days unless the address says otherwise. */
-function withLogWindow(page: PageBundle['page'], apiParams: Record<string, string>): Record<string, string> {
-  if (page.kind !== 'log' || !page.log || apiParams[page.log.timeField]) return apiParams;
-  // Rounded to the minute, so revisiting the page hits the cache instead of a new key.
-  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000 - (page.log.defaultDays ?? 7) * 86_400_000).toISOString();
-  return { ...apiParams, [page.log.timeField]: `${from},` };
-}
 
-/** The SWR key of a list view; other views revalidate by its first two parts (FormPage). */
-const listKey = (pageId: string, params: Record<string, string>) => ['list', pageId, JSON.stringify(params)] as const;
 
 type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'action'; act: CustomAction; record: Rec } | null;
 
@@ -42,11 +36,17 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   // The cache in use is the console's (per user), so revalidation goes through its config.
   const { mutate: revalidate } = useSWRConfig();
   // A sort, page or filter change asks for its rows at once, and they go into the cache under the
-  // key the list will read, so the change and its rows show in one render (listUrlState.ts).
+  // key the list will read, so the change and its rows show in one render (listUrlState.ts). When
+  // the list holds every matching row, a sort is done here at once; the server's answer follows.
+  const shown = useRef<{ answer: ListAnswer; params: Record<string, string> } | undefined>(undefined);
   const fetchAhead = useCallback((next: Record<string, string>) => {
     const p = withLogWindow(page, next);
     const key = listKey(page.id, p);
-    return prefetch(key.join('\n'), () => pageApi.list(page.id, p)).then((rows) => revalidate(key, rows, { revalidate: false }));
+    const held = shown.current;
+    if (held && next.sort && isComplete(held.answer) && onlySortChanged(held.params, p)) {
+      return revalidate(key, { ...held.answer, list: sortRecords(held.answer.list, next.sort) }, { revalidate: false });
+    }
+    return prefetch(listPrefetchKey(page.id, p), () => pageApi.list(page.id, p)).then((rows) => revalidate(key, rows, { revalidate: false }));
   }, [page, revalidate]);
   const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed, fetchAhead);
   const [prefs, setPrefs] = useListPrefs(page.id);
@@ -56,7 +56,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
 
   const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
   const key = listKey(page.id, params);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchOnce(key.join('\n'), () => pageApi.list(page.id, params)), { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchOnce(listPrefetchKey(page.id, params), () => pageApi.list(page.id, params)), { keepPreviousData: true });
+  // While a new key loads, keepPreviousData shows the old rows, which belong to the old parameters.
+  if (!isLoading) shown.current = data && { answer: data, params };
 
   const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}`), [navigate, basePath]);
   const remove = useCallback(async (r: Rec) => {
@@ -123,7 +125,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             update({ page: pagination.current ?? 1, size: pagination.pageSize ?? state.size, sort });
           }}
           pagination={{
-            current: state.page, pageSize: state.size, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100, 200],
+            current: state.page, pageSize: state.size, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (total) => (data?.totalCapped ? t('engine.list.totalCapped', { total }) : t('engine.list.total', { total })),
           }}
         />

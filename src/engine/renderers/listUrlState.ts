@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MAX_PAGE_SIZE } from '../schema/paging';
 
 export interface ListUrlState {
   page: number;
@@ -12,8 +13,19 @@ export interface ListUrlState {
 
 const RESERVED = new Set(['page', 'size', 'sort', 'q', 'todo']);
 
+/** The list state an address's query gives: unknown parameters dropped, page and size bounded. */
+export function stateFromSearch(params: URLSearchParams, defaultSize: number, allowed: string[]): ListUrlState {
+  const filters: Record<string, string> = {};
+  params.forEach((v, k) => {
+    if (!RESERVED.has(k) && allowed.includes(k) && v !== '') filters[k] = v;
+  });
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(params.get('size')) || defaultSize));
+  return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1' };
+}
+
 /** Query parameters for the API. */
-function apiParamsOf(state: ListUrlState): Record<string, string> {
+export function apiParamsOf(state: ListUrlState): Record<string, string> {
   const p: Record<string, string> = { page: String(state.page), size: String(state.size) };
   for (const [k, v] of Object.entries(state.filters)) if (v !== '' && v !== undefined) p[k] = v;
   if (state.sort) p.sort = state.sort;
@@ -33,15 +45,7 @@ const WAIT_FOR_ROWS_MS = 150;
  */
 export function useListUrlState(defaultSize: number, allowed: string[], onNext?: (apiParams: Record<string, string>) => Promise<unknown> | void) {
   const [params, setParams] = useSearchParams();
-  const urlState = useMemo<ListUrlState>(() => {
-    const filters: Record<string, string> = {};
-    params.forEach((v, k) => {
-      if (!RESERVED.has(k) && allowed.includes(k) && v !== '') filters[k] = v;
-    });
-    const page = Math.max(1, Number(params.get('page')) || 1);
-    const size = Math.min(200, Math.max(1, Number(params.get('size')) || defaultSize));
-    return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1' };
-  }, [params, defaultSize, allowed]);
+  const urlState = useMemo(() => stateFromSearch(params, defaultSize, allowed), [params, defaultSize, allowed]);
   // react-router applies an address change in a transition, which re-renders the whole console;
   // the list shows the state asked for at once, until the address has caught up.
   const [asked, setAsked] = useState<{ at: URLSearchParams; state: ListUrlState } | null>(null);

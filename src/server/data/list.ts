@@ -9,8 +9,10 @@ import { fieldConditions, searchCondition, type Condition } from './filters.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
 import type { PageSchema } from '../../engine/schema/types.js';
+import { MAX_PAGE_SIZE } from '../../engine/schema/paging.js';
 
-export const MAX_PAGE_SIZE = 200;
+export { MAX_PAGE_SIZE };
+
 /** Past this many matches the total is reported as "more than", so a count never scans a huge table. */
 export const TOTAL_CAP = 10_000;
 

@@ -24,7 +24,7 @@ export function registerDataRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   const base = '/open-platform/data/:page';
 
-  app.get(base, { schema: { tags, summary: 'List records: page, size (≤200), sort (field or -field), q, and filters by field name', params: pageParam } }, async (req: Req) => {
+  app.get(base, { schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: pageParam } }, async (req: Req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.resource) throw notFound('server.data.unknownPage', { page: access.page.id });
     return ok(await listRecords(ctx, access.page, parseListQuery(ctx, access, req.query)));
