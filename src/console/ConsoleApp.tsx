@@ -12,6 +12,7 @@ import { useSettings } from './settings/store';
 import { componentSize, consoleTheme } from './theme';
 import { NotifierBridge } from './NotifierBridge';
 import { createConsoleRouter } from './router';
+import { prefetchRoute } from './routePrefetch';
 import { registerConsolePages } from './pages';
 import { installErrorLog } from './errorLog/errorLog';
 import { loadAntdLocale, prepareConsole, preparedLocale } from './boot';
@@ -29,7 +30,15 @@ let router: ReturnType<typeof createConsoleRouter> | null = null;
  * its router must start from the address the console is mounted at.
  */
 function consoleRouter() {
-  router ??= createConsoleRouter();
+  if (!router) {
+    router = createConsoleRouter();
+    let last = '';
+    router.subscribe(({ location }) => {
+      const at = location.pathname + location.search;
+      if (at !== last) prefetchRoute(location.pathname, location.search);
+      last = at;
+    });
+  }
   const wanted = window.location.hash.replace(/^#/, '') || '/';
   const { pathname, search } = router.state.location;
   if (pathname + search !== wanted) void router.navigate(wanted, { replace: true });

@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { CustomAction, Transition } from '../schema/types';
 import { recordFields } from '../schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
-import { fetchOnce, prefetch } from '../data/prefetch';
+import { fetchOnce, peekPrefetched, prefetch } from '../data/prefetch';
 import { sortRecords } from '../data/sortRecords';
 import { PAGE_SIZE_OPTIONS } from '../schema/paging';
 import { useListUrlState } from './listUrlState';
@@ -56,9 +56,16 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
 
   const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
   const key = listKey(page.id, params);
-  const { data, error, isLoading, mutate } = useSWR(key, () => fetchOnce(listPrefetchKey(page.id, params), () => pageApi.list(page.id, params)), { keepPreviousData: true });
+  const prefetched = listPrefetchKey(page.id, params);
+  // Rows asked for when the navigation began may be here before the first render.
+  const arrived = peekPrefetched<ListAnswer>(prefetched);
+  const { data, error, isLoading, mutate } = useSWR(key, () => fetchOnce(prefetched, () => pageApi.list(page.id, params)), {
+    keepPreviousData: true,
+    fallbackData: arrived,
+  });
   // While a new key loads, keepPreviousData shows the old rows, which belong to the old parameters.
-  if (!isLoading) shown.current = data && { answer: data, params };
+  const rowsCurrent = !isLoading || (arrived !== undefined && data === arrived);
+  if (rowsCurrent) shown.current = data && { answer: data, params };
 
   const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}`), [navigate, basePath]);
   const remove = useCallback(async (r: Rec) => {
@@ -114,7 +121,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           size={prefs.density}
           columns={columns}
           dataSource={rows}
-          loading={isLoading}
+          loading={!rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: 'max-content', y: 600 } : { x: 'max-content' }}
           rowSelection={bulk ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}

@@ -3,10 +3,9 @@ import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
 import type { ApiError } from '../data/envelope';
-import type { PageBundle } from '../data/pageApi';
 import { useLocation } from 'react-router-dom';
 import { usePageSchema } from './usePageSchema';
-import { prefetchListFor } from './listQuery';
+import { prefetchListFor, showsList } from './listQuery';
 import { DetailPage, FormPage, ListPage, ReportPage, SettingsPage } from './views';
 import './renderers.css';
 
@@ -26,14 +25,6 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const loading = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
   if (!bundle) return loading;
   return <Suspense fallback={loading}>{viewOf(bundle, view, params, basePath)}</Suspense>;
-}
-
-/** Whether viewOf below renders the list for this route. */
-function showsList(page: PageBundle['page'], view: PageProps['view'], params: Record<string, string>): boolean {
-  if (page.kind === 'report' || (page.kind === 'settings' && view === 'index')) return false;
-  if (view === 'add' && page.kind === 'crud') return false;
-  if (view === 'edit' && params.id && page.kind !== 'log') return false;
-  return !(view === 'detail' && params.id);
 }
 
 function viewOf(bundle: NonNullable<ReturnType<typeof usePageSchema>['data']>, view: PageProps['view'], params: Record<string, string>, basePath: string) {

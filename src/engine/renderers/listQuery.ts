@@ -1,6 +1,7 @@
 import { pageApi, type ListAnswer, type PageBundle } from '../data/pageApi';
 import { prefetch } from '../data/prefetch';
 import { recordFields } from '../schema/model';
+import type { SchemaView } from '../routes/componentPath';
 import { apiParamsOf, stateFromSearch } from './listUrlState';
 
 type Page = PageBundle['page'];
@@ -37,3 +38,12 @@ export function onlySortChanged(from: Record<string, string>, to: Record<string,
   const rest = (p: Record<string, string>) => JSON.stringify(Object.entries(p).filter(([k]) => k !== 'sort' && k !== 'page').sort());
   return rest(from) === rest(to);
 }
+
+/** Whether SchemaPage renders the list view for this route. */
+export function showsList(page: Page, view: SchemaView | undefined, params: Record<string, string>): boolean {
+  if (page.kind === 'report' || (page.kind === 'settings' && view === 'index')) return false;
+  if (view === 'add' && page.kind === 'crud') return false;
+  if (view === 'edit' && params.id && page.kind !== 'log') return false;
+  return !(view === 'detail' && params.id);
+}
+

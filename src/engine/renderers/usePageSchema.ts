@@ -2,6 +2,26 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { pageApi, type PageBundle } from '../data/pageApi';
+import { fetchOnce, peekPrefetched, prefetch } from '../data/prefetch';
+
+const prefetchKey = (pageId: string, lang: string) => `page-schema\n${pageId}\n${lang}`;
+/** Schemas fetched in this page's life, so a navigation does not ask again for one in the cache. */
+const fetched = new Set<string>();
+
+async function loadSchema(pageId: string, lang: string): Promise<PageBundle> {
+  const bundle = await pageApi.schema(pageId);
+  i18next.addResources(lang, 'translation', bundle.messages);
+  fetched.add(prefetchKey(pageId, lang));
+  return bundle;
+}
+
+/** Whether the schema has been fetched before (its page then renders from the cache at once). */
+export const schemaFetched = (pageId: string, lang: string) => fetched.has(prefetchKey(pageId, lang));
+
+/** Asks for a schema as a navigation starts, before its page renders (console/routePrefetch.ts). */
+export function prefetchSchema(pageId: string, lang: string): Promise<PageBundle> {
+  return prefetch(prefetchKey(pageId, lang), () => loadSchema(pageId, lang));
+}
 
 /**
  * A page's schema comes from the server with its messages in the current language, so a page added
@@ -9,15 +29,15 @@ import { pageApi, type PageBundle } from '../data/pageApi';
  */
 export function usePageSchema(pageId: string, onFetched?: (bundle: PageBundle) => void) {
   const { i18n } = useTranslation();
-  return useSWR<PageBundle>(['page-schema', pageId, i18n.language], async () => {
-    const bundle = await pageApi.schema(pageId);
-    i18next.addResources(i18n.language, 'translation', bundle.messages);
+  const lang = i18n.language;
+  return useSWR<PageBundle>(['page-schema', pageId, lang], async () => {
+    const bundle = await fetchOnce(prefetchKey(pageId, lang), () => loadSchema(pageId, lang));
     if (onFetched) {
       onFetched(bundle);
-      // axios sends a request a few promise steps later; rendering the page (run by React in a
-      // microtask once this resolves) would otherwise come first and hold the request back.
+      // Requests go out a task later than this resolves when the render React runs in a
+      // microtask comes first; this lets them leave before it.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     return bundle;
-  }, { revalidateOnFocus: false, dedupingInterval: 60_000 });
+  }, { revalidateOnFocus: false, dedupingInterval: 60_000, fallbackData: peekPrefetched<PageBundle>(prefetchKey(pageId, lang)) });
 }
