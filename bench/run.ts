@@ -12,7 +12,7 @@ import { bundleBench } from './bundle';
 import { browserBench } from './browser';
 import { fillLoginHistory } from './fill';
 import { machine, printTable, writeResults, type Line, type Results } from './report';
-import { exactUserProposal, oneScryptProposal, serverBench } from './server';
+import { serverBench } from './server';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { round } from './stats';
 
@@ -101,15 +101,6 @@ try {
     await section('server', () => serverBench({ ...o, server: server! }));
     await server.stop();
     server = null;
-    // Proposals run on servers of their own; each line is printed under the line it answers.
-    const under = async (prefix: string, run: () => Promise<{ lines: Line[]; details: Record<string, unknown> }>) => section('server', async () => {
-      const r = await run();
-      const at = lines.findLastIndex((l) => l.name.startsWith(prefix));
-      lines.splice(at < 0 ? lines.length : at + 1, 0, ...r.lines);
-      return { lines: [], details: r.details };
-    });
-    await under('list, username filter', () => exactUserProposal(o, path.join(dataDir, 'schemas-proposal')));
-    await under('same while logins run: p99', () => oneScryptProposal(o));
   }
 } finally {
   await server?.stop();

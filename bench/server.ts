@@ -1,12 +1,10 @@
 // Server figures with autocannon against the server child process: the list endpoint over the big
 // table at 50 connections, the same while logins run, login throughput, CSV export rate, memory.
 import fs from 'node:fs';
-import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import autocannon, { type Result } from 'autocannon';
 import { BIG_PAGE, BIG_TABLE, USERS, userName } from './fill';
 import { line, type Line } from './report';
-import { startServerProcess, withRssPeak, type ServerProcess } from './serverProcess';
+import { withRssPeak, type ServerProcess } from './serverProcess';
 import { round } from './stats';
 import { sqlCosts } from './sqlCost';
 
@@ -211,22 +209,6 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   details.failures = fails.s;
   g.failures.push(...listLines(`list, success=false & 7 days & sort -createdAt, ${CONNECTIONS} conn`, fails, 'index (success, createdAt)'));
 
-  // Proposal: a composite index (success, createdAt), created beside the running server, dropped after.
-  const db = new BetterSqlite3(path.join(o.dataDir, 'app.db'));
-  try {
-    db.pragma('busy_timeout = 10000');
-    const t0 = performance.now();
-    db.exec(`CREATE INDEX IF NOT EXISTS bench_proposed_success_createdAt ON ${BIG_TABLE} (success, createdAt)`);
-    details.proposedIndexBuildMs = round(performance.now() - t0, 0);
-    log('server: proposal, the same with an index (success, createdAt)');
-    const withIndex = await measureList(server, token, duration, REQUESTS.failures);
-    details.failuresWithCompositeIndex = withIndex.s;
-    g.failures.push(line({ section: 'server', name: '  proposal: + index (success, createdAt): p99', value: withIndex.s.p99, unit: 'ms', budget: 25, note: `not shipped; ${withIndex.s.reqPerSec} req/s, server CPU ${withIndex.s.serverCpuMsPerReq} ms/req` }));
-  } finally {
-    db.exec('DROP INDEX IF EXISTS bench_proposed_success_createdAt');
-    db.close();
-  }
-
   log(`server: the default view again while logins run (4 connections), ${duration} s`);
   const cpu0 = cpuSeconds(server.pid);
   const both = await withRssPeak(server, () => Promise.all([listLoad(url, token, duration, REQUESTS.defaultView), loginLoad(url, duration, 4)]));
@@ -253,56 +235,4 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   details.peakRssMiB = round(hwm);
   g.memory.push(line({ section: 'server', name: 'server peak memory (VmHWM)', value: round(hwm, 0), unit: 'MiB', note: 'whole run; the logins set it (scrypt N=2^17: 128 MiB per hash, 4 at once)' }));
   return { lines: [...g.main, ...g.during, ...g.logins, ...g.export, ...g.memory, ...g.byUser, ...g.failures], details };
-}
-
-/**
- * Proposal 2, measured on a second server started on the same data with a patched copy of the page
- * schemas (SCHEMAS_DIR): username and ip filtered by equality ("x-filter": "eq"), which the
- * (username, createdAt) index serves. Runs after the main server has stopped.
- */
-export async function exactUserProposal(o: Omit<ServerBenchOptions, 'server'>, schemasCopy: string): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
-  fs.rmSync(schemasCopy, { recursive: true, force: true });
-  fs.cpSync(path.resolve('src/schemas'), schemasCopy, { recursive: true });
-  const file = path.join(schemasCopy, `${BIG_PAGE}.json`);
-  const page = JSON.parse(fs.readFileSync(file, 'utf8'));
-  page.model.properties.username['x-filter'] = 'eq';
-  page.model.properties.ip['x-filter'] = 'eq';
-  fs.writeFileSync(file, JSON.stringify(page, null, 2));
-  const server = await startServerProcess({ dataDir: o.dataDir, distDir: o.distDir, logFile: path.join(o.dataDir, 'server-proposal.log'), env: { SCHEMAS_DIR: schemasCopy } });
-  try {
-    const token = await login(server.url);
-    o.log('server: proposal, username filter by equality (patched schema copy)');
-    const r = await measureList(server, token, o.duration, REQUESTS.byUser);
-    return {
-      lines: [line({ section: 'server', name: '  proposal: username "x-filter": "eq": p99', value: r.s.p99, unit: 'ms', budget: 25, note: `not shipped; ${r.s.reqPerSec} req/s, server CPU ${r.s.serverCpuMsPerReq} ms/req` })],
-      details: { byUserExact: r.s },
-    };
-  } finally {
-    await server.stop();
-  }
-}
-
-/**
- * Proposal: one scrypt at a time. Emulated without touching src/ by a server whose libuv thread pool
- * has a single thread (UV_THREADPOOL_SIZE=1; scrypt is the only heavy user of the pool here). The
- * default view is loaded again while logins run, as in the main run. Runs after the main server stopped.
- */
-export async function oneScryptProposal(o: Omit<ServerBenchOptions, 'server'>): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
-  const server = await startServerProcess({ dataDir: o.dataDir, distDir: o.distDir, logFile: path.join(o.dataDir, 'server-proposal.log'), env: { UV_THREADPOOL_SIZE: '1' } });
-  try {
-    const token = await login(server.url);
-    await listLoad(server.url, token, Math.min(3, o.duration), REQUESTS.defaultView);
-    o.log('server: proposal, one scrypt at a time (UV_THREADPOOL_SIZE=1), default view while logins run');
-    const [list, logins] = await Promise.all([listLoad(server.url, token, o.duration, REQUESTS.defaultView), loginLoad(server.url, o.duration, 4)]);
-    await settle(server.url);
-    return {
-      lines: [line({
-        section: 'server', name: '  proposal: one scrypt at a time: p99', value: list.latency.p99, unit: 'ms', budget: 25,
-        note: `not shipped; ${round(list.requests.average)} req/s, ${round(logins.requests.average, 2)} logins/s, VmHWM ${round(server.peakRssMiB(), 0)} MiB`,
-      })],
-      details: { oneScryptAtATime: { list: summary(list), logins: summary(logins), peakRssMiB: round(server.peakRssMiB()) } },
-    };
-  } finally {
-    await server.stop();
-  }
 }
