@@ -94,7 +94,8 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
         </Space.Compact>
       );
     }
-    return <Input allowClear placeholder={t('engine.filter.contains', { field: label })} maxLength={200} />;
+    // An equality filter (x-filter: eq, served by an index) finds whole values only; say so.
+    return <Input allowClear placeholder={t(op === 'eq' ? 'engine.filter.equals' : 'engine.filter.contains', { field: label })} maxLength={200} />;
   };
 
   return (
