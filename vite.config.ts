@@ -32,6 +32,9 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 900,
     sourcemap: false,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) only lose the preloading; the
+    // polyfill would cost every first screen, and the portal's is at its 80 KiB budget.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
