@@ -1,5 +1,6 @@
 import { api } from '../../engine/data/request';
-import { pageApi, type PageBundle } from '../../engine/data/pageApi';
+import type { PageBundle } from '../../engine/data/pageApi';
+import { arrivedSchema, fetchSchema, prefetchSchema } from '../../engine/renderers/usePageSchema';
 import { fetchOnce, peekPrefetched, prefetch } from '../../engine/data/prefetch';
 import { getTodoCount, TODO_COUNT_KEY } from '../todoCount';
 import type { CarrierScores, Daily, StatusCount } from './chartOptions';
@@ -19,13 +20,13 @@ export const fetchDashboard = () => fetchOnce('dashboard', getDashboard);
 export const arrivedDashboard = () => peekPrefetched<DashboardData>('dashboard');
 
 /** The waybill page's schema names the states in the charts; it is null for users who may not read it. */
-const getWaybillSchema = () => pageApi.schema('tms/waybill/waybill').catch(() => null);
-export const fetchWaybillSchema = (lang: string): Promise<PageBundle | null> => fetchOnce(`waybill-schema:${lang}`, getWaybillSchema);
-export const arrivedWaybillSchema = (lang: string) => peekPrefetched<PageBundle | null>(`waybill-schema:${lang}`);
+const WAYBILL_PAGE = 'tms/waybill/waybill';
+export const fetchWaybillSchema = (lang: string): Promise<PageBundle | null> => fetchSchema(WAYBILL_PAGE, lang).catch(() => null);
+export const arrivedWaybillSchema = (lang: string) => arrivedSchema(WAYBILL_PAGE, lang);
 
 /** Right after sign-in, when the dashboard is where the visitor is going. */
 export function prefetchDashboard(lang: string): void {
-  prefetch(`waybill-schema:${lang}`, getWaybillSchema);
+  void prefetchSchema(WAYBILL_PAGE, lang).catch(() => undefined);
   prefetch('dashboard', getDashboard);
   prefetch(TODO_COUNT_KEY, getTodoCount);
 }

@@ -1,21 +1,12 @@
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, i18next } from '../../i18n';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
-import { refreshSession } from '../../engine/session/store';
+import { useLanguagePick } from './useLanguagePick';
 
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const pick = async (lang: Language) => {
-    if (lang === i18n.language) return;
-    await changeLanguage(lang);
-    // Said in the new language: the hook's t is still bound to the old one here.
-    void message.success(i18next.t('layout.switchLanguageSuccess'));
-    // Menu names come from the server in the caller's language.
-    void refreshSession().catch(() => undefined);
-  };
+  const pick = useLanguagePick();
   return (
     <Dropdown trigger={['click']} menu={{
       selectable: true,

@@ -23,6 +23,12 @@ export function prefetchSchema(pageId: string, lang: string): Promise<PageBundle
   return prefetch(prefetchKey(pageId, lang), () => loadSchema(pageId, lang));
 }
 
+/** The schema, taking an answer asked for ahead when there is one. */
+export const fetchSchema = (pageId: string, lang: string) => fetchOnce(prefetchKey(pageId, lang), () => loadSchema(pageId, lang));
+
+/** The schema if an answer asked for ahead has already arrived (for a first render with it). */
+export const arrivedSchema = (pageId: string, lang: string) => peekPrefetched<PageBundle>(prefetchKey(pageId, lang));
+
 /**
  * A page's schema comes from the server with its messages in the current language, so a page added
  * as one JSON file works after a server restart without rebuilding the browser app.
@@ -31,7 +37,7 @@ export function usePageSchema(pageId: string, onFetched?: (bundle: PageBundle) =
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return useSWR<PageBundle>(['page-schema', pageId, lang], async () => {
-    const bundle = await fetchOnce(prefetchKey(pageId, lang), () => loadSchema(pageId, lang));
+    const bundle = await fetchSchema(pageId, lang);
     if (onFetched) {
       onFetched(bundle);
       // Requests go out a task later than this resolves when the render React runs in a
@@ -39,5 +45,5 @@ export function usePageSchema(pageId: string, onFetched?: (bundle: PageBundle) =
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     return bundle;
-  }, { revalidateOnFocus: false, dedupingInterval: 60_000, fallbackData: peekPrefetched<PageBundle>(prefetchKey(pageId, lang)) });
+  }, { revalidateOnFocus: false, dedupingInterval: 60_000, fallbackData: arrivedSchema(pageId, lang) });
 }
