@@ -29,6 +29,8 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
+import { registerGateway } from './gateway/route.js';
+import { registerAccessGuards } from './services/accessGuards.js';
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -89,6 +91,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerAuth(app);
   registerErrorHandling(app);
   registerRequestLog(app);
+  registerAccessGuards(app);
 
   registerAuthorize(app);
   registerSession(app);
@@ -100,6 +103,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
+  registerGateway(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, {

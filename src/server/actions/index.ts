@@ -4,6 +4,7 @@ import { hashPassword } from '../security/password.js';
 import { revokeSession, revokeUserSessions } from '../services/sessions.js';
 import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
+import { customerManageActions } from './customerManage.js';
 
 /** Server operations behind a page's custom actions (schema `actions[].handler`). */
 export type ActionHandler = (ctx: AppContext, access: PageAccess, record: Row, body: Row) => Promise<unknown>;
@@ -31,6 +32,7 @@ const handlers: Record<string, ActionHandler> = {
     await revokeSession(ctx, Number(record.id));
     return { revoked: true };
   },
+  ...customerManageActions,
 };
 
 export function actionHandler(name: string): ActionHandler | undefined {

@@ -2,6 +2,8 @@ import type { AppContext } from '../context.js';
 import { AppError, forbidden } from '../errors.js';
 import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
+import { tableWritten } from '../services/tableCache.js';
+import { assertTiers } from '../gateway/pricing.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -18,6 +20,8 @@ function assignableRoles(access: PageAccess): (role: string) => boolean {
 
 export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
   const table = access.page.resource!.table;
+  // Price plan tiers are a JSON list the meta-schema cannot describe item by item.
+  if (table === 'cm_price_plan' && next) assertTiers(next.tiers);
   if (table === 'sys_user') {
     const roles = (next?.roles ?? []) as string[];
     const before = (existing?.roles ?? []) as string[];
@@ -44,5 +48,6 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
 }
 
 export function afterWrite(access: PageAccess) {
+  tableWritten(access.page.resource!.table);
   if (access.page.resource!.table === 'sys_menu' || access.page.resource!.table === 'sys_role') invalidateMenuCache();
 }

@@ -257,5 +257,5 @@ export async function runTransition(ctx: AppContext, access: PageAccess, rawId: 
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
     return record;
-  });
+  }).finally(() => afterWrite(access));
 }

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '../i18n/messages.js';
+import { isBlacklisted } from '../services/ipBlacklist.js';
+import { findApp, type GatewayApp } from './apps.js';
+import { GatewayError } from './codes.js';
+import { logRefusal, performCall } from './call.js';
+import { claimNonce } from './nonces.js';
+import { ipInList } from './ipMatch.js';
+import { digestSettings } from './serviceConfig.js';
+import { canonicalString, sign, signatureMatches } from './sign.js';
+
+type Req = FastifyRequest<{ Params: { service: string; operation: string } }> & { rawBody?: string };
+
+const NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
+
+function header(req: FastifyRequest, name: string): string {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function answer(req: FastifyRequest, reply: FastifyReply, err: GatewayError, data: unknown = null) {
+  return reply.status(err.http).send({ status: err.status, msg: translate(req.lang, `gateway.codes.${err.code}`, err.params), data });
+}
+
+/**
+ * The gateway for customers' systems (docs/GATEWAY.md): `/open-api/v1/{service}/{operation}`,
+ * POST with a JSON body or GET with query parameters, signed with the app's secret. Registered in
+ * its own plugin so the raw body (which the signature covers) is kept for these routes only.
+ */
+export function registerGateway(app: FastifyInstance) {
+  const ctx = app.ctx;
+  app.register(async (gw) => {
+    gw.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      (req as Req).rawBody = body as string;
+      done(null, body);
+    });
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const req = request as Req;
+      const at = new Date();
+      const started = Date.now();
+      const { service, operation } = req.params;
+      const appKey = header(req, 'x-app-key');
+      const timestamp = header(req, 'x-timestamp');
+      const nonce = header(req, 'x-nonce');
+      const signature = header(req, 'x-signature').toLowerCase();
+      const raw = req.rawBody ?? '';
+      let app: GatewayApp | null = null;
+      const known = { service: String(service), operation: String(operation), ip: req.ip, at, appKey: appKey || null };
+      const refuse = async (err: GatewayError) => {
+        if (app) await logRefusal(ctx, { ...known, partyCode: app.partyCode, partyName: app.partyName }, err, started);
+        return answer(req, reply, err);
+      };
+
+      if (appKey) app = await findApp(ctx, appKey);
+      if (await isBlacklisted(ctx, req.ip)) return refuse(new GatewayError('blacklistedIp', { ip: req.ip }));
+      if (!appKey || !timestamp || !nonce || !signature) return refuse(new GatewayError('unsigned'));
+      if (!app || !app.active || !app.secret) return refuse(new GatewayError('unknownApp'));
+      const digest = await digestSettings(ctx, app.partyCode);
+      const ts = Number(timestamp);
+      if (!/^\d{13}$/.test(timestamp) || Math.abs(at.getTime() - ts) > digest.toleranceSec * 1000) {
+        return refuse(new GatewayError('expiredTimestamp', { seconds: digest.toleranceSec }));
+      }
+      if (!/^[A-Za-z0-9_-]{8,64}$/.test(nonce)) return refuse(new GatewayError('unsigned'));
+      const expected = sign(digest.algorithm, app.secret, canonicalString(req.method, req.url, timestamp, nonce, raw));
+      if (!signatureMatches(expected, signature)) return refuse(new GatewayError('badSignature', { algorithm: digest.algorithm }));
+      if (digest.ipWhitelist.length && !ipInList(req.ip, digest.ipWhitelist)) return refuse(new GatewayError('ipNotAllowed', { ip: req.ip }));
+      // Kept until the timestamp could no longer pass, whichever side of now it lies.
+      if (!(await claimNonce(ctx, app.appKey, nonce, new Date(ts + digest.toleranceSec * 1000)))) return refuse(new GatewayError('replay'));
+      if (!NAME.test(known.service) || !NAME.test(known.operation)) return refuse(new GatewayError('unknownOperation', { service: known.service.slice(0, 40), operation: known.operation.slice(0, 40) }));
+
+      let params: Record<string, unknown>;
+      if (req.method === 'GET') params = { ...(req.query as Record<string, unknown>) };
+      else {
+        try {
+          const parsed = raw.trim() ? JSON.parse(raw) : {};
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+          params = parsed;
+        } catch {
+          return refuse(new GatewayError('badParams', { detail: 'the body is not a JSON object' }));
+        }
+      }
+      try {
+        const out = await performCall(ctx, { ...known, partyCode: app.partyCode, partyName: app.partyName, params });
+        reply.header('x-request-id', out.requestId);
+        if (out.code) return answer(req, reply, out.code, { requestId: out.requestId, ...out.data });
+        return { status: 0, msg: translate(req.lang, 'gateway.codes.success'), data: { requestId: out.requestId, feeFen: out.feeFen, ...out.data } };
+      } catch (err) {
+        if (err instanceof GatewayError) return answer(req, reply, err);
+        throw err;
+      }
+    };
+
+    const schema = {
+      tags: ['open-api'],
+      summary: 'Call a service operation (signed; see docs/GATEWAY.md for headers and codes)',
+      params: { type: 'object', properties: { service: { type: 'string' }, operation: { type: 'string' } } },
+    };
+    gw.post('/open-api/v1/:service/:operation', { schema }, handler);
+    gw.get('/open-api/v1/:service/:operation', { schema }, handler);
+  });
+}
