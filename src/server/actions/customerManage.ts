@@ -26,7 +26,7 @@ export async function changeBalance(ctx: AppContext, by: string, partyCode: stri
       .where('partyCode', '=', partyCode);
     if (type === 'refund') q = q.where((eb) => eb(eb.fn.coalesce('balanceFen', eb.val(0)), '>=', amountFen));
     const row = await q.returning(['balanceFen']).executeTakeFirst();
-    if (!row) throw new AppError(409, 'server.gateway.refundOverBalance');
+    if (!row) throw new AppError(409, 'gateway.refundOverBalance');
     const balanceAfterFen = Number(row.balanceFen);
     await trx.insertInto('cm_charge_log').values({
       partyCode, chargeNo: chargeNo(at), chargedAt: iso, type, amountFen, balanceAfterFen,

@@ -4,6 +4,7 @@ import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
 import { tableWritten } from '../services/tableCache.js';
 import { assertTiers } from '../gateway/pricing.js';
+import { invalid } from './validateBody.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -21,7 +22,10 @@ function assignableRoles(access: PageAccess): (role: string) => boolean {
 export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
   const table = access.page.resource!.table;
   // Price plan tiers are a JSON list the meta-schema cannot describe item by item.
-  if (table === 'cm_price_plan' && next) assertTiers(next.tiers);
+  if (table === 'cm_price_plan' && next) {
+    assertTiers(next.tiers);
+    if (next.validTo && next.validFrom && String(next.validTo) < String(next.validFrom)) throw invalid({ validTo: { key: 'gateway.validToBeforeFrom' } });
+  }
   if (table === 'sys_user') {
     const roles = (next?.roles ?? []) as string[];
     const before = (existing?.roles ?? []) as string[];

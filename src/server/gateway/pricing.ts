@@ -20,23 +20,23 @@ export interface Product {
  * the last open-ended. Returns the message key and parameters of the first problem, or null.
  */
 export function tierProblem(value: unknown): { key: string; params?: Record<string, unknown> } | null {
-  if (!Array.isArray(value) || value.length === 0) return { key: 'server.gateway.tiers.empty' };
+  if (!Array.isArray(value) || value.length === 0) return { key: 'gateway.tiers.empty' };
   let expectFrom = 1;
   for (let i = 0; i < value.length; i++) {
     const t = value[i] as Record<string, unknown>;
     const row = i + 1;
-    if (!t || typeof t !== 'object' || Array.isArray(t)) return { key: 'server.gateway.tiers.shape', params: { row } };
+    if (!t || typeof t !== 'object' || Array.isArray(t)) return { key: 'gateway.tiers.shape', params: { row } };
     const extra = Object.keys(t).filter((k) => !['fromCount', 'toCount', 'unitPriceFen'].includes(k));
-    if (extra.length) return { key: 'server.gateway.tiers.shape', params: { row } };
+    if (extra.length) return { key: 'gateway.tiers.shape', params: { row } };
     const { fromCount, toCount, unitPriceFen } = t;
-    if (!Number.isInteger(fromCount) || fromCount !== expectFrom) return { key: 'server.gateway.tiers.from', params: { row, expected: expectFrom } };
+    if (!Number.isInteger(fromCount) || fromCount !== expectFrom) return { key: 'gateway.tiers.from', params: { row, expected: expectFrom } };
     const last = i === value.length - 1;
     if (toCount === null || toCount === undefined) {
-      if (!last) return { key: 'server.gateway.tiers.openNotLast', params: { row } };
+      if (!last) return { key: 'gateway.tiers.openNotLast', params: { row } };
     } else if (!Number.isInteger(toCount) || (toCount as number) < (fromCount as number)) {
-      return { key: 'server.gateway.tiers.to', params: { row } };
+      return { key: 'gateway.tiers.to', params: { row } };
     }
-    if (!Number.isInteger(unitPriceFen) || (unitPriceFen as number) < 0 || (unitPriceFen as number) > 100_000_000) return { key: 'server.gateway.tiers.price', params: { row } };
+    if (!Number.isInteger(unitPriceFen) || (unitPriceFen as number) < 0 || (unitPriceFen as number) > 100_000_000) return { key: 'gateway.tiers.price', params: { row } };
     expectFrom = (toCount as number) + 1;
   }
   return null;
