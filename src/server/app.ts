@@ -11,6 +11,7 @@ import { ensureTable } from './db/migrate.js';
 import { CORE_TABLES } from './db/coreTables.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
+import { seedGatewayDemo } from './db/demo/gateway.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
@@ -46,6 +47,7 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
   const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
   if (added) log(`menu: ${added} entries added from menu.json`);
   await seedAccounts(ctx, log);
+  await seedGatewayDemo(ctx, log);
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -13,6 +13,8 @@ export interface ServerConfig {
   scryptLogN: number;
   /** Built browser app; absent in API-only test runs. */
   distDir?: string;
+  /** Gateway calls per service that demo data makes over the last 30 days (through the real metering). */
+  demoCallsPerService: number;
   /** Extra page schemas folder, used by tests that add a page without touching src/schemas. */
   schemasDir: string;
 }
@@ -40,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     tokenTtlHours: intEnv(env, 'TOKEN_TTL_HOURS', 12),
     scryptLogN: intEnv(env, 'SCRYPT_LOG_N', 17),
+    demoCallsPerService: intEnv(env, 'DEMO_CALLS_PER_SERVICE', 240),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
   };

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import { transact } from '../gateway/transact.js';
 import { AppError } from '../errors.js';
 import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
@@ -20,7 +21,7 @@ function chargeNo(now: Date): string {
 export async function changeBalance(ctx: AppContext, by: string, partyCode: string, type: 'recharge' | 'refund', body: Row, at = new Date()) {
   const amountFen = Number(body.amountFen);
   const iso = at.toISOString();
-  return ctx.database.db.transaction().execute(async (trx) => {
+  return transact(ctx.database.db, async (trx) => {
     let q = trx.updateTable('cm_service_account')
       .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), type === 'recharge' ? '+' : '-', amountFen), updatedAt: iso, updatedBy: by }))
       .where('partyCode', '=', partyCode);

@@ -43,6 +43,10 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
+    // This customer starts with nothing: the demo data's openings, account and logs for it are removed.
+    for (const table of ['cm_service_open', 'cm_service_account', 'cm_charge_log', 'cm_consume_log', 'cm_price_plan', 'gw_usage', 'cust_service_log']) {
+      await db().deleteFrom(table).where('partyCode', '=', PARTY).execute();
+    }
     const created = dataOf(await admin.post(APP, '', { appName: '测试对接', status: 'active', partyCode: PARTY }), 201);
     appKey = created.appKey;
     const rotated = dataOf(await admin.post(APP, `/${created.id}/actions/rotateSecret`, {}));

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { transact } from './transact.js';
 import type { Db } from '../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
@@ -36,7 +37,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const second = Math.floor(m.at.getTime() / 1000);
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
-  return ctx.database.db.transaction().execute(async (trx) => {
+  return transact(ctx.database.db, async (trx) => {
     const counted = await trx.insertInto('gw_usage')
       .values({ partyCode: m.partyCode, service: m.service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
       .onConflict((oc) => {
@@ -72,7 +73,14 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
         .returning(['balanceFen'])
         .executeTakeFirst();
-      if (!debited) throw new GatewayError('insufficientBalance', { priceFen });
+      if (!debited) {
+        // Undone by the rollback anyway, unless this runs inside a caller's transaction.
+        if (ctx.database.db.isTransaction) {
+          await trx.updateTable('gw_usage').set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
+            .where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).execute();
+        }
+        throw new GatewayError('insufficientBalance', { priceFen });
+      }
       balanceAfterFen = Number(debited.balanceFen);
       await trx.insertInto('cm_consume_log').values({
         partyCode: m.partyCode, consumedAt: iso, requestId: m.requestId, appKey: m.appKey, service: m.service, api: m.api,
@@ -126,7 +134,7 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
     await ctx.database.db.insertInto('cust_service_log').values(row).execute();
     return { feeFen };
   }
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await transact(ctx.database.db, async (trx) => {
     await trx.insertInto('cust_service_log').values(row).execute();
     await trx.updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
       .where('partyCode', '=', call.partyCode).execute();
