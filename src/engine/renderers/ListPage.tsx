@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
@@ -30,7 +30,7 @@ type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'act
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const allowed = useMemo(() => recordFields(page), [page]);
   // The cache in use is the console's (per user), so revalidation goes through its config.
@@ -154,8 +154,22 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
         <FragmentDialog page={page} title={t(dialog.act.title)} confirm={dialog.act.confirm} danger={dialog.act.danger}
           fields={dialog.act.fields ?? {}} required={dialog.act.required ?? []} onClose={() => setDialog(null)}
           onSubmit={async (body) => {
-            await pageApi.action(page.id, dialog.record.id, dialog.act.name, body);
-            void message.success(t('engine.list.done'));
+            const result = await pageApi.action(page.id, dialog.record.id, dialog.act.name, body);
+            // An action may answer values shown once (a generated secret): they are not kept anywhere in the browser.
+            const reveal = (result as { reveal?: Record<string, string> } | null)?.reveal;
+            if (reveal) {
+              modal.info({
+                title: t('engine.list.revealTitle'), width: 560, okText: t('engine.list.revealDone'),
+                content: (
+                  <Space direction="vertical" style={{ width: '100%' }}>
+                    <Typography.Text type="warning">{t('engine.list.revealHint')}</Typography.Text>
+                    {Object.entries(reveal).map(([name, value]) => (
+                      <div key={name}><Typography.Text type="secondary">{name}</Typography.Text><br /><Typography.Text code copyable>{value}</Typography.Text></div>
+                    ))}
+                  </Space>
+                ),
+              });
+            } else void message.success(t('engine.list.done'));
             void mutate();
           }} />
       )}

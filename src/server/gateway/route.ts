@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
 import { findApp, type GatewayApp } from './apps.js';
-import { GatewayError } from './codes.js';
+import { GATEWAY_CODES, GatewayError } from './codes.js';
 import { logRefusal, performCall } from './call.js';
 import { claimNonce } from './nonces.js';
 import { ipInList } from './ipMatch.js';
@@ -94,6 +94,8 @@ export function registerGateway(app: FastifyInstance) {
     const schema = {
       tags: ['open-api'],
       summary: 'Call a service operation (signed; see docs/GATEWAY.md for headers and codes)',
+      description: 'Headers: X-App-Key, X-Timestamp (ms), X-Nonce, X-Signature = hex HMAC-SHA256(secret, METHOD\\nPATH\\nTIMESTAMP\\nNONCE\\nhex(SHA-256(body))). '
+        + `Envelope status codes: 0 success; ${Object.entries(GATEWAY_CODES).map(([name, c]) => `${c.status} ${name} (HTTP ${c.http})`).join('; ')}.`,
       params: { type: 'object', properties: { service: { type: 'string' }, operation: { type: 'string' } } },
     };
     gw.post('/open-api/v1/:service/:operation', { schema }, handler);
