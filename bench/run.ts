@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only bundle,browser,server] [-- --keep]
+// npm run bench [-- --quick] [-- --only bundle,browser,server,gateway] [-- --keep]
 // Builds the app, starts the real server as a child process on a fresh SQLite file, fills the big
 // table, measures bundle, browser and server figures, prints a table and writes bench/results.json.
 // Not part of `npm test`. See docs/PERFORMANCE.md.
@@ -13,6 +13,7 @@ import { browserBench } from './browser';
 import { fillLoginHistory } from './fill';
 import { machine, printTable, writeResults, type Line, type Results } from './report';
 import { serverBench } from './server';
+import { gatewayBench } from './gateway';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { round } from './stats';
 
@@ -20,7 +21,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const sections = new Set((onlyArg ?? 'bundle,browser,server').split(','));
+const sections = new Set((onlyArg ?? 'bundle,browser,server,gateway').split(','));
 
 const params = quick
   ? { rows: 100_000, runs: 3, duration: 5, exportSeconds: 15 }
@@ -99,9 +100,13 @@ try {
     calibrate('server');
     const o = { dataDir, distDir, rows: params.rows, duration: params.duration, exportSeconds: params.exportSeconds, log };
     await section('server', () => serverBench({ ...o, server: server! }));
-    await server.stop();
-    server = null;
   }
+  if (sections.has('gateway')) {
+    calibrate('gateway');
+    await section('gateway', () => gatewayBench({ server: server!, duration: params.duration, log }));
+  }
+  await server.stop();
+  server = null;
 } finally {
   await server?.stop();
   if (!keep) for (const f of ['app.db', 'app.db-wal', 'app.db-shm']) fs.rmSync(path.join(dataDir, f), { force: true });
