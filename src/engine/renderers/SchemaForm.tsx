@@ -23,6 +23,7 @@ interface Props {
 /** Renders a page model as a Formily form; the same component serves add, edit, settings and dialogs. */
 export function SchemaForm({ form, page, mode, only, layout = 'vertical' }: Props) {
   const { t, i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.language: titles are translated again after a language switch
   const schema = useMemo(() => formilySchema(page, mode, (k, p) => t(k, p), only), [page, mode, only, t, i18n.language]);
   return (
     <FormProvider form={form}>

@@ -38,5 +38,6 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
     if (actions) cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: 'right', width: 200, render: (_: unknown, r: Rec) => actions(r) });
     return cols;
     // i18n.language re-renders titles after a language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, sort, hidden, actions, t, i18n.language]);
 }
