@@ -60,7 +60,7 @@ export async function runReport(ctx: AppContext, access: PageAccess, source: Pag
 
 /** The audit trail of one record, newest first. */
 export async function recordHistory(ctx: AppContext, page: PageSchema, id: number) {
-  const rows = await ctx.database.db.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
+  const rows = await ctx.database.core.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
     .where('page', '=', page.id).where('recordId', '=', id).orderBy('id', 'desc').limit(100).execute();
   return rows.map((r) => ({ ...r, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null }));
 }

@@ -32,13 +32,13 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
   if (table === 'sys_role' && existing) {
     if (op === 'delete' && existing.builtIn) throw new AppError(409, 'server.data.builtInRole');
     if (op === 'delete') {
-      const users = await ctx.database.db.selectFrom('sys_user').select('id').where('roles', 'like', `%"${String(existing.code)}"%`).limit(1).execute();
+      const users = await ctx.database.core.selectFrom('sys_user').select('id').where('roles', 'like', `%"${String(existing.code)}"%`).limit(1).execute();
       if (users.length) throw new AppError(409, 'server.data.roleInUse');
     }
   }
   if (table === 'sys_party' && existing && op === 'delete') {
     if (existing.kind === 'platform') throw new AppError(409, 'server.data.platformParty');
-    const users = await ctx.database.db.selectFrom('sys_user').select('id').where('partyCode', '=', String(existing.code)).limit(1).execute();
+    const users = await ctx.database.core.selectFrom('sys_user').select('id').where('partyCode', '=', String(existing.code)).limit(1).execute();
     if (users.length) throw new AppError(409, 'server.data.partyInUse');
   }
 }

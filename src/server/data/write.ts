@@ -89,7 +89,7 @@ async function partyFor(ctx: AppContext, access: PageAccess, body: Row): Promise
   const requested = typeof body.partyCode === 'string' && body.partyCode ? body.partyCode : null;
   if (!requested || requested === access.user.partyCode) return access.user.partyCode;
   if (access.user.partyKind !== 'platform') throw forbidden('server.data.otherParty');
-  const exists = await ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', requested).executeTakeFirst();
+  const exists = await ctx.database.core.selectFrom('sys_party').select('id').where('code', '=', requested).executeTakeFirst();
   if (!exists) throw invalid({ partyCode: { key: 'server.data.refMissing', params: { field: 'fields.partyCode', value: requested } } });
   return requested;
 }

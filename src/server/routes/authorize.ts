@@ -31,7 +31,7 @@ async function fail(app: FastifyInstance, a: Attempt, reason: string, err: AppEr
 }
 
 async function findUser(app: FastifyInstance, column: 'username' | 'phone', value: string) {
-  return app.ctx.database.db.selectFrom('sys_user as u').innerJoin('sys_party as p', 'p.code', 'u.partyCode')
+  return app.ctx.database.core.selectFrom('sys_user as u').innerJoin('sys_party as p', 'p.code', 'u.partyCode')
     .select(['u.id', 'u.username', 'u.passwordHash', 'u.partyCode', 'u.roles', 'u.status', 'p.status as partyStatus'])
     .where(`u.${column}`, '=', value).executeTakeFirst();
 }

@@ -10,8 +10,8 @@ export function registerErrorLogRoutes(app: FastifyInstance) {
     const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     if (!body.error) throw badRequest('server.userLog.empty');
     const now = new Date().toISOString();
-    await app.ctx.database.db.insertInto('sys_error_log').values({
-      error: clip(body.error, 2000), component: clip(body.component, 200), info: clip(body.info, 4000), url: clip(body.url, 1000),
+    await app.ctx.database.core.insertInto('sys_error_log').values({
+      error: String(body.error).slice(0, 2000), component: clip(body.component, 200), info: clip(body.info, 4000), url: clip(body.url, 1000),
       userAgent: clip(req.headers['user-agent'], 255), username: req.user?.username ?? null, partyCode: req.user?.partyCode ?? null, ip: req.ip,
       createdAt: now, updatedAt: now,
     }).execute();

@@ -17,7 +17,7 @@ const secret = (p: Params, name: string) => stringParam(p, name, 128);
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
 export function registerParty(app: FastifyInstance) {
-  const db = () => app.ctx.database.db;
+  const db = () => app.ctx.database.core;
 
   app.get('/open-platform/party/validPhone', async (req) => {
     const phone = str(params(req), 'phone');

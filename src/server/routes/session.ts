@@ -14,7 +14,7 @@ export function registerSession(app: FastifyInstance) {
     const posted = typeof body.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : null;
     const user = req.user ?? (posted && posted.length < 200 ? await resolveSession(app.ctx, posted) : null);
     if (!user) throw tokenInvalid();
-    const db = app.ctx.database.db;
+    const db = app.ctx.database.core;
     const [row, party, roleRows, menuRows, grants] = await Promise.all([
       db.selectFrom('sys_user').select(['username', 'realName', 'avatar', 'introduction', 'language', 'phone']).where('id', '=', user.userId).executeTakeFirstOrThrow(),
       db.selectFrom('sys_party').select(['code', 'name', 'headImg', 'groupName', 'kind']).where('code', '=', user.partyCode).executeTakeFirstOrThrow(),

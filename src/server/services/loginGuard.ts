@@ -19,7 +19,7 @@ export function lockedUntil(failureTimes: number[], since: number): number {
 }
 
 async function failuresSince(ctx: AppContext, column: 'username' | 'ip', value: string, sinceIso: string): Promise<number[]> {
-  const rows = await ctx.database.db
+  const rows = await ctx.database.core
     .selectFrom('sys_login_history')
     .select(['createdAt'])
     .where(column, '=', value)
@@ -35,7 +35,7 @@ async function failuresSince(ctx: AppContext, column: 'username' | 'ip', value: 
 /** Milliseconds left on a lock of the account or of the address, 0 when neither is locked. */
 export async function lockRemaining(ctx: AppContext, username: string, ip: string, now = Date.now()): Promise<number> {
   const sinceIso = new Date(now - WINDOW_MS - LOCK_MS).toISOString();
-  const lastSuccess = await ctx.database.db
+  const lastSuccess = await ctx.database.core
     .selectFrom('sys_login_history').select(['createdAt'])
     .where('username', '=', username).where('success', '=', boolParam(ctx.database, true))
     .where('createdAt', '>', sinceIso).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
@@ -50,7 +50,7 @@ export async function recordLogin(
   entry: { username: string; userId?: number; partyCode?: string; ip: string; userAgent?: string; loginType: string; success: boolean; reason?: string },
 ): Promise<void> {
   const now = new Date().toISOString();
-  await ctx.database.db.insertInto('sys_login_history').values({
+  await ctx.database.core.insertInto('sys_login_history').values({
     username: entry.username.slice(0, 64), userId: entry.userId ?? null, partyCode: entry.partyCode ?? null, ip: entry.ip,
     userAgent: entry.userAgent?.slice(0, 255) ?? null, loginType: entry.loginType,
     success: boolParam(ctx.database, entry.success), reason: entry.reason ?? null,
