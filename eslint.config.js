@@ -24,6 +24,17 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
+  // A core-table query through the untyped `database.db` would still compile; this keeps them on `database.core`.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.object.property.name='db'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^sys_/]",
+        message: 'Core tables are typed: query them through database.core (db/coreDatabase.ts).',
+      }],
+    },
+  },
   // Plain JavaScript is not type-checked, so no-undef needs to know Node's globals.
   { files: ['scripts/**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
 );
