@@ -1,6 +1,6 @@
 import { lazyComponent } from '../../utils/lazyComponent';
 
-// Each view is its own chunk: a list never downloads Formily, and only reports download echarts.
+// Each view is its own chunk: a list never downloads Formily, and only reports and dashboards download echarts.
 export const ListPage = lazyComponent(() => import('./ListPage').then((m) => ({ default: m.ListPage })));
 export const FormPage = lazyComponent(() => import('./FormPage').then((m) => ({ default: m.FormPage })));
 export const DetailPage = lazyComponent(() => import('./DetailPage').then((m) => ({ default: m.DetailPage })));
