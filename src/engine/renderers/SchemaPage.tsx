@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { pageViewOf, type PageView } from '../routes/pageView';
 import { usePageSchema } from './usePageSchema';
 import { listParamsFor, preloadList } from './listQuery';
-import { DetailPage, FormPage, ListPage, ReportPage, SettingsPage } from './views';
+import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
 import './renderers.css';
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
@@ -33,6 +33,8 @@ function renderView(shown: PageView, bundle: PageBundle, params: Record<string, 
   switch (shown) {
     case 'report': return <ReportPage bundle={bundle} />;
     case 'settings': return <SettingsPage bundle={bundle} />;
+    case 'tabs': return <TabsPage bundle={bundle} />;
+    case 'dashboard': return <DashboardPage bundle={bundle} />;
     case 'create': return <FormPage bundle={bundle} basePath={basePath} />;
     case 'edit': return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
     case 'detail': return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;

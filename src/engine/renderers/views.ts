@@ -6,3 +6,5 @@ export const FormPage = lazyComponent(() => import('./FormPage').then((m) => ({ 
 export const DetailPage = lazyComponent(() => import('./DetailPage').then((m) => ({ default: m.DetailPage })));
 export const SettingsPage = lazyComponent(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
 export const ReportPage = lazyComponent(() => import('./ReportPage').then((m) => ({ default: m.ReportPage })));
+export const TabsPage = lazyComponent(() => import('./TabsPage').then((m) => ({ default: m.TabsPage })));
+export const DashboardPage = lazyComponent(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));

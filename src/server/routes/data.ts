@@ -128,7 +128,7 @@ export function registerDataRoutes(app: FastifyInstance) {
     // A tabs page names only the tabs the caller may read; each tab's data keeps its own page's checks.
     if (access.page.tabs) {
       page.tabs = await readableTabs(req, access.page.tabs);
-      for (const tab of page.tabs) keys.add(tab.title ?? findPage(ctx, tab.page).title);
+      for (const tab of page.tabs) keys.add(tab.title!);
     }
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
@@ -138,7 +138,8 @@ export function registerDataRoutes(app: FastifyInstance) {
 
   async function readableTabs(req: Req, tabs: TabSpec[]): Promise<TabSpec[]> {
     const allowed = await Promise.all(tabs.map((tab) => pageAccess(ctx, req, encodeURIComponent(tab.page), 'read').then(() => true, () => false)));
-    return tabs.filter((_, i) => allowed[i]);
+    // Each tab says its label: its own, or the title of the page it shows.
+    return tabs.filter((_, i) => allowed[i]).map((tab) => ({ ...tab, title: tab.title ?? findPage(ctx, tab.page).title }));
   }
 
   function settingsParty(kind: string, own: string, requested: unknown): string {
