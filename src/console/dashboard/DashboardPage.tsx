@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { isAdmin, useSession } from '../../engine/session/store';
 import { fenToYuan } from '../../utils/number';
 import { useDashboard } from './useDashboard';
-import { arrivedWaybillSchema, fetchWaybillSchema } from './dashboardData';
+import { arrivedWaybillSchema, fetchWaybillSchema, waybillSchemaKey } from './dashboardData';
 import { barOption, lineOption, pieOption, radarOption } from './chartOptions';
 import { EChart } from './EChart';
 import { TodoCard, TransactionsCard } from './DashboardWidgets';
@@ -14,8 +14,9 @@ import './dashboard.css';
 /** Labels of waybill states from the waybill page's own schema, when the user may read it. */
 function useStatusLabel() {
   const { t, i18n } = useTranslation();
-  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => fetchWaybillSchema(i18n.language), {
-    revalidateOnFocus: false, fallbackData: arrivedWaybillSchema(i18n.language),
+  // A user who may not read waybills gets an error here, and the states show as they are stored.
+  const { data } = useSWR(waybillSchemaKey(i18n.language), () => fetchWaybillSchema(i18n.language), {
+    revalidateOnFocus: false, dedupingInterval: 60_000, shouldRetryOnError: false, fallbackData: arrivedWaybillSchema(i18n.language),
   });
   const prefix = data?.page.model?.properties.status?.['x-enum-labels'];
   return (s: string) => (prefix && data?.messages[`${prefix}.${s}`]) || (prefix ? t(`${prefix}.${s}`, { defaultValue: s }) : s);

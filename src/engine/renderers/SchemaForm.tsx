@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createSchemaField, FormProvider } from '@formily/react';
-import { isField, type Form } from '@formily/core';
+import type { Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../schema/types';
@@ -8,6 +8,8 @@ import { formilySchema, type FormMode } from '../schema/formily';
 import { formComponents } from '../../widgets';
 import { FormSection } from './FormSection';
 import './expressions';
+
+export { showFieldErrors } from '../controllers/formErrors';
 
 const SchemaField = createSchemaField({ components: { ...formComponents, FormSection } });
 
@@ -34,15 +36,3 @@ export function SchemaForm({ form, page, mode, only, layout = 'vertical' }: Prop
   );
 }
 
-/** Puts the server's per-field messages on their fields. */
-export function showFieldErrors(form: Form, errors: Record<string, string>): boolean {
-  let shown = false;
-  for (const [name, message] of Object.entries(errors)) {
-    const field = form.query(name).take();
-    if (field && isField(field)) {
-      field.setSelfErrors([message]);
-      shown = true;
-    }
-  }
-  return shown;
-}

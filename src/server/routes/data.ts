@@ -8,9 +8,11 @@ import { createRecord, deleteRecords, loadScoped, parseBulkIds, runTransition, u
 import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
+import { runDashboard } from '../data/dashboard.js';
 import { validateFragment } from '../data/validateBody.js';
 import { actionHandler } from '../actions/index.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
+import type { TabSpec } from '../../engine/schema/types.js';
 
 type Params = { page: string; id?: string; name?: string };
 type Req = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
@@ -47,6 +49,12 @@ export function registerDataRoutes(app: FastifyInstance) {
     const source = findPage(ctx, access.page.report.source);
     const sourceAccess = { ...access, page: source };
     return ok(await runReport(ctx, access, source, whereFor(ctx, sourceAccess, req.query)));
+  });
+
+  app.get(`${base}/dashboard`, { schema: { tags, summary: 'Key figures and chart groups of a dashboard page, within the caller’s scope', params: pageParam } }, async (req: Req) => {
+    const access = await pageAccess(ctx, req, req.params.page, 'read');
+    if (!access.page.dashboard) throw notFound('server.data.unknownPage', { page: access.page.id });
+    return ok(await runDashboard(ctx, access, findPage(ctx, access.page.dashboard.source)));
   });
 
   // Settings pages keep one record per organisation; platform staff may pick the organisation.
@@ -112,15 +120,27 @@ export function registerDataRoutes(app: FastifyInstance) {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const { demo: _demo, ...page } = access.page;
     void _demo;
-    // A report page also sends the page it aggregates, for its filters and labels.
-    const sourcePage = access.page.report ? findPage(ctx, access.page.report.source) : null;
+    // A report or dashboard page also sends the page it aggregates, for its filters and labels.
+    const sourceId = access.page.report?.source ?? access.page.dashboard?.source;
+    const sourcePage = sourceId ? findPage(ctx, sourceId) : null;
     const keys = new Set([...pageI18nKeys(access.page), ...(sourcePage ? pageI18nKeys(sourcePage) : [])]);
     for (const id of refTargets(access.page)) keys.add(findPage(ctx, id).title);
+    // A tabs page names only the tabs the caller may read; each tab's data keeps its own page's checks.
+    if (access.page.tabs) {
+      page.tabs = await readableTabs(req, access.page.tabs);
+      for (const tab of page.tabs) keys.add(tab.title!);
+    }
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
     const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
     return ok({ page, messages, actions, source });
   });
+
+  async function readableTabs(req: Req, tabs: TabSpec[]): Promise<TabSpec[]> {
+    const allowed = await Promise.all(tabs.map((tab) => pageAccess(ctx, req, encodeURIComponent(tab.page), 'read').then(() => true, () => false)));
+    // Each tab says its label: its own, or the title of the page it shows.
+    return tabs.filter((_, i) => allowed[i]).map((tab) => ({ ...tab, title: tab.title ?? findPage(ctx, tab.page).title }));
+  }
 
   function settingsParty(kind: string, own: string, requested: unknown): string {
     if (typeof requested === 'string' && requested && requested !== own) {
