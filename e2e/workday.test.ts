@@ -50,7 +50,7 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.locator('.ant-dropdown-menu-item').filter({ hasText: /部门管理/ }).click();
     await b.page.waitForURL(/#\/platformUser\/department$/);
     await screenshot(b.page, 'workday-tabs-1366');
-  });
+  }, 300_000);
 
   for (const lang of LANGUAGES) {
     it(`keeps the header on one row at any depth in ${lang}, with the user name whole on one line`, async () => {

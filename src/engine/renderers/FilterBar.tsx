@@ -79,7 +79,8 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
   const perRow = screens.lg ? 4 : screens.sm ? 2 : 1;
   const [expanded, setExpanded] = useState(false);
   const items = [...(hideKeyword ? [] : ['q']), ...names];
-  const shownCount = expanded ? items.length : Math.max(1, perRow - 1);
+  // On wide screens the buttons column keeps room for its three buttons in every language.
+  const shownCount = expanded ? items.length : Math.max(1, perRow === 4 ? 2 : perRow - 1);
   const hiddenActive = items.slice(shownCount).filter((name) => (name === 'q' ? q : filters[name])).length;
   const control = (name: string) => {
     const f = fieldSchema(page, name)!;
@@ -128,7 +129,7 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
             </Col>
           );
         })}
-        <Col xs={24} sm={12} lg={6} className="list-filters__buttons" style={{ marginLeft: 'auto' }}>
+        <Col xs={24} sm={12} lg={expanded ? 6 : 12} className="list-filters__buttons" style={{ marginLeft: 'auto' }}>
           <Form.Item label={perRow > 1 ? ' ' : undefined}>
             <Space wrap>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('engine.filter.search')}</Button>
