@@ -97,7 +97,20 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.setViewportSize({ width: 1366, height: 768 });
   });
 
+  it('answers a page the user may not see with 401 and an unknown one with 404', async () => {
+    await b.page.goto(`${server.url}/#/home`);
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: /退出登录|Log out/ }).dispatchEvent('click');
+    await b.page.waitForURL(/#\/login/);
+    await signIn(b.page, server.url, 'cust_a');
+    await b.page.goto(`${server.url}/#/systemManage/menu`);
+    await b.page.waitForURL(/#\/401$/);
+    await b.page.goto(`${server.url}/#/no/such/page`);
+    await b.page.waitForURL(/#\/404$/);
+  });
+
   it('had no console errors or failed requests', () => {
-    expect(b.problems).toEqual([]);
+    // The 401 check above asks the server, which answers 403 for the forbidden page.
+    expect(b.problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
   });
 });
