@@ -27,7 +27,7 @@ function useStatusLabel() {
  * the user's own organisation; both with key figures, four charts, to-dos and the latest waybills.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { info, roles } = useSession();
   const { token } = theme.useToken();
   const { data, error } = useDashboard();
@@ -39,10 +39,10 @@ export default function DashboardPage() {
   const radarAxes = useMemo(() => ['punctuality', 'safety', 'service', 'cost', 'capacity'].map((k) => t(`dashboard.radar.${k}`)), [t]);
   const charts = useMemo(() => data && {
     bar: barOption(data.daily, t('dashboard.chart.waybills'), color),
-    line: lineOption(data.daily, t('dashboard.chart.freight'), color),
+    line: lineOption(data.daily, t('dashboard.chart.freight'), color, i18n.language),
     pie: pieOption(data.statuses, statusLabel, color),
     radar: radarOption(data.carriers, radarAxes, color),
-  }, [data, color, t, statusLabel, radarAxes]);
+  }, [data, color, t, statusLabel, radarAxes, i18n.language]);
 
   if (error) return <Result status="warning" title={t('dashboard.loadFailed')} subTitle={(error as Error).message} />;
   const f = data?.figures;

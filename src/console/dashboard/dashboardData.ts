@@ -10,7 +10,7 @@ export interface DashboardData {
   daily: Daily[];
   statuses: StatusCount[];
   carriers: CarrierScores[];
-  latest: { id: number; waybillNo: string; shipperCode: string; carrierCode: string; freightFen: number; status: string; createdAt: string }[];
+  latest: { id: number; waybillNo: string; shipperCode: string; shipperName?: string | null; carrierCode: string; freightFen: number; status: string; createdAt: string }[];
 }
 
 export const DASHBOARD_KEY = 'dashboard';

@@ -4,11 +4,14 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { pageAccess, scopedParty, type PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
-import { boolParam } from '../db/connect.js';
+import { countTodo } from '../data/todoCount.js';
 
 const WAYBILLS = 'tms/waybill/waybill';
 const ORDERS = 'tms/order/order_manage';
 const CARRIERS = 'tms/base/carrier';
+const SHIPPERS = 'tms/base/shipper';
+// The open-exceptions figure is the exception queue's to-do count, so the two always agree.
+const EXCEPTIONS = 'tms/CustomerService/AbnormalTran';
 const DAY = 86_400_000;
 const CHART_DAYS = 30;
 
@@ -80,12 +83,16 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       out.statuses = statuses.map((s) => ({ status: String(s.status), count: Number(s.n) })).sort((a, b) => b.count - a.count);
       out.figures.waybillsTotal = out.statuses.reduce((s, x) => s + x.count, 0);
       out.figures.waybillsInTransit = out.statuses.find((s) => s.status === 'inTransit')?.count ?? 0;
-      const exceptions = await scoped(db.selectFrom(table).select(sql<number>`count(*)`.as('n'))
-        .where('exceptionFlag', '=', boolParam(ctx.database, true))
-        .where('status', 'not in', ['signed', 'settled', 'cancelled']), waybills).executeTakeFirst();
-      out.figures.exceptionsOpen = Number(exceptions?.n ?? 0);
       out.latest = (await scoped(db.selectFrom(table).select(['id', 'waybillNo', 'shipperCode', 'carrierCode', 'freightFen', 'status', 'createdAt'])
         .orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(8), waybills).execute());
+      // The table shows the shipper's name, as the waybill list does.
+      const shippers = await readable(ctx, req, SHIPPERS);
+      const codes = [...new Set(out.latest.map((r) => r.shipperCode).filter((c): c is string => typeof c === 'string'))];
+      if (shippers && codes.length) {
+        const names = new Map((await scoped(db.selectFrom(shippers.page.resource!.table).select(['code', 'name']).where('code', 'in', codes), shippers).execute())
+          .map((r) => [String(r.code), String(r.name)]));
+        out.latest = out.latest.map((r) => ({ ...r, shipperName: names.get(String(r.shipperCode)) ?? null }));
+      }
 
       const carriers = await readable(ctx, req, CARRIERS);
       if (carriers) {
@@ -105,6 +112,8 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         }
       }
     }
+    const exceptions = await readable(ctx, req, EXCEPTIONS);
+    if (exceptions) out.figures.exceptionsOpen = await countTodo(ctx, exceptions);
     return ok(out);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
-import { whereFor, applyWhere } from '../data/list.js';
+import { countTodo } from '../data/todoCount.js';
 import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
 
 /**
@@ -19,9 +19,7 @@ export function registerTodoRoutes(app: FastifyInstance) {
       if (!page?.resource || !page.list?.todo) continue;
       const access = await pageAccess(app.ctx, req, encodeURIComponent(page.id), 'read').catch(() => null);
       if (!access || !allows(access.actions, 'read')) continue;
-      let q = app.ctx.database.db.selectFrom(page.resource.table).select((eb) => eb.fn.countAll().as('n'));
-      q = applyWhere(q, whereFor(app.ctx, access, { todo: '1' }));
-      out[name] = Number((await q.executeTakeFirstOrThrow()).n);
+      out[name] = await countTodo(app.ctx, access);
     }
     return ok(out);
   });
