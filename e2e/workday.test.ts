@@ -104,9 +104,9 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.waitForURL(/#\/login/);
     await signIn(b.page, server.url, 'cust_a');
     await b.page.goto(`${server.url}/#/systemManage/menu`);
-    await b.page.waitForURL(/#\/401$/);
+    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/401$/);
     await b.page.goto(`${server.url}/#/no/such/page`);
-    await b.page.waitForURL(/#\/404$/);
+    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/404$/);
   });
 
   it('had no console errors or failed requests', () => {

@@ -27,6 +27,7 @@ describe('route search ranking', () => {
 
   it('still finds a page by its path', () => {
     expect(search('ipBlack')[0].path).toBe('/systemManage/ipBlacklist');
+    expect(search('roleManage')[0].path).toBe('/platformUser/roleManage');
   });
 
   it('answers nothing to an empty query', () => {

@@ -16,17 +16,17 @@ export function searchableRoutes(routes: RouteEntry[], title: (k: string) => str
 }
 
 /**
- * How plainly a title answers the query: the whole title, its start, the start of one of its
- * words, anywhere in it; 4 is a fuzzy match only. Fuse's score alone ranks "Carrier payments"
+ * How plainly a page answers the query: the whole title, its start, the start of one of its
+ * words, anywhere in the title or the path; 4 is a fuzzy match only. Fuse's score alone ranks "Carrier payments"
  * above "Carriers" for "carriers" and lets "plate" find every "Platform users" page.
  */
-function tier(title: string, query: string): number {
-  const t = title.toLowerCase();
+function tier(item: SearchItem, query: string): number {
+  const t = item.title.toLowerCase();
   const q = query.toLowerCase();
   if (t === q) return 0;
   if (t.startsWith(q)) return 1;
   if (t.split(/[\s/·,()（）-]+/).some((w) => w.startsWith(q))) return 2;
-  if (t.includes(q)) return 3;
+  if (t.includes(q) || item.path.toLowerCase().includes(q)) return 3;
   return 4;
 }
 
@@ -35,7 +35,7 @@ export function createRouteSearch(items: SearchItem[]) {
   return (query: string, limit = 12): SearchItem[] => {
     const q = query.trim();
     if (!q) return [];
-    const hits = fuse.search(q).map((r) => ({ item: r.item, tier: tier(r.item.title, q), score: r.score ?? 1 }));
+    const hits = fuse.search(q).map((r) => ({ item: r.item, tier: tier(r.item, q), score: r.score ?? 1 }));
     // Fuse applies the threshold per key: a loose match on the path alone ("plate" in /platformUser)
     // passes with a weighted score far above it. Such hits are dropped; typos in titles stay.
     const kept = hits.filter((h) => h.tier < 4 || h.score <= SEARCH_OPTIONS.threshold);
