@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError, forbidden } from '../errors.js';
 import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
+import { guardAccountWrite } from './accountGuard.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -41,6 +42,7 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     const users = await ctx.database.core.selectFrom('sys_user').select('id').where('partyCode', '=', String(existing.code)).limit(1).execute();
     if (users.length) throw new AppError(409, 'server.data.partyInUse');
   }
+  await guardAccountWrite(ctx, access, op, next, existing);
 }
 
 export function afterWrite(access: PageAccess) {

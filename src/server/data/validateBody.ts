@@ -19,8 +19,9 @@ function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>)
     if (!field || out[field]) continue;
     const title = fields[field]?.title ?? field;
     const p = e.params as Record<string, unknown>;
-    const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType' : e.keyword;
-    const known = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf'];
+    const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType'
+      : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format)) ? 'safeUrl' : e.keyword;
+    const known = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf', 'safeUrl'];
     out[field] = { key: `server.validation.field.${known.includes(keyword) ? keyword : 'invalid'}`, params: { field: title, ...p } };
   }
   return out;

@@ -59,16 +59,28 @@ function uniqueGroups(page: PageSchema): string[][] {
   return [...singles, ...(page.resource!.uniqueTogether ?? [])];
 }
 
-async function checkUnique(ctx: AppContext, page: PageSchema, values: Row, exceptId?: number): Promise<FieldErrors> {
+/**
+ * Unique values are unique across organisations, but a customer learns only that a value is taken,
+ * not that it is another organisation's (the value is echoed only when the other record is one the
+ * caller may see).
+ */
+async function checkUnique(ctx: AppContext, access: PageAccess, values: Row, exceptId?: number): Promise<FieldErrors> {
+  const page = access.page;
   const errors: FieldErrors = {};
+  const scoped = page.resource!.scope === 'party';
+  const viewer = scopedParty(access);
   for (const group of uniqueGroups(page)) {
     if (group.some((f) => values[f] === null || values[f] === undefined)) continue;
-    let q = ctx.database.db.selectFrom(page.resource!.table).select('id');
+    let q = ctx.database.db.selectFrom(page.resource!.table).select(scoped ? ['id', 'partyCode'] : ['id']);
     for (const f of group) q = q.where(f, '=', toStored(ctx.database, page, { [f]: values[f] })[f] as never);
     if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) {
+    const other = await q.executeTakeFirst() as Row | undefined;
+    if (other) {
       const field = group.find((f) => page.model!.properties[f]) ?? group[0];
-      errors[field] = { key: 'server.data.duplicate', params: { field: page.model!.properties[field]?.title ?? field, value: String(values[field]).slice(0, 40) } };
+      const title = page.model!.properties[field]?.title ?? field;
+      errors[field] = !viewer || !scoped || other.partyCode === viewer
+        ? { key: 'server.data.duplicate', params: { field: title, value: String(values[field]).slice(0, 40) } }
+        : { key: 'server.data.taken', params: { field: title } };
     }
   }
   return errors;
@@ -145,7 +157,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
 
 async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, scoped: Row): Promise<Row> {
   const page = access.page;
-  await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, page, { ...values, ...scoped })) });
+  await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, access, { ...values, ...scoped })) });
   if (page.states) values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
@@ -158,7 +170,7 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
     await audit(trx, access.user, page, 'create', Number(id), null, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, page, { ...values, ...scoped }));
+  }), () => checkUnique(ctx, access, { ...values, ...scoped }));
 }
 
 function pickSecrets(page: PageSchema, values: Row): Row {
@@ -193,7 +205,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
   }
   for (const k of Object.keys(patch)) if (!(k in merged)) merged[k] = patch[k];
   validateRecord(page, 'update', merged);
-  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
+  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
@@ -208,7 +220,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
     await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
+  }), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
 }
 
 export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds: string[]): Promise<number> {

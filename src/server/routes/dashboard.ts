@@ -5,6 +5,16 @@ import { requireUser } from '../plugins/auth.js';
 import { pageAccess, scopedParty, type PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
 import { countTodo } from '../data/todoCount.js';
+import { int, object, openObject, responses } from './contracts.js';
+
+const dashboardQuery = object({ tzOffset: { type: 'integer', minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' } });
+const dashboard = object({
+  figures: object({ ordersToday: int, waybillsInTransit: int, freightThisMonthFen: int, exceptionsOpen: int, waybillsTotal: int }),
+  daily: { type: 'array', items: object({ day: { type: 'string' }, waybills: int, freightFen: int }) },
+  statuses: { type: 'array', items: object({ status: { type: 'string' }, count: int }) },
+  carriers: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, waybills: int, scores: { type: 'array', items: { type: 'number' } } }) },
+  latest: { type: 'array', items: openObject() },
+});
 
 const WAYBILLS = 'tms/waybill/waybill';
 const ORDERS = 'tms/order/order_manage';
@@ -42,10 +52,11 @@ export function lastDays(n: number, now: number, tzOffsetMinutes: number): strin
  */
 export function registerDashboardRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  app.get('/open-platform/dashboard', async (req) => {
+  app.get('/open-platform/dashboard', {
+    schema: { tags: ['dashboard'], summary: 'Figures of the management centre within the caller’s scope', querystring: dashboardQuery, response: responses(dashboard) },
+  }, async (req: FastifyRequest<{ Querystring: { tzOffset: number } }>) => {
     requireUser(req);
-    const q = req.query as Record<string, unknown>;
-    const tz = Number.isFinite(Number(q.tzOffset)) ? Math.max(-840, Math.min(840, Number(q.tzOffset))) : 0;
+    const tz = req.query.tzOffset;
     const now = Date.now();
     const days = lastDays(CHART_DAYS, now, tz);
     const today = days[days.length - 1];

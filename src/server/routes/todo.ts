@@ -4,13 +4,19 @@ import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
 import { countTodo } from '../data/todoCount.js';
 import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
+import { responses } from './contracts.js';
 
 /**
  * Counts the records each counter stands for: the target page's to-do filter, within the caller's
  * organisation scope. A page that does not exist yet, or that the caller may not read, counts 0.
  */
 export function registerTodoRoutes(app: FastifyInstance) {
-  app.get('/open-platform/todoCount', async (req) => {
+  app.get('/open-platform/todoCount', {
+    schema: {
+      tags: ['dashboard'], summary: 'To-do counters of the header, each within the caller’s scope (0 where the page is not readable)',
+      response: responses({ type: 'object', additionalProperties: { type: 'integer' } }),
+    },
+  }, async (req) => {
     requireUser(req);
     const out: Record<string, number> = {};
     for (const [name, target] of TODO_TARGETS) {
