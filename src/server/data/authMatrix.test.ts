@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, pageUrl, signIn, type Caller } from '../test/dataApi.js';
+import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { configFromEnv } from '../config.js';
 import { loadSchemas } from '../schemas/load.js';
 import { fieldSchema, recordFields } from '../../engine/schema/model.js';

@@ -14,12 +14,13 @@ import { actionHandler } from '../actions/index.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
 import {
   Answers, BulkIdsBody, CurrentQuery, DialogBody, ExportQuery, FilterQuery, ListQuery, NamedParams, OptionsQuery, PageParams,
-  RecordBody, RecordParams, UpdateBody, refuseInvalid, validatorCompiler,
+  RecordBody, RecordParams, UpdateBody, dropEmptyQuery, emptyBodyAsObject, refuseInvalid, validatorCompiler,
 } from './dataContract.js';
 
 const tags = ['data'];
 /** Validation failures reach the pre-handler, which answers them in the envelope's words. */
-const checked = { attachValidation: true, preHandler: refuseInvalid, validatorCompiler };
+const checked = { attachValidation: true, preValidation: dropEmptyQuery, preHandler: refuseInvalid, validatorCompiler };
+const dialog = { ...checked, preValidation: [dropEmptyQuery, emptyBodyAsObject] };
 
 /** The generic data API: one route family serves every schema page (design §6). */
 export function registerDataRoutes(fastify: FastifyInstance) {
@@ -93,18 +94,18 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok({ deleted: await deleteRecords(ctx, access, [req.params.id]) });
   });
 
-  app.post(`${base}/:id/transitions/:name`, { ...checked, schema: { tags, summary: 'Move a record to another state; the body holds the dialog’s fields and may carry the version read', params: NamedParams, body: DialogBody, response: Answers.record } }, async (req) => {
+  app.post(`${base}/:id/transitions/:name`, { ...dialog, schema: { tags, summary: 'Move a record to another state; the body holds the dialog’s fields and may carry the version read', params: NamedParams, body: DialogBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     return ok(await runTransition(ctx, access, req.params.id, req.params.name, req.body));
   });
 
-  app.post(`${base}/:id/actions/:name`, { ...checked, schema: { tags, summary: 'Run a custom action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
+  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a custom action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const action = access.page.actions?.find((a) => a.name === req.params.name);
     const handler = action && actionHandler(action.handler);
     if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
     if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const body = req.body as Record<string, unknown>;
     validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
     const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id));
     return ok(await handler(ctx, access, record, body));

@@ -27,7 +27,7 @@ export const NamedParams = Type.Object({
 });
 
 const search = Type.String({ maxLength: MAX_SEARCH, description: 'free-text search over the page’s search fields' });
-const todo = Type.Literal('1', { description: 'only the records the dashboard counts as to-do' });
+const todo = Type.String({ maxLength: 8, description: '1: only the records the dashboard counts as to-do' });
 /** Filters are named by field, so any other parameter is a filter the engine checks against the page. */
 const filters = { additionalProperties: true, description: 'other parameters filter by field name: value, a,b (any of), from,to (range)' };
 
@@ -62,9 +62,9 @@ export const RecordBody = Type.Object({}, { ...bodyObject, description: 'the rec
 export const UpdateBody = Type.Object({
   version: Type.Integer({ description: 'the version read; a stale version answers 409 with the current record' }),
 }, { ...bodyObject, description: 'the fields to change, and the version read' });
-export const DialogBody = Type.Optional(Type.Object({
+export const DialogBody = Type.Object({
   version: Type.Optional(Type.Integer()),
-}, { ...bodyObject, description: 'the fields of the transition’s or action’s dialog' }));
+}, { ...bodyObject, description: 'the fields of the transition’s or action’s dialog; may be left out' });
 export const BulkIdsBody = Type.Object({
   ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
 }, { additionalProperties: false });
@@ -141,6 +141,17 @@ function refusalFor(req: FastifyRequest, part: string, issue: ValidationIssue): 
   if (name === 'ids') return badRequest('server.data.badIds');
   if (name === 'version') return badRequest('server.data.versionRequired');
   return badRequest('server.data.bodyRequired');
+}
+
+/** An empty query value means the parameter is absent (`?page=&q=`), as the list has always read it. */
+export async function dropEmptyQuery(req: FastifyRequest): Promise<void> {
+  const query = req.query as Record<string, unknown> | undefined;
+  if (query && typeof query === 'object') for (const k of Object.keys(query)) if (query[k] === '') delete query[k];
+}
+
+/** A transition or action without a dialog may be posted without a body. */
+export async function emptyBodyAsObject(req: FastifyRequest): Promise<void> {
+  if (req.body === undefined || req.body === null) req.body = {};
 }
 
 /**
