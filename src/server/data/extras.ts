@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
 import { translate, type Language } from '../i18n/messages.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema } from '../../engine/schema/model.js';
@@ -26,7 +25,6 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
     if (!ids.length) return [];
     conditions.push((eb) => eb(key, 'in', ids));
   } else if (typeof query.q === 'string' && query.q.trim()) {
-    if (query.q.length > 100) throw badRequest('server.data.badParam', { param: 'q', max: 100 });
     conditions.push(likeCondition(ctx.database, label, query.q.trim()));
   }
   let q = ctx.database.db.selectFrom(table).select([key, label]);

@@ -18,15 +18,8 @@ function asObject(body: unknown): Row {
   return body as Row;
 }
 
-function parseId(raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw badRequest('server.data.badId', { id: raw.slice(0, 20) });
-  return id;
-}
-
 /** The record with this id if it exists within the caller's organisation scope, else 404. */
-export async function loadScoped(ctx: AppContext, access: PageAccess, rawId: string, columns?: string[]): Promise<Row> {
-  const id = parseId(rawId);
+export async function loadScoped(ctx: AppContext, access: PageAccess, id: number, columns?: string[]): Promise<Row> {
   const page = access.page;
   let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
   const party = scopedParty(access);
@@ -177,13 +170,13 @@ function pickSecrets(page: PageSchema, values: Row): Row {
   return Object.fromEntries(Object.entries(values).filter(([k]) => page.model!.properties[k]?.['x-hash']));
 }
 
-export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: string, rawBody: unknown): Promise<Row> {
+export async function updateRecord(ctx: AppContext, access: PageAccess, id: number, rawBody: unknown): Promise<Row> {
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
   const version = body.version;
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
-  const existingRow = await loadScoped(ctx, access, rawId);
+  const existingRow = await loadScoped(ctx, access, id);
   const existing = toRecord(page, existingRow);
   if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: existing });
   const editableIn = page.states?.editableIn;
@@ -223,11 +216,11 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
   }), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
 }
 
-export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds: string[]): Promise<number> {
+export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: number[]): Promise<number> {
   const page = access.page;
   assertWritable(page);
   const rows: Row[] = [];
-  for (const raw of rawIds) rows.push(toRecord(page, await loadScoped(ctx, access, raw)));
+  for (const id of new Set(ids)) rows.push(toRecord(page, await loadScoped(ctx, access, id)));
   for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
   await ctx.database.db.transaction().execute(async (trx) => {
     for (const r of rows) {
@@ -239,21 +232,13 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds:
   return rows.length;
 }
 
-export function parseBulkIds(body: unknown): string[] {
-  const ids = (body as { ids?: unknown })?.ids;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => Number.isSafeInteger(i) && i > 0)) {
-    throw badRequest('server.data.badIds');
-  }
-  return Array.from(new Set(ids.map(String)));
-}
-
-export async function runTransition(ctx: AppContext, access: PageAccess, rawId: string, name: string, rawBody: unknown): Promise<Row> {
+export async function runTransition(ctx: AppContext, access: PageAccess, id: number, name: string, rawBody: unknown): Promise<Row> {
   const page = access.page;
   const t = page.states?.transitions.find((x) => x.name === name);
   if (!t) throw notFound('server.data.unknownTransition', { name: name.slice(0, 40) });
   if (!allows(access.actions, `transition:${name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: name });
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Row;
-  const existing = toRecord(page, await loadScoped(ctx, access, rawId));
+  const existing = toRecord(page, await loadScoped(ctx, access, id));
   const field = page.states!.field;
   const current = String(existing[field]);
   if (!t.from.includes(current)) throw conflict('server.data.badTransition', { name: t.title, state: current });

@@ -28,7 +28,7 @@ const CHART_DAYS = 30;
 /** The caller's read access to a page, or null when the page does not exist or is not theirs to read. */
 async function readable(ctx: AppContext, req: FastifyRequest, id: string): Promise<PageAccess | null> {
   if (!ctx.schemas.pages.get(id)?.resource) return null;
-  return pageAccess(ctx, req, encodeURIComponent(id), 'read').catch(() => null);
+  return pageAccess(ctx, req, id, 'read').catch(() => null);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

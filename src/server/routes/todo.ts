@@ -23,7 +23,7 @@ export function registerTodoRoutes(app: FastifyInstance) {
       out[name] = 0;
       const page = app.ctx.schemas.pages.get(pageIdOf(target));
       if (!page?.resource || !page.list?.todo) continue;
-      const access = await pageAccess(app.ctx, req, encodeURIComponent(page.id), 'read').catch(() => null);
+      const access = await pageAccess(app.ctx, req, page.id, 'read').catch(() => null);
       if (!access || !allows(access.actions, 'read')) continue;
       out[name] = await countTodo(app.ctx, access);
     }

@@ -1,5 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
-import { parseJsonArray, parseJsonObject } from './json.js';
+import { parseJsonArray } from './json.js';
+import { readGrants } from './grants.js';
 
 export interface MenuRow {
   code: string;
@@ -39,7 +40,7 @@ export async function grantsFor(ctx: AppContext, user: SessionUser): Promise<Gra
   if (user.activeRole === 'SUPER_ADMIN') return 'all';
   const role = await ctx.database.core.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', user.activeRole).executeTakeFirst();
   if (!role || role.status !== 'active') return {};
-  return parseJsonObject<Grants>(role.grants, {});
+  return readGrants(role.grants);
 }
 
 /** The menu tree the user may see: granted entries, and the directories above them. */
