@@ -20,9 +20,11 @@ function signedHeaders(): Record<string, string> {
   return { 'content-type': 'application/json', 'x-app-key': APP.key, 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature };
 }
 
-async function api(url: string, token: string, method: string, path: string, body?: unknown) {
+type ListData = { list: { id: number; version: number }[] };
+
+async function api(url: string, token: string, method: string, path: string, body?: unknown): Promise<ListData> {
   const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-  const json = (await res.json()) as { status: number; msg: string; data: any };
+  const json = (await res.json()) as { status: number; msg: string; data: ListData };
   if (json.status !== 0) throw new Error(`${method} ${path}: ${json.msg}`);
   return json.data;
 }

@@ -113,6 +113,21 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     expect(unknown.json().status).toBe(GATEWAY_CODES.unknownApp.status);
   });
 
+  it('verifies the signature over the exact body bytes, and refuses a body that is not a UTF-8 JSON object after it', async () => {
+    const before = await balance();
+    // Spacing, key order and escapes the server would not reproduce by re-serialising: signed as sent, it passes.
+    const raw = `{ "template":"${SMS.body.template}" ,\n  "phone" : "\\u0031${SMS.body.phone.slice(1)}", "content": "${SMS.body.content}" }`;
+    const ok = await call({ rawBody: raw });
+    expect(ok.json().status).toBe(0);
+    expect(await balance()).toBe(before - 5);
+    // The same object re-serialised is other bytes than those signed.
+    await expectRefused(await call({ rawBody: raw, sentBody: JSON.stringify(JSON.parse(raw)) }), 'badSignature', before - 5);
+    // Bytes that are not UTF-8 or not a JSON object: signed correctly, then refused with the gateway's code and logged.
+    await expectRefused(await call({ rawBody: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]) }), 'badParams', before - 5);
+    await expectRefused(await call({ rawBody: '[1,2]' }), 'badParams', before - 5);
+    await expectRefused(await call({ rawBody: '{"phone":"\\ud800"}' }), 'badParams', before - 5);
+  });
+
   it('refuses a blacklisted address on the gateway and at sign-in, CIDR ranges included', async () => {
     dataOf(await admin.post('systemManage/ipBlacklist', '', { ip: '10.66.0.0/16', reason: '测试网段', source: 'manual', status: 'active' }), 201);
     const before = await balance();

@@ -1,4 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loneSurrogateAt } from '../plugins/bodyText.js';
+import { int, object, openObject, responses, str } from '../routes/contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
 import { findApp, type GatewayApp } from './apps.js';
@@ -9,7 +12,8 @@ import { ipInList } from './ipMatch.js';
 import { digestSettings } from './serviceConfig.js';
 import { canonicalString, sign, signatureMatches } from './sign.js';
 
-type Req = FastifyRequest<{ Params: { service: string; operation: string } }> & { rawBody?: string };
+/** The body exactly as received (the signature covers these bytes) and whether it was a JSON object in UTF-8. */
+type Req = FastifyRequest<{ Params: { service: string; operation: string } }> & { rawBody?: Buffer; bodyInvalid?: boolean };
 
 const NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 
@@ -30,9 +34,29 @@ function answer(req: FastifyRequest, reply: FastifyReply, err: GatewayError, dat
 export function registerGateway(app: FastifyInstance) {
   const ctx = app.ctx;
   app.register(async (gw) => {
-    gw.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      (req as Req).rawBody = body as string;
-      done(null, body);
+    // The application's strict JSON parser (plugins/bodyText.ts) is replaced here by one that keeps the
+    // exact bytes for the signature. A body that is not a UTF-8 JSON object (or holds a lone surrogate)
+    // is not refused here: it becomes {} marked invalid, so the caller is refused after the signature
+    // check, with the gateway's code and a log line, like any other refusal.
+    gw.removeContentTypeParser('application/json');
+    gw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+      const r = req as Req;
+      r.rawBody = body;
+      let parsed: unknown = {};
+      try {
+        if (!isUtf8(body)) throw new Error('not UTF-8');
+        const text = body.toString('utf8');
+        if (text.trim()) parsed = JSON.parse(text);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || loneSurrogateAt(parsed) !== null) throw new Error('not an object');
+      } catch {
+        r.bodyInvalid = true;
+        parsed = {};
+      }
+      done(null, parsed);
+    });
+    // A POST without a JSON content type has no body to parse; it is signed as empty.
+    gw.addHook('preValidation', async (req) => {
+      if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -44,7 +68,7 @@ export function registerGateway(app: FastifyInstance) {
       const timestamp = header(req, 'x-timestamp');
       const nonce = header(req, 'x-nonce');
       const signature = header(req, 'x-signature').toLowerCase();
-      const raw = req.rawBody ?? '';
+      const raw = req.rawBody ?? Buffer.alloc(0);
       let app: GatewayApp | null = null;
       const known = { service: String(service), operation: String(operation), ip: req.ip, at, appKey: appKey || null };
       const refuse = async (err: GatewayError) => {
@@ -71,15 +95,8 @@ export function registerGateway(app: FastifyInstance) {
 
       let params: Record<string, unknown>;
       if (req.method === 'GET') params = { ...(req.query as Record<string, unknown>) };
-      else {
-        try {
-          const parsed = raw.trim() ? JSON.parse(raw) : {};
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-          params = parsed;
-        } catch {
-          return refuse(new GatewayError('badParams', { detail: 'the body is not a JSON object' }));
-        }
-      }
+      else if (req.bodyInvalid) return refuse(new GatewayError('badParams', { detail: 'the body is not a JSON object' }));
+      else params = { ...(req.body as Record<string, unknown>) };
       try {
         const out = await performCall(ctx, { ...known, partyCode: app.partyCode, partyName: app.partyName, params });
         reply.header('x-request-id', out.requestId);
@@ -91,14 +108,23 @@ export function registerGateway(app: FastifyInstance) {
       }
     };
 
-    const schema = {
+    // Plain JSON Schema contracts (routes/contracts.ts). Names and signatures are checked by the
+    // handler, after the caller is known, so refusals carry the gateway's codes and are logged.
+    const params = object({ service: str(200), operation: str(200) }, ['service', 'operation']);
+    const headers = object({
+      'x-app-key': str(200), 'x-timestamp': str(200, { description: 'milliseconds since the epoch' }),
+      'x-nonce': str(200, { description: '8 to 64 characters [A-Za-z0-9_-], used once' }), 'x-signature': str(200, { description: 'lowercase hex' }),
+    });
+    const base = {
       tags: ['open-api'],
       summary: 'Call a service operation (signed; see docs/GATEWAY.md for headers and codes)',
       description: 'Headers: X-App-Key, X-Timestamp (ms), X-Nonce, X-Signature = hex HMAC-SHA256(secret, METHOD\\nPATH\\nTIMESTAMP\\nNONCE\\nhex(SHA-256(body))). '
+        + 'The body hash is over the exact bytes sent. '
         + `Envelope status codes: 0 success; ${Object.entries(GATEWAY_CODES).map(([name, c]) => `${c.status} ${name} (HTTP ${c.http})`).join('; ')}.`,
-      params: { type: 'object', properties: { service: { type: 'string' }, operation: { type: 'string' } } },
+      params, headers,
+      response: responses(openObject({ requestId: { type: 'string' }, feeFen: int }), ...[...new Set(Object.values(GATEWAY_CODES).map((c) => c.http))].filter((h) => h >= 400 && h !== 400 && h !== 401)),
     };
-    gw.post('/open-api/v1/:service/:operation', { schema }, handler);
-    gw.get('/open-api/v1/:service/:operation', { schema }, handler);
+    gw.post('/open-api/v1/:service/:operation', { schema: { ...base, body: openObject() } }, handler);
+    gw.get('/open-api/v1/:service/:operation', { schema: { ...base, querystring: openObject() } }, handler);
   });
 }

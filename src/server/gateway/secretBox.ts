@@ -15,7 +15,7 @@ async function loadKey(ctx: AppContext): Promise<Buffer> {
     if (!/^[0-9a-fA-F]{64}$/.test(env)) throw new Error('SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
     return Buffer.from(env, 'hex');
   }
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const row = await db.selectFrom('sys_key').select('value').where('name', '=', 'appSecret').executeTakeFirst();
   if (row) return Buffer.from(String(row.value), 'base64');
   const now = new Date().toISOString();

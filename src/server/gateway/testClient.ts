@@ -8,6 +8,10 @@ export interface SignedCall {
   service: string;
   operation: string;
   body?: unknown;
+  /** The exact bytes sent and signed, instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  /** Sends other bytes than those signed (tests of the raw-body signature). */
+  sentBody?: string | Buffer;
   ip?: string;
   timestamp?: number;
   nonce?: string;
@@ -20,7 +24,7 @@ export interface SignedCall {
 /** Calls the gateway through app.inject, signed as a customer's system would sign it. */
 export async function callGateway(app: FastifyInstance, c: SignedCall): Promise<LightMyRequestResponse> {
   const path = `/open-api/v1/${c.service}/${c.operation}`;
-  const body = JSON.stringify(c.body ?? {});
+  const body = c.rawBody ?? JSON.stringify(c.body ?? {});
   const timestamp = String(c.timestamp ?? Date.now());
   const nonce = c.nonce ?? randomBytes(12).toString('hex');
   const signature = c.signature ?? sign(c.algorithm ?? 'hmac-sha256', c.secret, canonicalString('POST', path, timestamp, nonce, body));
@@ -28,5 +32,5 @@ export async function callGateway(app: FastifyInstance, c: SignedCall): Promise<
     'content-type': 'application/json', 'x-app-key': c.appKey, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature,
   };
   for (const h of c.omit ?? []) delete headers[h];
-  return app.inject({ method: 'POST', url: path, headers, payload: body, remoteAddress: c.ip ?? '127.0.0.1' });
+  return app.inject({ method: 'POST', url: path, headers, payload: c.sentBody ?? body, remoteAddress: c.ip ?? '127.0.0.1' });
 }

@@ -88,7 +88,7 @@ export async function evaluateSignInRisk(ctx: AppContext, ip: string, at = new D
   let verdict: RiskVerdict | null = null;
   for (const rule of await activeRules(ctx, ['loginFailures'])) {
     const since = new Date(at.getTime() - rule.windowMinutes * 60_000).toISOString();
-    const row = await ctx.database.db.selectFrom('sys_login_history').select((eb) => eb.fn.countAll<number>().as('n'))
+    const row = await ctx.database.core.selectFrom('sys_login_history').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('ip', '=', ip).where('success', '=', boolParam(ctx.database, false)).where('createdAt', '>', since).executeTakeFirst();
     const value = Number(row?.n ?? 0);
     if (!crosses(rule, value)) continue;

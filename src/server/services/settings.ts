@@ -32,10 +32,6 @@ export async function settingBoolean(ctx: AppContext, key: string, fallback: boo
   return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : fallback;
 }
 
-/** Sign-in lock: failures allowed within the window, and how long the lock lasts (security.login.*). */
-export const loginMaxFailures = (ctx: AppContext) => settingNumber(ctx, 'security.login.maxFailures', 5, 1, 100);
-export const loginLockMinutes = (ctx: AppContext) => settingNumber(ctx, 'security.login.lockMinutes', 15, 1, 24 * 60);
-
 /** Verification codes: lifetime, the wait before another code to the same phone, and a daily cap per phone. */
 export const smsCodeTtlSeconds = (ctx: AppContext) => settingNumber(ctx, 'sms.code.ttlSeconds', 300, 60, 3600);
 export const smsResendSeconds = (ctx: AppContext) => settingNumber(ctx, 'sms.code.resendSeconds', 60, 0, 3600);

@@ -16,7 +16,7 @@ const codeDigest = (phone: string, code: string) => digest(`${phone}:${code}`);
  * the parameters page (services/settings.ts); whitelisted phones skip the wait and the cap.
  */
 export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<{ expiresIn: number; resendIn: number }> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const now = Date.now();
   const [ttlSeconds, resendSeconds, dailyCap, waived] = await Promise.all([
     smsCodeTtlSeconds(ctx), smsResendSeconds(ctx), smsDailyPerPhone(ctx), smsLimitsWaived(ctx, phone),
@@ -45,7 +45,7 @@ export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurp
 
 /** Consumes the newest live code for the phone; a wrong guess counts against it, a used or stale one never passes. */
 export async function consumeCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const nowIso = new Date().toISOString();
   const row = await db.selectFrom('sys_sms_code').select(['id', 'codeHash', 'attempts', 'expiresAt', 'usedAt'])
     .where('phone', '=', phone).where('purpose', '=', purpose).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
