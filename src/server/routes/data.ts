@@ -2,14 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
-import { allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
+import { findPage, optionsAccess, pageAccess } from '../data/access.js';
 import { listRecords, parseListQuery, whereFor } from '../data/list.js';
 import { createRecord, deleteRecords, loadScoped, parseBulkIds, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
-import { validateFragment } from '../data/validateBody.js';
-import { actionHandler } from '../actions/index.js';
+import { runRowAction } from '../actions/run.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
 
 type Params = { page: string; id?: string; name?: string };
@@ -97,15 +96,7 @@ export function registerDataRoutes(app: FastifyInstance) {
   });
 
   app.post(`${base}/:id/actions/:name`, { schema: { tags, summary: 'Run a custom action of the page', params: { type: 'object', properties: { ...withId.properties, name: { type: 'string' } } } } }, async (req: Req) => {
-    const access = await pageAccess(ctx, req, req.params.page, 'read');
-    const action = access.page.actions?.find((a) => a.name === req.params.name);
-    const handler = action && actionHandler(action.handler);
-    if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
-    if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
-    const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id!));
-    return ok(await handler(ctx, access, record, body));
+    return ok(await runRowAction(ctx, req));
   });
 
   app.get('/open-platform/schemas/:page', { schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: pageParam } }, async (req: Req) => {

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { ok } from '../plugins/envelope.js';
+import { translate } from '../i18n/messages.js';
+import { assertWritable, pageAccess, type PageAccess } from '../data/access.js';
+import { writeXlsx } from '../export/xlsx.js';
+import { CSV_BOM, csvLine } from '../export/csv.js';
+import { importColumns, templateHeader } from '../import/columns.js';
+import { exampleRow } from '../import/template.js';
+import { importFile } from '../import/importRows.js';
+
+type Req = FastifyRequest<{ Params: { page: string }; Querystring: Record<string, string | undefined> }>;
+
+const tags = ['data'];
+const params = { type: 'object', properties: { page: { type: 'string', description: 'page id, URL-encoded' } } };
+
+async function importAccess(app: FastifyInstance, req: Req): Promise<PageAccess> {
+  const access = await pageAccess(app.ctx, req, req.params.page, 'create');
+  if (!access.page.list?.actions?.includes('import') || access.page.kind !== 'crud') throw notFound('ops.server.import.notImportable');
+  assertWritable(access.page);
+  return access;
+}
+
+const tooLarge = (max: number) => new AppError(413, 'ops.server.import.tooLarge', { max: `${Math.round(max / 1024 / 1024)} MB` });
+
+/**
+ * Import of records from a spreadsheet: the template of a page's importable columns, and the
+ * upload (a dry run answers what would happen; without it every row is written or none).
+ */
+export function registerImportRoutes(app: FastifyInstance) {
+  const max = app.ctx.config.importMaxBytes;
+  app.get('/open-platform/data/:page/import/template', {
+    schema: { tags, summary: 'The import template: importable columns with translated headers and an example row (?format=xlsx|csv)', params },
+  }, async (req: Req, reply: FastifyReply) => {
+    const access = await importAccess(app, req);
+    const format = req.query.format ?? 'xlsx';
+    if (format !== 'xlsx' && format !== 'csv') throw badRequest('server.data.badFormat');
+    const columns = importColumns(access.page, access.user.partyKind === 'platform');
+    const header = templateHeader(columns, req.lang);
+    const example = exampleRow(access.page, columns, req.lang);
+    const name = `${access.page.id.replace(/\//g, '-')}-import.${format}`;
+    reply.header('Content-Disposition', `attachment; filename="${name}"`);
+    if (format === 'csv') {
+      reply.header('Content-Type', 'text/csv; charset=utf-8');
+      return reply.send(CSV_BOM + csvLine(header) + csvLine(example));
+    }
+    const chunks: Buffer[] = [];
+    await writeXlsx(async (c) => { chunks.push(Buffer.from(c)); }, translate(req.lang, access.page.title), header, (async function* () { yield example; })());
+    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return reply.send(Buffer.concat(chunks));
+  });
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: max, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+    scope.post('/open-platform/data/:page/import', {
+      schema: { tags, summary: 'Import records from an XLSX or CSV file (multipart field "file"); ?dryRun=1 only checks. Answers {rows, valid, errors:[{row, field, msg}]}', params },
+    }, async (req: Req) => {
+      const access = await importAccess(app, req);
+      if (!req.isMultipart()) throw badRequest('ops.server.import.noFile');
+      const tmp = path.join(os.tmpdir(), `scop-import-${randomBytes(8).toString('hex')}`);
+      try {
+        const format = await receive(req, tmp, max);
+        const tz = Number(req.query.tzOffset ?? -480);
+        const dryRun = req.query.dryRun === '1' || req.query.dryRun === 'true';
+        return ok(await importFile(app.ctx, access, tmp, format, { dryRun, lang: req.lang, tzOffset: Number.isFinite(tz) ? tz : -480 }));
+      } finally {
+        await fs.promises.rm(tmp, { force: true });
+      }
+    });
+  });
+}
+
+/** Streams the upload to a temporary file (never into memory) and tells its format from name and content. */
+async function receive(req: Req, tmp: string, max: number): Promise<'xlsx' | 'csv'> {
+  let ext: string | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (ext) throw badRequest('ops.server.import.noFile');
+      ext = (/\.([A-Za-z0-9]{1,10})$/.exec(part.filename)?.[1] ?? '').toLowerCase();
+      if (ext !== 'xlsx' && ext !== 'csv') {
+        part.file.resume();
+        throw badRequest('ops.server.import.badType', { ext: ext || '?' });
+      }
+      let size = 0;
+      const count = new Transform({ transform(chunk, _enc, done) { size += chunk.length; done(null, chunk); } });
+      await pipeline(part.file, count, fs.createWriteStream(tmp, { mode: 0o600 }));
+      if ((part.file as unknown as { truncated?: boolean }).truncated) throw tooLarge(max);
+      if (size === 0) throw badRequest('ops.server.import.empty');
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('ops.server.import.noFile');
+    throw err;
+  }
+  if (!ext) throw badRequest('ops.server.import.noFile');
+  const fd = await fs.promises.open(tmp, 'r');
+  const head = Buffer.alloc(4096);
+  const { bytesRead } = await fd.read(head, 0, 4096, 0);
+  await fd.close();
+  const sample = head.subarray(0, bytesRead);
+  const zip = sample[0] === 0x50 && sample[1] === 0x4b;
+  if (ext === 'xlsx' && !zip) throw badRequest('ops.server.import.notXlsx');
+  // A binary file renamed .csv (a workbook, an image) is refused rather than read as text.
+  if (ext === 'csv' && (zip || sample.includes(0))) throw badRequest('ops.server.import.notCsv');
+  return ext;
+}
