@@ -24,7 +24,11 @@ function validDay(y: number, m: number, d: number): boolean {
 }
 
 /** 2026-11-23, 2026/11/23, 2026.11.23, 2026年11月23日 or an Excel serial number → yyyy-mm-dd. */
-export function toDate(v: Cell): string {
+/** A serial number kept as text (a CSV saved from a sheet whose dates were not formatted). */
+const serialText = (v: Cell): Cell => (typeof v === 'string' && /^\d{4,5}(\.\d+)?$/.test(v.trim()) ? Number(v) : v);
+
+export function toDate(raw: Cell): string {
+  const v = serialText(raw);
   if (typeof v === 'number') {
     const d = fromSerial(v);
     return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
@@ -38,7 +42,8 @@ export function toDate(v: Cell): string {
  * The same forms with a time, read in the importer's time zone (`tzOffset` minutes, as
  * Date.getTimezoneOffset gives), or an ISO instant → an ISO instant in UTC.
  */
-export function toDateTime(v: Cell, tzOffset: number): string {
+export function toDateTime(raw: Cell, tzOffset: number): string {
+  const v = serialText(raw);
   if (typeof v === 'number') return new Date(fromSerial(v).getTime() + tzOffset * 60_000).toISOString();
   const s = String(v).trim();
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))) return new Date(s).toISOString();

@@ -20,7 +20,7 @@ export interface ImportReport { rows: number; valid: number; errors: ImportError
 const BATCH = 500;
 const MAX_ERRORS = 200;
 
-interface Pending { row: number; values: Row; refs: Record<string, string | string[]>; failed: boolean }
+interface Pending { row: number; values: Row; refs: Record<string, string | string[]>; failed: boolean; bad: Set<string> }
 
 class Rollback extends Error {
   constructor(readonly report: ImportReport) {
@@ -50,7 +50,7 @@ export async function importFile(ctx: AppContext, access: PageAccess, file: stri
     afterWrite(access);
     return report;
   } catch (err) {
-    if (err instanceof Rollback) throw new AppError(400, 'ops.server.import.rejected', { count: err.report.rows - err.report.valid }, undefined, 400, err.report);
+    if (err instanceof Rollback) throw new AppError(400, 'ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, undefined, 400, err.report);
     const code = (err as { code?: string })?.code;
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw badRequest('ops.server.import.duplicateRow');
     throw err;
@@ -121,7 +121,7 @@ class ImportJob {
 
   /** One row's cells → values; references are kept as text until the batch resolves them. */
   private convert(row: number, cells: Cell[]): Pending {
-    const p: Pending = { row, values: {}, refs: {}, failed: false };
+    const p: Pending = { row, values: {}, refs: {}, failed: false, bad: new Set() };
     this.report.rows++;
     this.byIndex.forEach((c, i) => {
       if (!c) return;
@@ -133,6 +133,7 @@ class ImportJob {
       } catch (err) {
         if (!(err instanceof CellError)) throw err;
         p.failed = true;
+        p.bad.add(c.name);
         this.fail(row, c.name, err.key, err.params);
       }
     });
@@ -153,12 +154,14 @@ class ImportJob {
         } catch (err) {
           if (!(err instanceof CellError)) throw err;
           p.failed = true;
+          p.bad.add(name);
           this.fail(p.row, name, err.key, err.params);
         }
       }
-      if (!p.failed && this.validate(p)) good.push(p);
+      // The model's rules run on the other cells too, so one upload shows every problem of a row.
+      if (this.validate(p) && !p.failed) good.push(p);
     }
-    await this.checkUnique(db, good);
+    await this.checkUnique(db, batch);
     const ok = good.filter((p) => !p.failed);
     this.report.valid += ok.length;
     if (!this.opts.dryRun && !this.report.errors.length && ok.length) await this.insert(db, ok);
@@ -176,7 +179,7 @@ class ImportJob {
       validateRecord(page, 'create', page.states ? { ...values, [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : values);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      for (const [field, e] of Object.entries(err.fieldErrors ?? {})) this.fail(p.row, field, e.key, e.params);
+      for (const [field, e] of Object.entries(err.fieldErrors ?? {})) if (!p.bad.has(field)) this.fail(p.row, field, e.key, e.params);
       p.failed = true;
       return false;
     }
@@ -191,7 +194,7 @@ class ImportJob {
       if (!f['x-unique']) continue;
       let seen = this.seenUnique.get(name);
       if (!seen) this.seenUnique.set(name, (seen = new Set()));
-      const mine = rows.filter((p) => p.values[name] !== undefined && p.values[name] !== null);
+      const mine = rows.filter((p) => p.values[name] !== undefined && p.values[name] !== null && !p.bad.has(name));
       const values = mine.map((p) => toStored(this.ctx.database, page, { [name]: p.values[name] })[name] as string | number);
       const taken = new Set<string>();
       for (let i = 0; i < values.length; i += 500) {
