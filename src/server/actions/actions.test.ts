@@ -11,10 +11,10 @@ const BACKUP = 'systemManage/tableBackupConfig';
 const CLIENT = 'opsArea/apiClient';
 
 // Test handlers: a list action answering a file, a bulk action refusing one row.
-registerActionHandler('testSummary', async (ctx, access, record, body) => ({
+registerActionHandler('testSummary', async (_ctx, _access, record, body) => ({
   message: 'ops.import.done', params: { count: 3 }, file: { name: 'summary.csv', type: 'text/csv', base64: Buffer.from(`note,${String(body.note)}\n`).toString('base64') }, record,
 }));
-registerActionHandler('testDisable', async (ctx, access, record) => {
+registerActionHandler('testDisable', async (ctx, _access, record) => {
   if (record!.name === 'refuse-me') throw new AppError(409, 'server.data.notEditableInState', { state: 'x' });
   await ctx.database.db.updateTable('t_api_client').set({ status: 'disabled' }).where('id', '=', Number(record!.id)).execute();
   return { rows: [{ ...record, status: 'disabled' }] };
