@@ -12,6 +12,7 @@ import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { canEditRecord } from '../schema/model';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { showSecrets } from './ActionResult';
 
 interface Props {
   bundle: PageBundle;
@@ -24,7 +25,8 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const { page } = bundle;
   const mode = id ? 'update' : 'create';
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const { mutate: revalidate } = useSWRConfig();
   const navigate = useNavigate();
   const [record, setRecord] = useState<Rec | null>(null);
@@ -65,6 +67,9 @@ export function FormPage({ bundle, basePath, id }: Props) {
       // Lists, details and histories of this page kept open in other tabs show the saved record.
       void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
       void message.success(t(id ? 'engine.form.saved' : 'engine.form.created'));
+      // Generated secrets come back in this answer only.
+      const secrets = (saved as { generatedSecrets?: Record<string, string> }).generatedSecrets;
+      if (secrets) showSecrets(app, t, page, secrets);
       navigate(`${basePath}/detail/${saved.id}`, { replace: true });
     } catch (e) {
       const err = e as ApiError;

@@ -16,6 +16,8 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { useListOperations } from './ListOperations';
+import { showActionResult } from './ActionResult';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
@@ -30,7 +32,8 @@ type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'act
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const navigate = useNavigate();
   const allowed = useMemo(() => recordFields(page), [page]);
   // The cache in use is the console's (per user), so revalidation goes through its config.
@@ -80,7 +83,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   ), [page, actions, open, remove]);
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null);
 
-  const bulk = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
+  const ops = useListOperations(page, actions, selected, () => { setSelected([]); void mutate(); });
+  const canBulkDelete = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
+  const bulk = canBulkDelete || ops.hasBulk;
   const bulkDelete = async () => {
     const { deleted } = await pageApi.bulkDelete(page.id, selected);
     void message.success(t('engine.list.bulkDeleted', { count: deleted }));
@@ -110,11 +115,11 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
       <Card size="small"><FilterBar page={page} filters={state.filters} q={state.q} onSearch={(filters, q) => update({ filters, q, page: 1 })} /></Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={data?.total ?? null} capped={Boolean(data?.totalCapped)} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add`)} onExport={(f) => void doExport(f)} onReload={() => void mutate()} exporting={exporting} />
+          onCreate={() => navigate(`${basePath}/add`)} onExport={(f) => void doExport(f)} onReload={() => void mutate()} exporting={exporting} extra={ops.toolbar} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {bulk && selected.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selected.length })}
-            action={<Space><Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button><Button size="small" onClick={() => setSelected([])}>{t('engine.list.clearSelection')}</Button></Space>} />
+            action={<Space wrap>{ops.bulkButtons}{canBulkDelete && <Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button>}<Button size="small" onClick={() => setSelected([])}>{t('engine.list.clearSelection')}</Button></Space>} />
         )}
         <Table<Rec>
           rowKey="id"
@@ -154,12 +159,12 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
         <FragmentDialog page={page} title={t(dialog.act.title)} confirm={dialog.act.confirm} danger={dialog.act.danger}
           fields={dialog.act.fields ?? {}} required={dialog.act.required ?? []} onClose={() => setDialog(null)}
           onSubmit={async (body) => {
-            await pageApi.action(page.id, dialog.record.id, dialog.act.name, body);
-            void message.success(t('engine.list.done'));
+            showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
             void mutate();
           }} />
       )}
       </Suspense>
+      {ops.dialogs}
     </Space>
   );
 }
