@@ -84,14 +84,14 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
         {report && (
           <>
             <Alert type={clean ? 'success' : 'warning'} showIcon
-              message={t('ops.import.summary', { rows: report.rows, valid: report.valid })}
-              description={clean ? t('ops.import.allValid') : t('ops.import.fixErrors')} />
+              message={report.rows ? t('ops.import.summary', { rows: report.rows, valid: report.valid }) : t('ops.import.fixErrors')}
+              description={report.rows ? (clean ? t('ops.import.allValid') : t('ops.import.fixErrors')) : undefined} />
             {report.errors.length > 0 && (
               <Table size="small" rowKey={(e) => `${e.row}-${e.field}-${e.msg}`} pagination={{ pageSize: 8, hideOnSinglePage: true }} dataSource={report.errors}
-                className="import-errors" scroll={{ x: 'max-content' }}
+                className="import-errors"
                 columns={[
-                  { title: t('ops.import.row'), dataIndex: 'row', width: 70 },
-                  { title: t('ops.import.field'), dataIndex: 'field', width: 160 },
+                  { title: t('ops.import.row'), dataIndex: 'row', width: 64 },
+                  { title: t('ops.import.field'), dataIndex: 'field', width: '30%' },
                   { title: t('ops.import.message'), dataIndex: 'msg' },
                 ]} />
             )}

@@ -111,6 +111,8 @@ class ImportJob {
     }
     if (batch.length) await this.flush(db, batch);
     if (header || this.report.rows === 0) throw badRequest('ops.server.import.empty');
+    // A row's cell problems are found before its model problems: the report reads row by row.
+    this.report.errors.sort((a, b) => a.row - b.row);
     return this.report;
   }
 
