@@ -20,8 +20,8 @@ async function prepare(ctx: AppContext, req: Req, level: ActionLevel) {
   if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
   if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
   const raw = (req.body && typeof req.body === 'object' ? req.body : {}) as Row;
-  const names = Object.keys(action.fields ?? {});
-  const body = Object.fromEntries(Object.entries(raw).filter(([k]) => names.includes(k)));
+  // Unknown fields are refused like any other bad input; a bulk body also carries the selection.
+  const body = level === 'bulk' ? Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'ids')) : raw;
   validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
   return { access, action, handler, body };
 }
