@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { AppError, badRequest } from '../errors.js';
@@ -43,6 +44,9 @@ export async function importFile(ctx: AppContext, access: PageAccess, file: stri
   const rows = format === 'xlsx' ? readXlsxRows(file) : readCsvRows(file);
   const job = new ImportJob(ctx, access, columns, opts);
   if (opts.dryRun) return job.run(ctx.database.db, rows);
+  // A large import's pages stay in memory until its one transaction commits; SQLite's default 2 MB
+  // page cache would spill them and re-read index pages on every batch.
+  if (ctx.database.dialect === 'sqlite') await sql`PRAGMA cache_size = -65536`.execute(ctx.database.db);
   try {
     const report = await ctx.database.db.transaction().execute(async (trx) => {
       const r = await job.run(trx, rows);
