@@ -24,6 +24,7 @@ export function useListOperations(page: PageSchema, actions: string[], selected:
   const named = (names: string[] | undefined, level: 'list' | 'bulk') =>
     (page.actions ?? []).filter((a) => a.level === level && (names ?? []).includes(a.name) && allowed(actions, a));
   const listActs = named(page.list?.actions, 'list');
+  // The bulk actions the caller may run are the list controller's (they enable the selection).
   const bulkActs = named(page.list?.bulkActions, 'bulk');
   const canImport = (page.list?.actions ?? []).includes('import') && can(actions, 'create') && page.kind === 'crud';
 

@@ -6,6 +6,6 @@ import type { ActionHandler } from './types.js';
  * row checked (state, organisation, version) as if approved one by one.
  */
 export const approveSelected: ActionHandler = async (ctx, access, record, body) => {
-  const row = await runTransition(ctx, access, String(record!.id), 'approve', body);
+  const row = await runTransition(ctx, access, Number(record!.id), 'approve', body);
   return { rows: [row] };
 };

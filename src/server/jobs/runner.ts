@@ -21,7 +21,7 @@ export interface RunOutcome { name: string; status: 'succeeded' | 'failed'; rows
  */
 async function takeLease(ctx: AppContext, id: number, owner: string, now: Date, due: boolean): Promise<boolean> {
   const iso = now.toISOString();
-  let q = ctx.database.db.updateTable('sys_job_schedule')
+  let q = ctx.database.core.updateTable('sys_job_schedule')
     .set({ leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString() })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', iso)]));
@@ -35,7 +35,7 @@ const COLUMNS = ['id', 'name', 'job', 'intervalMinutes', 'dailyAt', 'retryMinute
 /** Runs every due schedule this server can take; a failing job is recorded and never thrown. */
 export async function runDueJobs(ctx: AppContext, owner: string, now = new Date(), log: (m: string) => void = () => {}): Promise<RunOutcome[]> {
   const iso = now.toISOString();
-  const due = (await ctx.database.db.selectFrom('sys_job_schedule').select([...COLUMNS]).where('status', '=', 'active')
+  const due = (await ctx.database.core.selectFrom('sys_job_schedule').select([...COLUMNS]).where('status', '=', 'active')
     .where((eb) => eb.or([eb('nextRunAt', 'is', null), eb('nextRunAt', '<=', iso)])).orderBy('id').execute()) as Schedule[];
   const out: RunOutcome[] = [];
   for (const s of due) {
@@ -47,14 +47,14 @@ export async function runDueJobs(ctx: AppContext, owner: string, now = new Date(
 
 /** Runs one schedule now (the console's "run now"); null when another run holds it. */
 export async function runJobNow(ctx: AppContext, scheduleId: number, owner: string, log: (m: string) => void = () => {}): Promise<RunOutcome | null> {
-  const s = (await ctx.database.db.selectFrom('sys_job_schedule').select([...COLUMNS]).where('id', '=', scheduleId).executeTakeFirst()) as Schedule | undefined;
+  const s = (await ctx.database.core.selectFrom('sys_job_schedule').select([...COLUMNS]).where('id', '=', scheduleId).executeTakeFirst()) as Schedule | undefined;
   const now = new Date();
   if (!s || !(await takeLease(ctx, s.id, owner, now, false))) return null;
   return runTaken(ctx, s, owner, now, 'manual', log);
 }
 
 async function runTaken(ctx: AppContext, s: Schedule, owner: string, now: Date, trigger: string, log: (m: string) => void): Promise<RunOutcome> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const started = new Date().toISOString();
   const stamp = { createdAt: started, updatedAt: started, createdBy: 'system', updatedBy: 'system' };
   const { id: runId } = await db.insertInto('sys_job_run')

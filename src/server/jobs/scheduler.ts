@@ -6,7 +6,7 @@ import { instanceId, runDueJobs } from './runner.js';
 
 /** Adds the default schedules a database lacks (by name); edits made in the console are kept. */
 export async function seedSchedules(app: FastifyInstance): Promise<void> {
-  const db = app.ctx.database.db;
+  const db = app.ctx.database.core;
   for (const s of DEFAULT_SCHEDULES) {
     if (await db.selectFrom('sys_job_schedule').select('id').where('name', '=', s.name).executeTakeFirst()) continue;
     const now = nowIso();

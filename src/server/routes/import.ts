@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
@@ -16,13 +17,14 @@ import { importColumns, templateHeader } from '../import/columns.js';
 import { exampleRow } from '../import/template.js';
 import { importFile } from '../import/importRows.js';
 
-type Req = FastifyRequest<{ Params: { page: string }; Querystring: Record<string, string | undefined> }>;
+import { Answers, ImportQuery, ImportTemplateQuery, PageParams, dropEmptyQuery, refuseInvalid, validatorCompiler } from './dataContract.js';
 
 const tags = ['data'];
-const params = { type: 'object', properties: { page: { type: 'string', description: 'page id, URL-encoded' } } };
+const checked = { attachValidation: true, preValidation: dropEmptyQuery, preHandler: refuseInvalid, validatorCompiler };
 
-async function importAccess(app: FastifyInstance, req: Req): Promise<PageAccess> {
-  const access = await pageAccess(app.ctx, req, req.params.page, 'create');
+/** `page` is the plain page id (Fastify decoded it once). */
+async function importAccess(app: FastifyInstance, req: FastifyRequest, page: string): Promise<PageAccess> {
+  const access = await pageAccess(app.ctx, req, page, 'create');
   if (!access.page.list?.actions?.includes('import') || access.page.kind !== 'crud') throw notFound('ops.server.import.notImportable');
   assertWritable(access.page);
   return access;
@@ -34,12 +36,14 @@ const tooLarge = (max: number) => new AppError(413, 'ops.server.import.tooLarge'
  * Import of records from a spreadsheet: the template of a page's importable columns, and the
  * upload (a dry run answers what would happen; without it every row is written or none).
  */
-export function registerImportRoutes(app: FastifyInstance) {
+export function registerImportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const max = app.ctx.config.importMaxBytes;
   app.get('/open-platform/data/:page/import/template', {
-    schema: { tags, summary: 'The import template: importable columns with translated headers and an example row (?format=xlsx|csv)', params },
-  }, async (req: Req, reply: FastifyReply) => {
-    const access = await importAccess(app, req);
+    ...checked,
+    schema: { tags, summary: 'The import template: importable columns with translated headers and an example row (?format=xlsx|csv)', params: PageParams, querystring: ImportTemplateQuery, response: Answers.builtFile },
+  }, async (req, reply) => {
+    const access = await importAccess(fastify, req, req.params.page);
     const format = req.query.format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') throw badRequest('server.data.badFormat');
     const columns = importColumns(access.page, access.user.partyKind === 'platform');
@@ -57,17 +61,19 @@ export function registerImportRoutes(app: FastifyInstance) {
     return reply.send(Buffer.concat(chunks));
   });
 
-  app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: max, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+  app.register(async (plain) => {
+    await plain.register(multipart, { limits: { fileSize: max, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     scope.post('/open-platform/data/:page/import', {
-      schema: { tags, summary: 'Import records from an XLSX or CSV file (multipart field "file"); ?dryRun=1 only checks. Answers {rows, valid, errors:[{row, field, msg}]}', params },
-    }, async (req: Req) => {
-      const access = await importAccess(app, req);
+      ...checked,
+      schema: { tags, summary: 'Import records from an XLSX or CSV file (multipart field "file"); ?dryRun=1 only checks. Answers {rows, valid, errors:[{row, field, msg}]}', params: PageParams, querystring: ImportQuery, response: Answers.importResult },
+    }, async (req) => {
+      const access = await importAccess(fastify, req, req.params.page);
       if (!req.isMultipart()) throw badRequest('ops.server.import.noFile');
       const tmp = path.join(os.tmpdir(), `scop-import-${randomBytes(8).toString('hex')}`);
       try {
         const format = await receive(req, tmp, max);
-        const tz = Number(req.query.tzOffset ?? -480);
+        const tz = req.query.tzOffset ?? -480;
         const dryRun = req.query.dryRun === '1' || req.query.dryRun === 'true';
         return ok(await importFile(app.ctx, access, tmp, format, { dryRun, lang: req.lang, tzOffset: Number.isFinite(tz) ? tz : -480 }));
       } finally {
@@ -78,7 +84,7 @@ export function registerImportRoutes(app: FastifyInstance) {
 }
 
 /** Streams the upload to a temporary file (never into memory) and tells its format from name and content. */
-async function receive(req: Req, tmp: string, max: number): Promise<'xlsx' | 'csv'> {
+async function receive(req: FastifyRequest, tmp: string, max: number): Promise<'xlsx' | 'csv'> {
   let ext: string | null = null;
   try {
     for await (const part of req.parts()) {
