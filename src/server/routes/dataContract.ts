@@ -116,6 +116,7 @@ export const Answers = {
     id: Type.Integer(), action: Type.String(), username: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(),
     before: Type.Unknown(), after: Type.Unknown(),
   }))),
+  dashboard: answers(Type.Object({}, { additionalProperties: true, description: '{figures: {name: value}, charts: {name: [{key, measure…}]}}' })),
   actionResult: answers(Type.Unknown({ description: 'what the action reports' })),
   bulkResult: answers(Type.Object({
     succeeded: Type.Integer(), failed: Type.Integer(),
