@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
+import { createHash } from 'node:crypto';
 import { translate } from '../i18n/messages.js';
+import { pickLang, portalContent, type PortalLang } from './portalContent.js';
 
 interface SocialProvider { code: string; name: string; authorizeUrl: string }
 
@@ -22,9 +24,9 @@ export function registerPublicRoutes(app: FastifyInstance) {
   const db = () => app.ctx.database.db;
   const has = (id: string) => app.ctx.schemas.pages.has(id);
 
-  app.get('/open-platform/public/site', async (req) => {
+  const site = async (lang: PortalLang) => {
     const defaults = {
-      companyName: translate(req.lang, 'app.companyName'),
+      companyName: translate(lang, 'app.companyName'),
       hotline: '400-800-5656',
       icpNumber: '京ICP备2016000000号-1',
       copyright: '© 2016-2025',
@@ -46,7 +48,22 @@ export function registerPublicRoutes(app: FastifyInstance) {
       defaults.banners = rows.filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
         .map(({ startAt: _s, endAt: _e, ...b }) => b);
     }
-    return ok(defaults);
+    return defaults;
+  };
+
+  app.get('/open-platform/public/site', async (req) => ok(await site(req.lang)));
+
+  /**
+   * Everything the portal shows from the console in one call, in ?lang (Chinese where a text is
+   * missing). The answer carries an ETag: a browser revalidating with If-None-Match gets 304.
+   */
+  app.get<{ Querystring: { lang?: string } }>('/open-platform/public/portal', async (req, reply) => {
+    const lang = pickLang(req.query.lang);
+    const body = JSON.stringify(ok({ lang, site: await site(lang), ...(await portalContent(db(), has, lang)) }));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/open-platform/public/loginOptions', async () => ok({ socialProviders: socialProviders() }));
