@@ -6,45 +6,29 @@
  * "System demo" open the portal, a signed-in visitor on /login lands on the root).
  */
 const EVENT = 'appaddresschange';
-const RECHECK = 'appaddressrecheck';
+const EVENTS = ['hashchange', 'popstate', EVENT];
 let installed = false;
 
 function install() {
-  if (installed || typeof window === 'undefined') return;
+  if (installed) return;
   installed = true;
   for (const name of ['pushState', 'replaceState'] as const) {
-    const original = window.history[name];
-    window.history[name] = function patched(this: History, ...args: Parameters<History['pushState']>) {
-      const before = window.location.href;
+    const original = history[name];
+    history[name] = function patched(this: History, ...args: Parameters<History['pushState']>) {
       original.apply(this, args);
-      if (window.location.href !== before) window.dispatchEvent(new Event(EVENT));
+      dispatchEvent(new Event(EVENT));
     };
   }
 }
 
-/** Calls the listener after every change of address, once per change of href. */
+/** Calls the listener after every change of address (possibly twice for one: it must be idempotent). */
 export function onAppAddressChange(listener: () => void): () => void {
   install();
-  let last = window.location.href;
-  const changed = () => {
-    if (window.location.href === last) return;
-    last = window.location.href;
-    listener();
-  };
-  const recheck = () => {
-    last = window.location.href;
-    listener();
-  };
-  const events = ['hashchange', 'popstate', EVENT];
-  events.forEach((e) => window.addEventListener(e, changed));
-  window.addEventListener(RECHECK, recheck);
-  return () => {
-    events.forEach((e) => window.removeEventListener(e, changed));
-    window.removeEventListener(RECHECK, recheck);
-  };
+  EVENTS.forEach((e) => addEventListener(e, listener));
+  return () => EVENTS.forEach((e) => removeEventListener(e, listener));
 }
 
 /** For a screen that needs the entry to look at the address again without moving it. */
 export function announceAppAddress(): void {
-  window.dispatchEvent(new Event(RECHECK));
+  dispatchEvent(new Event(EVENT));
 }
