@@ -26,12 +26,7 @@ function Root({ first }: { first: AppName }) {
   useEffect(() => {
     // A transition keeps the current app on screen while the next one's code loads.
     const follow = () => startTransition(() => setName(appForAddress()));
-    window.addEventListener('hashchange', follow);
-    const off = onAppAddressChange(follow);
-    return () => {
-      window.removeEventListener('hashchange', follow);
-      off();
-    };
+    return onAppAddressChange(follow);
   }, []);
   const App = APPS[name];
   return (
