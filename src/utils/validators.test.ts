@@ -300,7 +300,7 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'uscc'].sort(),
+      ['bankcard', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
   });
   it('delegates to the matching predicate', () => {
