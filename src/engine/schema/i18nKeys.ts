@@ -27,5 +27,6 @@ export function pageI18nKeys(page: PageSchema): string[] {
     Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
+  page.relations?.forEach((r) => { if (r.title) keys.push(r.title); });
   return Array.from(new Set(keys));
 }
