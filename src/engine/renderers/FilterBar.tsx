@@ -16,6 +16,8 @@ interface Props {
   onSearch: (filters: Record<string, string>, q: string) => void;
   /** Reports have no free-text search. */
   hideKeyword?: boolean;
+  /** Fields held by a lock (a parent): shown by LockedBar, not offered here. */
+  locked?: string[];
 }
 
 
@@ -61,7 +63,7 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
 }
 
 /** The list's filter form, built from the schema's filter fields. */
-export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
+export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   useEffect(() => {
@@ -69,7 +71,7 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
     form.setFieldsValue({ ...toInputs(page, filters), q });
   }, [form, page, filters, q]);
 
-  const names = page.list?.filters ?? [];
+  const names = (page.list?.filters ?? []).filter((n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})));
   const control = (name: string) => {
     const f = fieldSchema(page, name)!;
     const op = filterOperator(f);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
-import { createForm, onFormValuesChange } from '@formily/core';
-import { useNavigate } from 'react-router-dom';
+import { createForm, onFieldInit, onFormValuesChange } from '@formily/core';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
@@ -12,6 +12,16 @@ import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { canEditRecord } from '../schema/model';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { LockedBar, lockedParent } from './LockedBar';
+import { useSession } from '../session/store';
+import RefSelect from '../../widgets/RefSelect';
+import type { PageSchema } from '../schema/types';
+
+/** The form value of a locked reference: ids are numbers, keys stay text. */
+function lockedValue(page: PageSchema, field: string, raw: string): unknown {
+  const f = page.model!.properties[field];
+  return f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
+}
 
 interface Props {
   bundle: PageBundle;
@@ -33,17 +43,30 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
+  // Opened from a locked child list (?parent=): the parent is filled in and cannot be changed.
+  const [search] = useSearchParams();
+  const lock = useMemo(() => Object.fromEntries(['parent', 'parentField'].filter((k) => search.get(k)).map((k) => [k, search.get(k)!])), [search]);
+  const lockQuery = lock.parent ? `?${new URLSearchParams(lock)}` : '';
+  const parent = lockedParent(bundle.parents, lock);
+  const lockedField = parent && page.model!.properties[parent.field] ? parent.field : null;
+  const { info } = useSession();
+  // Platform staff create records of any organisation: they pick it, unless a parent lock names it.
+  const pickParty = !id && page.resource?.scope === 'party' && info?.party.kind === 'platform' && parent?.field !== 'partyCode';
+  const [party, setParty] = useState<string | undefined>(undefined);
   const form = useMemo(() => createForm({
-    initialValues: id ? {} : defaultValues(page.model!.properties),
-    effects: () => onFormValuesChange(() => setDirty(true)),
-  }), [id, page]);
+    initialValues: id ? {} : { ...defaultValues(page.model!.properties), ...(lockedField ? { [lockedField]: lockedValue(page, lockedField, parent!.value) } : {}) },
+    effects: () => {
+      onFormValuesChange(() => setDirty(true));
+      if (lockedField) onFieldInit(lockedField, (field) => field.setPattern('disabled'));
+    },
+  }), [id, page, lockedField, parent?.value]);
   useUnsavedGuard(dirty && !busy);
 
   const load = async () => {
     if (!id) return;
     setLoadError(null);
     try {
-      const r = await pageApi.get(page.id, id);
+      const r = await pageApi.get(page.id, id, lock);
       setRecord(r);
       form.setValues(toFormValues(page, r), 'overwrite');
       setDirty(false);
@@ -60,12 +83,13 @@ export function FormPage({ bundle, basePath, id }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const saved = id ? await pageApi.update(page.id, id, { ...body, version }) : await pageApi.create(page.id, body);
+      const owner = parent?.field === 'partyCode' ? { partyCode: parent.value } : pickParty && party ? { partyCode: party } : {};
+      const saved = id ? await pageApi.update(page.id, id, { ...body, version }, lock) : await pageApi.create(page.id, { ...body, ...owner }, lock);
       setDirty(false);
       // Lists, details and histories of this page kept open in other tabs show the saved record.
       void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
       void message.success(t(id ? 'engine.form.saved' : 'engine.form.created'));
-      navigate(`${basePath}/detail/${saved.id}`, { replace: true });
+      navigate(`${basePath}/detail/${saved.id}${lockQuery}`, { replace: true });
     } catch (e) {
       const err = e as ApiError;
       if (err.httpStatus === 409 && (err.data as { current?: Rec })?.current) {
@@ -90,16 +114,24 @@ export function FormPage({ bundle, basePath, id }: Props) {
 
   // The server refuses the save anyway; the form says so before anyone types.
   if (!can(bundle.actions, id ? 'update' : 'create')) {
-    return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+    return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
   }
-  if (loadError) return <Result status="warning" title={t('engine.form.loadFailed')} subTitle={loadError} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+  if (loadError) return <Result status="warning" title={t('engine.form.loadFailed')} subTitle={loadError} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
   if (id && !record) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
   if (record && !canEditRecord(page, record)) {
-    return <Result status="warning" title={t('engine.form.notEditableInState')} extra={<Button onClick={() => navigate(`${basePath}/detail/${id}`)}>{t('engine.view.detail')}</Button>} />;
+    return <Result status="warning" title={t('engine.form.notEditableInState')} extra={<Button onClick={() => navigate(`${basePath}/detail/${id}${lockQuery}`)}>{t('engine.view.detail')}</Button>} />;
   }
   return (
     <Card title={`${t(page.title)} · ${t(id ? 'engine.view.edit' : 'engine.view.add')}`} className="form-page">
       {error && <Alert type="error" showIcon message={error} className="form-page__error" role="alert" closable onClose={() => setError(null)} />}
+      <LockedBar page={page} parent={parent} />
+      {pickParty && (
+        <div className="form-page__party">
+          <span className="muted">{t('engine.settings.organisation')}</span>
+          <RefSelect refPage="platformUser/partyManage" value={party} allowClear placeholder={info?.party.name}
+            onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 260 }} data-testid="party-picker" />
+        </div>
+      )}
       <SchemaForm form={form} page={page} mode={mode} />
       <div className="form-page__actions">
         <Space>

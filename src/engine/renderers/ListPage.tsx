@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CustomAction, Transition } from '../schema/types';
+import type { CustomAction, Relation, Transition } from '../schema/types';
 import { recordFields } from '../schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { fetchOnce, peekPrefetched, prefetch } from '../data/prefetch';
@@ -17,6 +17,9 @@ import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
+import { listPaths } from '../routes/pagePaths';
+import { useSession } from '../session/store';
+import { LockedBar, lockedParent } from './LockedBar';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 
@@ -55,6 +58,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const [exporting, setExporting] = useState(false);
 
   const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
+  // A log's default window is shown in its range picker, not applied out of sight.
+  const timeField = page.log?.timeField;
+  const shownFilters = useMemo(() => (timeField && params[timeField] && !state.filters[timeField] ? { ...state.filters, [timeField]: params[timeField] } : state.filters), [timeField, params, state.filters]);
   const key = listKey(page.id, params);
   const prefetched = listPrefetchKey(page.id, params);
   // Rows asked for when the navigation began may be here before the first render.
@@ -67,7 +73,17 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const rowsCurrent = !isLoading || (arrived !== undefined && data === arrived);
   if (rowsCurrent) shown.current = data && { answer: data, params };
 
-  const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}`), [navigate, basePath]);
+  // A list opened from a parent row stays locked to it, and so do the views it opens.
+  const parent = lockedParent(bundle.parents, state.parent);
+  const lockQuery = state.parent ? `?${new URLSearchParams(state.parent)}` : '';
+  const pagePaths = useSession().routes;
+  const paths = useMemo(() => listPaths(pagePaths), [pagePaths]);
+  const openRelation = useCallback((rel: Relation, r: Rec) => {
+    const path = paths.get(rel.page);
+    const key = r[page.resource?.key ?? 'id'];
+    if (path) navigate(`${path}?${new URLSearchParams({ parent: String(key), parentField: rel.field })}`);
+  }, [paths, navigate, page.resource?.key]);
+  const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`), [navigate, basePath, lockQuery]);
   const remove = useCallback(async (r: Rec) => {
     await pageApi.remove(page.id, r.id);
     void message.success(t('engine.list.deleted'));
@@ -76,8 +92,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback((r: Rec) => (
     <RowActions page={page} record={r} actions={actions} onOpen={(v) => open(v, r)} onDelete={() => void remove(r)}
-      onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })} />
-  ), [page, actions, open, remove]);
+      onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })}
+      onRelation={(rel) => openRelation(rel, r)} />
+  ), [page, actions, open, remove, openRelation]);
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null);
 
   const bulk = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
@@ -107,10 +124,13 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const rows = data?.list ?? [];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small"><FilterBar page={page} filters={state.filters} q={state.q} onSearch={(filters, q) => update({ filters, q, page: 1 })} /></Card>
+      <Card size="small">
+        <LockedBar page={page} parent={parent} />
+        <FilterBar page={page} filters={shownFilters} q={state.q} locked={parent ? [parent.field] : []} onSearch={(filters, q) => update({ filters, q, page: 1 })} />
+      </Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={data?.total ?? null} capped={Boolean(data?.totalCapped)} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add`)} onExport={(f) => void doExport(f)} onReload={() => void mutate()} exporting={exporting} />
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={() => void mutate()} exporting={exporting} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {bulk && selected.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selected.length })}

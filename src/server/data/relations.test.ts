@@ -47,7 +47,7 @@ describe.each(dialects())('related records on %s', (dialect) => {
 
   it('names the children a parent shows and the parents a child belongs to in the schema answer', async () => {
     const schemaOf = async (page: string) => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(page)}`, headers: { authorization: `Bearer ${admin.token}` } }));
-    expect((await schemaOf(PARTY)).page.relations).toEqual([{ name: 'users', page: STAFF, field: 'partyCode' }]);
+    expect((await schemaOf(PARTY)).page.relations).toEqual([{ name: 'users', page: STAFF, field: 'partyCode', title: 'pages.platformUser.staffManage.title' }]);
     const staff = await schemaOf(STAFF);
     expect(staff.parents).toEqual([{ page: PARTY, field: 'partyCode', title: 'pages.platformUser.partyManage.title' }]);
   });

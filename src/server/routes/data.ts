@@ -121,10 +121,10 @@ export function registerDataRoutes(app: FastifyInstance) {
     // Related pages: the children this caller may read (tabs of the detail), and this page's parents.
     const relations = [];
     for (const r of access.page.relations ?? []) {
-      if (allows(await actionsFor(ctx, access.user, r.page), 'read')) relations.push(r);
+      if (allows(await actionsFor(ctx, access.user, r.page), 'read')) relations.push({ ...r, title: r.title ?? findPage(ctx, r.page).title });
     }
     const parents = parentsOf(ctx.schemas.pages.values(), access.page.id).map((l) => ({ page: l.page, field: l.field, title: findPage(ctx, l.page).title }));
-    for (const r of relations) keys.add(r.title ?? findPage(ctx, r.page).title);
+    for (const r of relations) keys.add(r.title);
     for (const p of parents) keys.add(p.title);
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
