@@ -71,7 +71,11 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
     form.setFieldsValue({ ...toInputs(page, filters), q });
   }, [form, page, filters, q]);
 
-  const names = (page.list?.filters ?? []).filter((n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})));
+  // A log's time range is always offered, so the window it opens on is visible and can be changed.
+  const timeField = page.kind === 'log' ? page.log?.timeField : undefined;
+  const listed = page.list?.filters ?? [];
+  const names = [...(timeField && !listed.includes(timeField) ? [timeField] : []), ...listed]
+    .filter((n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})));
   const control = (name: string) => {
     const f = fieldSchema(page, name)!;
     const op = filterOperator(f);
@@ -115,7 +119,7 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
           if (!f) return null;
           const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
           return (
-            <Col xs={24} sm={12} lg={6} key={name}>
+            <Col xs={24} sm={12} lg={f.format === 'date-time' && filterOperator(f) === 'range' ? 8 : 6} key={name}>
               <Form.Item name={range ? undefined : name} label={t(f.title)}>{control(name)}</Form.Item>
             </Col>
           );
