@@ -66,10 +66,13 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
 export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  // Compared by value: a kept-alive list re-renders with equal filters in new objects, and resetting
+  // a range picker to an equal value on each of those renders kept the browser busy.
+  const filtersKey = JSON.stringify(filters);
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue({ ...toInputs(page, filters), q });
-  }, [form, page, filters, q]);
+    form.setFieldsValue({ ...toInputs(page, JSON.parse(filtersKey) as Record<string, string>), q });
+  }, [form, page, filtersKey, q]);
 
   // A log's time range is always offered, so the window it opens on is visible and can be changed.
   const timeField = page.kind === 'log' ? page.log?.timeField : undefined;
