@@ -300,7 +300,7 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'uscc'].sort(),
+      ['bankcard', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
   });
   it('checks domain patterns and IPv4 ranges', () => {

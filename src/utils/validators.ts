@@ -122,7 +122,19 @@ export function isTaxRate(value: unknown): boolean {
   return typeof value === 'number' && TAX_RATES.includes(value);
 }
 
-// Names are what the server registers as ajv formats and schemas reference, so they must not change.
+/** Schemes that run script when a link is followed or an image source is loaded. */
+export const SCRIPT_SCHEME = /^[\s\u0000-\u001f]*(javascript|data|vbscript)\s*:/i;
+
+/**
+ * A link or image address shown to other people: a web address (http or https) or a path on this
+ * site ("/…" or the console's "#/…"). Everything else, javascript:, data: and protocol-relative
+ * "//host" addresses included, is refused.
+ */
+export function isSafeUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || SCRIPT_SCHEME.test(value)) return false;
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) || /^\/(?![/\\])[^\s]*$/.test(value) || /^#\/[^\s]*$/.test(value);
+}
+
 /** A host name, or a pattern of them with a leading wildcard label: example.com, *.example.com. */
 export function isDomainPattern(value: unknown): boolean {
   if (typeof value !== 'string' || value.length > 253) return false;
@@ -135,6 +147,7 @@ export function isCidr(value: unknown): boolean {
   return typeof value === 'string' && /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/.test(value);
 }
 
+// Names are what the server registers as ajv formats and schemas reference, so they must not change.
 export const FORMAT_CHECKS: Record<string, Check> = {
   mobile: isMobile,
   password: isPassword,
@@ -146,4 +159,5 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   roadPermit: isRoadTransportPermit,
   domain: isDomainPattern,
   cidr: isCidr,
+  safeUrl: isSafeUrl,
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageSchema } from '../../engine/schema/types.js';
-import { validatePageSchema } from '../../engine/schema/validate.js';
+import { crossPageErrors, validatePageSchema } from '../../engine/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/schema/extend.js';
 import { relationErrors } from '../../engine/schema/relations.js';
 
@@ -77,6 +77,7 @@ export function loadSchemas(dir: string): SchemaSet {
     }
     if (page.report && !pages.has(page.report.source)) problems.push(`${page.id}.json: report source "${page.report.source}" is not a page`);
     problems.push(...relationErrors(page, pages).map((e) => `${page.id}.json: ${e}`));
+    problems.push(...crossPageErrors(page, pages).map((e) => `${page.id}.json: ${e}`));
   }
   if (problems.length) throw new Error(`invalid page schemas:\n  ${problems.join('\n  ')}`);
   return { pages };
