@@ -2,6 +2,7 @@ import type { ISchema } from '@formily/json-schema';
 import type { FieldSchema, PageSchema } from './types';
 import { editableIn, formFields } from './model';
 import { FORMAT_CHECKS } from '../../utils/validators';
+import { isAfter } from './afterRule';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -27,7 +28,8 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array') });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
-  if (component === 'Select' && f.type === 'array') props.mode = 'multiple';
+  // Free lists of values (x-component-props mode: tags) keep their mode.
+  if (component === 'Select' && f.type === 'array' && !props.mode) props.mode = 'multiple';
   if ((component === 'Input' || component === 'Input.TextArea') && f.maxLength) props.maxLength = f.maxLength;
   if (component === 'Input.TextArea' && props.showCount === undefined) props.showCount = true;
   if (component === 'Select' || component === 'RefSelect') props.allowClear = !required;
@@ -37,6 +39,11 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const validators: unknown[] = [];
   const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
   if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
+  const other = f['x-after'] ? page.model?.properties[f['x-after']] : undefined;
+  if (other) {
+    validators.push((v: unknown, _rule: unknown, ctx: { form?: { values: Record<string, unknown> } }) =>
+      (isAfter(f, v, ctx?.form?.values?.[f['x-after']!]) ? '' : t('validation.after', { field: t(f.title), other: t(other.title) })));
+  }
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,
     title: t(f.title),

@@ -27,6 +27,7 @@ export function pageI18nKeys(page: PageSchema): string[] {
     Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
+  page.relations?.forEach((r) => { if (r.title) keys.push(r.title); });
   page.tabs?.forEach((tab) => { if (tab.title) keys.push(tab.title); });
   page.dashboard?.figures?.forEach((f) => keys.push(f.title));
   page.dashboard?.charts.forEach((c) => keys.push(c.title, ...c.measures.map((m) => m.title)));

@@ -46,6 +46,12 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
       if (indexed && name !== sortField) indexes.push({ columns: [name, sortField] });
     }
     if (page.resource.scope === 'party' && sortField !== 'partyCode') indexes.push({ columns: ['partyCode', sortField] });
+    // Every query of a page with a fixed filter carries it: the filter's fields lead its indexes.
+    const fixed = Object.keys(page.fixedFilter ?? {}).filter((f) => f !== sortField);
+    if (fixed.length) {
+      indexes.push({ columns: [...fixed, sortField] });
+      if (page.resource.scope === 'party' && !fixed.includes('partyCode')) indexes.push({ columns: ['partyCode', ...fixed, sortField] });
+    }
   }
   for (const group of page.resource.uniqueTogether ?? []) indexes.push({ columns: group, unique: true });
   const own = new Set(columns.map((c) => c.name));

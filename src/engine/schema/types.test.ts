@@ -52,7 +52,7 @@ describe('page schema contracts', () => {
       expect({ name, required: [...(def.required ?? [])].sort() }).toEqual({ name, required: iface.required });
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
-      'ModelSchema', 'PageSchema', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
+      'ModelSchema', 'PageSchema', 'Relation', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
       'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
   });
 

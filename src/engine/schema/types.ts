@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'safeUrl';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'domain' | 'safeUrl';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -60,6 +60,8 @@ export interface FieldSchema {
   'x-editable'?: 'always' | 'create' | 'never';
   /** Filled by the server on create when left empty: prefix + local date (yyyymmdd, UTC+8) + a zero-padded daily number. */
   'x-sequence'?: { prefix: string; digits: number };
+  /** Names a field of the same record (a date or time) that this value must be later than, when both are given. */
+  'x-after'?: string;
 }
 
 export interface ModelSchema {
@@ -247,6 +249,26 @@ export interface PageSchema {
   dashboard?: DashboardSpec;
   /** Demo rows inserted into a new database when demo data is on. */
   demo?: Record<string, unknown>[];
+  /** A template (src/schemas path without .json, a file or folder named with a leading _) whose keys this page inherits. */
+  extends?: string;
+  /** Values the server holds every record of this page to: list, read, export, write. */
+  fixedFilter?: Record<string, string | number | boolean>;
+  /** Pages whose records belong to a record of this page (their field refers to it). */
+  relations?: Relation[];
+}
+
+/** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */
+export interface Relation {
+  /** Key of the relation: the tab in the parent's detail, the row action that opens the children. */
+  name: string;
+  /** The child page id. */
+  page: string;
+  /** The child's field that holds the parent's key (resource.key, default id). */
+  field: string;
+  /** i18n key of the tab and row action; the child page's title when absent. */
+  title?: string;
+  /** What deleting a parent that still has children does: refuse (409, the default) or delete them too. */
+  onDelete?: 'refuse' | 'cascade';
 }
 
 /** Columns every table has and every record carries. */

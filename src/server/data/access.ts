@@ -6,6 +6,7 @@ import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../engine/routes/componentPath.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema, recordFields } from '../../engine/schema/model.js';
+import { resolveLocks, type Locks } from './locks.js';
 
 const MENU_TTL_MS = 3000;
 let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
@@ -44,6 +45,8 @@ export interface PageAccess {
   user: SessionUser;
   page: PageSchema;
   actions: Set<string> | 'all';
+  /** Field values this request's records are held to (fixed filter, parent): data/locks.ts. */
+  locks?: Locks;
 }
 
 /** The id arrives decoded once by the router; decoding it again would misread (or fail on) a literal '%'. */
@@ -60,7 +63,14 @@ export async function pageAccess(ctx: AppContext, req: FastifyRequest, pageId: s
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
   const actions = actionsOn(grants, byPage.get(page.id) ?? []);
   if (!allows(actions, action)) throw forbidden('server.data.forbidden', { action });
-  return { user, page, actions };
+  const locks = await resolveLocks(ctx, user, page, (req.query ?? {}) as Record<string, unknown>);
+  return { user, page, actions, locks };
+}
+
+/** The caller's actions on a page without a request (e.g. which related pages a detail may show). */
+export async function actionsFor(ctx: AppContext, user: SessionUser, pageId: string): Promise<Set<string> | 'all'> {
+  const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
+  return actionsOn(grants, byPage.get(pageId) ?? []);
 }
 
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */

@@ -7,6 +7,7 @@ import { columnType } from '../../engine/schema/sql.js';
 import { scopedParty, type PageAccess } from './access.js';
 import { likeCondition, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
+import { lockConditions } from './locks.js';
 
 /** Reference options: up to 20 records matching q, or exactly the given keys (to label stored values). */
 export async function listOptions(ctx: AppContext, access: PageAccess, query: Record<string, unknown>, lang: Language) {
@@ -16,6 +17,7 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   const conditions: Condition[] = [];
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  conditions.push(...lockConditions(ctx.database, page, page.fixedFilter ?? {}));
   // Organisations are named to customers only by their own: the list of all customers is not theirs to see.
   if (table === 'sys_party' && access.user.partyKind !== 'platform') conditions.push((eb) => eb('code', '=', access.user.partyCode));
   if (typeof query.ids === 'string' && query.ids) {

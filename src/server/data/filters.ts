@@ -6,7 +6,7 @@ import { fieldSchema, filterOperator, recordFields } from '../../engine/schema/m
 import { columnType } from '../../engine/schema/sql.js';
 
 /** Query parameters that are not field filters. */
-export const RESERVED_PARAMS = new Set(['page', 'size', 'sort', 'q', 'todo', 'format', 'fields', 'tzOffset']);
+export const RESERVED_PARAMS = new Set(['page', 'size', 'sort', 'q', 'todo', 'format', 'fields', 'tzOffset', 'parent', 'parentField']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;

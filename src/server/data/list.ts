@@ -6,6 +6,7 @@ import { badRequest } from '../errors.js';
 import type { PageAccess } from './access.js';
 import { scopedParty } from './access.js';
 import { fieldConditions, searchCondition, type Condition } from './filters.js';
+import { assertWithinLocks, lockConditions } from './locks.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
 import type { PageSchema } from '../../engine/schema/types.js';
@@ -26,7 +27,10 @@ export interface ListQuery {
 /** Scope, filters, free-text search and the to-do filter of a list, export or report request. */
 export function whereFor(ctx: AppContext, access: PageAccess, query: Record<string, unknown>): Condition[] {
   const page = access.page;
-  const conditions = fieldConditions(ctx.database, page, query);
+  // A locked field is matched exactly; asking for another value of it is refused (403).
+  assertWithinLocks(page, access.locks, query);
+  const unlocked = Object.fromEntries(Object.entries(query).filter(([k]) => !(k in (access.locks ?? {}))));
+  const conditions = [...fieldConditions(ctx.database, page, unlocked), ...lockConditions(ctx.database, page, access.locks ?? {})];
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
   const search = searchCondition(ctx.database, page, query.q);

@@ -4,6 +4,7 @@ import { createAjv } from '../../engine/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
+import { afterViolations } from '../../engine/schema/afterRule.js';
 
 const ajv = createAjv();
 
@@ -71,7 +72,12 @@ export function invalid(errors: FieldErrors): AppError {
 export function validateRecord(page: PageSchema, mode: WriteMode, body: Row): void {
   const v = recordValidator(ajv, page, mode);
   precheck(body, (v.schema as { properties: Record<string, unknown> }).properties, page.model!.properties);
-  if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], page.model!.properties));
+  const props = page.model!.properties;
+  if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], props));
+  const later = Object.entries(afterViolations(props, body));
+  if (later.length) {
+    throw invalid(Object.fromEntries(later.map(([name, other]) => [name, { key: 'server.validation.field.after', params: { field: props[name].title, other: props[other].title } }])));
+  }
 }
 
 const fragmentCache = new WeakMap<object, ReturnType<typeof ajv.compile>>();

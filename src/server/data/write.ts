@@ -8,6 +8,8 @@ import { checkReferences } from './refs.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { invalid, validateFragment, validateRecord } from './validateBody.js';
 import { fillSequences, hasSequence } from './sequence.js';
+import { assertWithinLocks, lockConditions } from './locks.js';
+import { planChildDeletes } from './relations.js';
 import { writableFor } from '../../engine/schema/recordValidator.js';
 import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
 
@@ -24,6 +26,7 @@ export async function loadScoped(ctx: AppContext, access: PageAccess, id: number
   let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
   const party = scopedParty(access);
   if (party) q = q.where('partyCode', '=', party);
+  for (const c of lockConditions(ctx.database, page, access.locks ?? {})) q = q.where(c);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('server.data.recordNotFound', { id });
   return row as Row;
@@ -127,12 +130,18 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
-  const values = normalize(page, body, 'create');
+  assertWithinLocks(page, access.locks, body);
+  // A create through a locked page takes the locked values: writable ones are validated with the rest.
+  const locks = access.locks ?? {};
+  const writable = new Set(writableFor(page, 'create').map((w) => w.name));
+  const values = { ...normalize(page, body, 'create'), ...Object.fromEntries(Object.entries(locks).filter(([k]) => writable.has(k))) };
   for (const [name, f] of Object.entries(page.model!.properties)) {
     if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
   }
   validateRecord(page, 'create', values);
-  const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, body) } : {};
+  Object.assign(values, Object.fromEntries(Object.entries(locks).filter(([k]) => !writable.has(k) && k !== 'partyCode')));
+  const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
+  const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
   const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
   for (let attempt = 0; ; attempt++) {
@@ -174,6 +183,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
+  assertWithinLocks(page, access.locks, body);
   const version = body.version;
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
   const existingRow = await loadScoped(ctx, access, id);
@@ -221,8 +231,15 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: nu
   assertWritable(page);
   const rows: Row[] = [];
   for (const id of new Set(ids)) rows.push(toRecord(page, await loadScoped(ctx, access, id)));
+  const children = await planChildDeletes(ctx, page, rows);
   for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
   await ctx.database.db.transaction().execute(async (trx) => {
+    for (const planned of children) {
+      for (const r of planned.rows) {
+        await trx.deleteFrom(planned.page.resource!.table).where('id', '=', Number(r.id)).execute();
+        await audit(trx, access.user, planned.page, 'delete', Number(r.id), r, null);
+      }
+    }
     for (const r of rows) {
       await trx.deleteFrom(page.resource!.table).where('id', '=', Number(r.id)).execute();
       await audit(trx, access.user, page, 'delete', Number(r.id), r, null);

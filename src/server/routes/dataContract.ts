@@ -103,6 +103,7 @@ export const Answers = {
     messages: Type.Record(Type.String(), Type.String()),
     actions: Type.Array(Type.String(), { description: 'the caller’s actions on the page; ["*"] for all' }),
     source: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a report’s source page' })),
+    parents: Type.Optional(Type.Array(Type.Object({ page: Type.String(), field: Type.String(), title: Type.String() }), { description: 'the pages whose records this page’s records belong to (relations naming it)' })),
   })),
   file: { 200: Type.String({ format: 'binary', description: 'the CSV or XLSX file, streamed' }), '4xx': Refusal },
 };
