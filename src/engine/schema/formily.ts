@@ -2,6 +2,8 @@ import type { ISchema } from '@formily/json-schema';
 import type { FieldSchema, PageSchema } from './types';
 import { editableIn, formFields } from './model';
 import { FORMAT_CHECKS } from '../../utils/validators';
+import { isArrayOfObjects } from './keywordChecks';
+import { subTableSchema } from './formilySubTable';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -22,6 +24,7 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
+  if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
   const component = f['x-component'] ?? defaultComponent(f);
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
   if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array') });

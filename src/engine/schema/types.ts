@@ -31,7 +31,18 @@ export interface FieldSchema {
   maximum?: number;
   multipleOf?: number;
   default?: unknown;
-  items?: { type: Exclude<FieldType, 'array' | 'object'>; enum?: (string | number)[]; format?: FieldFormat; maxLength?: number };
+  /**
+   * What an array holds: scalar values, or objects (a sub-table) whose scalar sub-fields are written
+   * with the same keywords as fields, under `properties` and `required`.
+   */
+  items?: {
+    type: Exclude<FieldType, 'array'>;
+    enum?: (string | number)[];
+    format?: FieldFormat;
+    maxLength?: number;
+    properties?: Record<string, FieldSchema>;
+    required?: string[];
+  };
   maxItems?: number;
   /** Set by the server (never accepted from a request body). */
   readOnly?: boolean;
@@ -60,6 +71,8 @@ export interface FieldSchema {
   'x-editable'?: 'always' | 'create' | 'never';
   /** Filled by the server on create when left empty: prefix + local date (yyyymmdd, UTC+8) + a zero-padded daily number. */
   'x-sequence'?: { prefix: string; digits: number };
+  /** How an export writes an array of objects: as readable text in one cell (default) or one row per item. */
+  'x-export'?: 'text' | 'rows';
 }
 
 export interface ModelSchema {

@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { PageAccess } from './access.js';
 import type { Row } from './rows.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
+import { objectItemFields } from '../../engine/schema/keywordChecks.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -11,8 +12,7 @@ type FieldErrors = Record<string, { key: string; params?: Record<string, unknown
  */
 export async function checkReferences(ctx: AppContext, access: PageAccess, values: Row): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  for (const [name, f] of Object.entries(access.page.model?.properties ?? {})) {
-    const v = values[name];
+  for (const [name, f, v] of referenceValues(access.page, values)) {
     if (!f['x-ref'] || v === null || v === undefined) continue;
     const target = ctx.schemas.pages.get(f['x-ref']) as PageSchema;
     if (!target.resource) continue;
@@ -28,4 +28,19 @@ export async function checkReferences(ctx: AppContext, access: PageAccess, value
     if (missing.length) errors[name] = { key: 'server.data.refMissing', params: { field: f.title, value: missing.slice(0, 3).join(', ') } };
   }
   return errors;
+}
+
+/** Fields with their values, and each sub-table cell that references a page as its own entry (tiers.0.partyCode). */
+function referenceValues(page: PageSchema, values: Row): [string, FieldSchema, unknown][] {
+  const out: [string, FieldSchema, unknown][] = [];
+  for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
+    out.push([name, f, values[name]]);
+    const rows = values[name];
+    if (!Array.isArray(rows)) continue;
+    for (const [sub, sf] of objectItemFields(f)) {
+      if (!sf['x-ref']) continue;
+      rows.forEach((item, i) => out.push([`${name}.${i}.${sub}`, sf, (item as Row | null)?.[sub]]));
+    }
+  }
+  return out;
 }
