@@ -16,6 +16,7 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { totalsSummary } from './TotalsRow';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
@@ -125,6 +126,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: 'max-content', y: 600 } : { x: 'max-content' }}
           rowSelection={bulk ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+          summary={totalsSummary(page, columns, data?.totals, t, bulk ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;

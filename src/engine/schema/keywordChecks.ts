@@ -1,4 +1,6 @@
 import type { FieldSchema, PageSchema } from './types';
+import { expressionNames } from './expression';
+import { fieldSchema, recordFields } from './model';
 
 /**
  * Checks of the structured-field keywords that JSON Schema cannot state: each message names the
@@ -51,3 +53,87 @@ export function objectItemFields(f: FieldSchema): [string, FieldSchema][] {
 }
 
 export const isArrayOfObjects = (f: FieldSchema | undefined): boolean => Boolean(f && f.type === 'array' && f.items?.type === 'object');
+
+/** The names an expression reads, or the parse error as a message. */
+function namesIn(expr: string): string[] | string {
+  try {
+    return expressionNames(expr);
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+export function computedErrors(page: PageSchema): string[] {
+  const errors: string[] = [];
+  const fields = new Set(recordFields(page));
+  for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
+    const c = f['x-computed'];
+    if (!c) continue;
+    const where = `model.${name}.x-computed`;
+    if (!f.readOnly) errors.push(`${where}: a computed field is set by the server only; add "readOnly": true`);
+    if (f.type === 'array' || f.type === 'object') errors.push(`${where}: a computed field holds one value (string, integer, number or boolean)`);
+    if (!c.stored && (f['x-index'] || f['x-unique'])) errors.push(`${where}: a field computed on read has no column to index; remove x-index/x-unique or write "stored": true`);
+    const names = namesIn(c.expr);
+    if (typeof names === 'string') {
+      errors.push(`${where}.expr: ${names}`);
+      continue;
+    }
+    for (const n of names) {
+      if (n === name) errors.push(`${where}.expr: "${name}" cannot use itself`);
+      else if (!fields.has(n)) errors.push(`${where}.expr: unknown field "${n}"; use one of the page's fields (${[...fields].slice(0, 8).join(', ')}…)`);
+      else if (page.model!.properties[n]?.['x-computed'] && !page.model!.properties[n]['x-computed']!.stored && c.stored) {
+        errors.push(`${where}.expr: "${n}" is computed on read and has no stored value; compute "${name}" on read too ("stored": false)`);
+      }
+    }
+  }
+  const onRead = (n: string) => Boolean(page.model?.properties[n]?.['x-computed'] && !page.model.properties[n]['x-computed']!.stored);
+  page.list?.filters?.forEach((n) => { if (onRead(n)) errors.push(`list.filters: "${n}" is computed on read and cannot be filtered; write "stored": true in its x-computed`); });
+  page.list?.sortable?.forEach((n) => { if (onRead(n)) errors.push(`list.sortable: "${n}" is computed on read and cannot be sorted; write "stored": true in its x-computed`); });
+  if (page.list?.defaultSort && onRead(page.list.defaultSort.replace(/^-/, ''))) errors.push('list.defaultSort: a field computed on read cannot be sorted');
+  return errors;
+}
+
+export function totalsErrors(page: PageSchema): string[] {
+  const errors: string[] = [];
+  page.list?.totals?.forEach((total, i) => {
+    const where = `list.totals[${i}]`;
+    const f = fieldSchema(page, total.field);
+    if (!f) errors.push(`${where}: unknown field "${total.field}"`);
+    else if (f['x-computed'] && !f['x-computed'].stored) errors.push(`${where}: "${total.field}" is computed on read; the database can only total stored fields ("stored": true)`);
+    else if (total.op !== 'count' && f.type !== 'integer' && f.type !== 'number') errors.push(`${where}: ${total.op} needs a number field; "${total.field}" is ${f.type} (use op "count")`);
+  });
+  return errors;
+}
+
+/** Checks of transition effects against the pages they name (needs every page, so the loader runs it). */
+export function effectErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  const own = new Set(recordFields(page));
+  for (const t of page.states?.transitions ?? []) {
+    t.effects?.forEach((e, i) => {
+      const where = `states.${t.name}.effects[${i}]`;
+      const target = pages.get(e.page);
+      if (!target?.resource || !target.model) {
+        errors.push(`${where}: unknown page "${e.page}"; name a page with a table, e.g. "${[...pages.keys()].find((k) => k.split('/')[0] === page.id.split('/')[0]) ?? 'area/page'}"`);
+        return;
+      }
+      if (target.resource.readOnly || target.kind === 'log' || target.kind === 'report') errors.push(`${where}: page "${e.page}" is read-only`);
+      const theirs = new Set(recordFields(target));
+      const value = (kind: string, k: string, v: unknown) => {
+        if (typeof v === 'string' && v.startsWith('$record.') && !own.has(v.slice(8))) errors.push(`${where}.${kind}.${k}: "${v}" names no field of ${page.id}`);
+        else if (typeof v === 'string' && v.startsWith('$') && !v.startsWith('$record.') && v !== '$now' && v !== '$user') errors.push(`${where}.${kind}.${k}: "${v}" is not a value; write "$record.<field>", "$now" or "$user"`);
+      };
+      for (const [k, v] of Object.entries(e.match ?? {})) {
+        if (!theirs.has(k)) errors.push(`${where}.match: unknown field "${k}" of ${e.page}`);
+        value('match', k, v);
+      }
+      for (const [k, v] of Object.entries({ ...e.set, ...e.create })) {
+        const tf = target.model!.properties[k];
+        if (!tf) errors.push(`${where}: unknown field "${k}" of ${e.page}`);
+        else if (tf['x-computed'] || tf['x-hash'] || (target.states?.field === k)) errors.push(`${where}: "${k}" of ${e.page} is computed, hashed or a state; effects cannot write it`);
+        value(e.set ? 'set' : 'create', k, v);
+      }
+    });
+  }
+  return errors;
+}

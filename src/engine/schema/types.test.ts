@@ -52,7 +52,8 @@ describe('page schema contracts', () => {
       expect({ name, required: [...(def.required ?? [])].sort() }).toEqual({ name, required: iface.required });
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
-      'ModelSchema', 'PageSchema', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition'].sort());
+      'ModelSchema', 'PageSchema', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
+      'ComputedSpec', 'TotalSpec', 'Effect'].sort());
   });
 
   it('list the same members in their enumerations', () => {

@@ -73,6 +73,15 @@ export interface FieldSchema {
   'x-sequence'?: { prefix: string; digits: number };
   /** How an export writes an array of objects: as readable text in one cell (default) or one row per item. */
   'x-export'?: 'text' | 'rows';
+  /** A value the server computes from the record's other fields (safe expression language); needs readOnly. */
+  'x-computed'?: ComputedSpec;
+}
+
+export interface ComputedSpec {
+  /** Expression over the record's fields, e.g. "freightFen + extraFeeFen - deductionFen". */
+  expr: string;
+  /** true: computed on every write and kept in a column (sortable, filterable, totalled); false: computed on each read. */
+  stored: boolean;
 }
 
 export interface ModelSchema {
@@ -118,6 +127,13 @@ export interface ListView {
   pageSize?: number;
   /** Filters applied by ?todo=1, matching the dashboard's to-do counter. */
   todo?: Record<string, unknown>;
+  /** A totals row under the list: aggregates over every row matching the current filter, computed by the database. */
+  totals?: TotalSpec[];
+}
+
+export interface TotalSpec {
+  field: string;
+  op: 'sum' | 'avg' | 'count';
 }
 
 export interface FormSection {
@@ -146,6 +162,20 @@ export interface Transition {
   form?: string[];
   required?: string[];
   danger?: boolean;
+  /** Changes to other records made in the same transaction as the transition, and audited. */
+  effects?: Effect[];
+}
+
+/**
+ * A change to other records: either `match` + `set` (update the records of `page` whose fields equal
+ * the values) or `create` (insert one record of `page`). A value "$record.<field>" is taken from the
+ * record after the transition, "$now" is the time and "$user" the user's account; others are literal.
+ */
+export interface Effect {
+  page: string;
+  match?: Record<string, string | number | boolean>;
+  set?: Record<string, unknown>;
+  create?: Record<string, unknown>;
 }
 
 export interface StatesSpec {

@@ -10,6 +10,8 @@ import { invalid, validateFragment, validateRecord } from './validateBody.js';
 import { fillSequences, hasSequence } from './sequence.js';
 import { writableFor } from '../../engine/schema/recordValidator.js';
 import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
+import { computeValues, hasComputed } from '../../engine/schema/computed.js';
+import { runEffects } from './effects.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -127,6 +129,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
     if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
   }
   validateRecord(page, 'create', values);
+  Object.assign(values, computeValues(page, values, 'stored'));
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, body) } : {};
   const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
@@ -193,6 +196,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
   }
   for (const k of Object.keys(patch)) if (!(k in merged)) merged[k] = patch[k];
   validateRecord(page, 'update', merged);
+  if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
   await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
@@ -249,13 +253,15 @@ export async function runTransition(ctx: AppContext, access: PageAccess, rawId: 
   const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
   validateFragment(page, formFields, t.required ?? [], values);
-  const changes = { ...toStored(ctx.database, page, { ...values, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
+  const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
+  const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
   return ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
+    if (t.effects?.length) await runEffects(ctx, trx, access.user, t.effects, record, `${page.id}#${name}`);
     return record;
   });
 }
