@@ -7,6 +7,8 @@ function fieldKeys(f: FieldSchema): string[] {
   const labels = f['x-enum-labels'];
   const values = f.enum ?? f.items?.enum;
   if (labels && values) keys.push(...values.map((v) => `${labels}.${v}`));
+  // A sub-table's columns are fields too.
+  Object.values(f.items?.properties ?? {}).forEach((sub) => keys.push(...fieldKeys(sub)));
   return keys;
 }
 
@@ -27,5 +29,6 @@ export function pageI18nKeys(page: PageSchema): string[] {
     Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
+  page.rules?.forEach((r) => keys.push(r.message));
   return Array.from(new Set(keys));
 }

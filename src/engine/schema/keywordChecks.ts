@@ -137,3 +137,56 @@ export function effectErrors(page: PageSchema, pages: Map<string, PageSchema>): 
   }
   return errors;
 }
+
+export function ruleErrors(page: PageSchema): string[] {
+  const errors: string[] = [];
+  const props = page.model?.properties ?? {};
+  const fields = new Set(recordFields(page));
+  const exprNames = (where: string, expr: string) => {
+    const names = namesIn(expr);
+    if (typeof names === 'string') errors.push(`${where}: ${names}`);
+    else names.filter((n) => !fields.has(n)).forEach((n) => errors.push(`${where}: unknown field "${n}"; an expression reads the page's fields by name`));
+  };
+  for (const [name, f] of Object.entries(props)) {
+    const after = f['x-after'];
+    if (after) {
+      const other = props[after];
+      if (!other) errors.push(`model.${name}.x-after: unknown field "${after}"; name the field this one must follow, e.g. "validFrom"`);
+      else if (after === name) errors.push(`model.${name}.x-after: a field cannot follow itself`);
+      else if ((['integer', 'number'].includes(f.type)) !== (['integer', 'number'].includes(other.type)) || f.format !== other.format) {
+        errors.push(`model.${name}.x-after: "${after}" holds another kind of value (${other.type}${other.format ? `/${other.format}` : ''}); compare two dates, two times or two numbers`);
+      }
+    }
+    if (f['x-required-when']) exprNames(`model.${name}.x-required-when`, f['x-required-when']);
+    if (f['x-ref-filter'] && !f['x-ref']) errors.push(`model.${name}.x-ref-filter: needs x-ref (the page whose records are filtered)`);
+  }
+  page.rules?.forEach((r, i) => {
+    const where = `rules[${i}]`;
+    if (r.when) exprNames(`${where}.when`, r.when);
+    exprNames(`${where}.assert`, r.assert);
+    r.fields.forEach((f) => { if (!props[f]) errors.push(`${where}.fields: unknown field "${f}"; name the model fields that show the message`); });
+  });
+  const states = new Set((page.states ? props[page.states.field]?.enum ?? [] : []).map(String));
+  page.states?.deletableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.deletableIn: "${st}" is not a state of ${page.states!.field}`); });
+  const scopeBy = page.resource?.scopeBy;
+  if (scopeBy) {
+    const f = props[scopeBy];
+    if (!f) errors.push(`resource.scopeBy: unknown field "${scopeBy}"; name the field holding organisation codes, e.g. "partyCodes"`);
+    else if (f.type !== 'string' && !(f.type === 'array' && (f.items?.type === 'string' || f['x-ref-multiple']))) {
+      errors.push(`resource.scopeBy: "${scopeBy}" must hold organisation codes (a string, or an array of strings)`);
+    }
+  }
+  return errors;
+}
+
+/** x-ref-filter keys must be fields of the referenced page (needs every page, so the loader runs it). */
+export function refFilterErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
+    const target = f['x-ref'] ? pages.get(f['x-ref']) : undefined;
+    if (!target || !f['x-ref-filter']) continue;
+    const theirs = new Set(recordFields(target));
+    Object.keys(f['x-ref-filter']).forEach((k) => { if (!theirs.has(k)) errors.push(`model.${name}.x-ref-filter: "${k}" is not a field of ${target.id}`); });
+  }
+  return errors;
+}

@@ -53,7 +53,7 @@ describe('page schema contracts', () => {
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
       'ModelSchema', 'PageSchema', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
-      'ComputedSpec', 'TotalSpec', 'Effect'].sort());
+      'ComputedSpec', 'TotalSpec', 'Effect', 'Rule'].sort());
   });
 
   it('list the same members in their enumerations', () => {

@@ -75,6 +75,12 @@ export interface FieldSchema {
   'x-export'?: 'text' | 'rows';
   /** A value the server computes from the record's other fields (safe expression language); needs readOnly. */
   'x-computed'?: ComputedSpec;
+  /** The value must be later (greater) than this other field's, when both are set: an end after its start. */
+  'x-after'?: string;
+  /** Required when this expression over the record holds, e.g. "discountPct > 0". */
+  'x-required-when'?: string;
+  /** Reference options and references are limited to records of the x-ref page with these field values. */
+  'x-ref-filter'?: Record<string, string | number | boolean>;
 }
 
 export interface ComputedSpec {
@@ -105,6 +111,8 @@ export interface ResourceSpec {
   uniqueTogether?: string[][];
   /** Rows are written by the server only (logs). */
   readOnly?: boolean;
+  /** A field naming organisations (party codes): a customer user sees, read-only, the rows that name its own. */
+  scopeBy?: string;
 }
 
 export interface ColumnRef {
@@ -184,6 +192,19 @@ export interface StatesSpec {
   transitions: Transition[];
   /** States in which the record may still be edited; absent means any state. */
   editableIn?: string[];
+  /** States in which the record may be deleted; absent means any state. */
+  deletableIn?: string[];
+}
+
+/** A rule across fields, checked on every write in the browser and on the server. */
+export interface Rule {
+  /** The rule applies only when this expression holds. */
+  when?: string;
+  /** Must hold, else the write is refused. */
+  assert: string;
+  /** i18n key of the message shown at each of `fields`. */
+  message: string;
+  fields: string[];
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */
@@ -242,6 +263,7 @@ export interface PageSchema {
   log?: LogSpec;
   /** Demo rows inserted into a new database when demo data is on. */
   demo?: Record<string, unknown>[];
+  rules?: Rule[];
 }
 
 /** Columns every table has and every record carries. */

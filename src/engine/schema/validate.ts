@@ -3,7 +3,7 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { recordFields } from './model';
-import { arrayOfObjectsErrors, computedErrors, totalsErrors } from './keywordChecks';
+import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -71,6 +71,6 @@ function semanticErrors(page: PageSchema): string[] {
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
-  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page));
+  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
   return errors;
 }

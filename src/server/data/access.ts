@@ -6,6 +6,7 @@ import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../engine/routes/componentPath.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema, recordFields } from '../../engine/schema/model.js';
+import { likeCondition, type Condition } from './filters.js';
 
 const MENU_TTL_MS = 3000;
 let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
@@ -58,9 +59,27 @@ export async function pageAccess(ctx: AppContext, req: FastifyRequest, rawId: st
   const user = requireUser(req);
   const page = findPage(ctx, rawId);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
-  const actions = actionsOn(grants, byPage.get(page.id) ?? []);
+  let actions = actionsOn(grants, byPage.get(page.id) ?? []);
+  if (page.resource?.scopeBy && user.partyKind !== 'platform') {
+    // Rows that name the customer's organisation are shown to it, never changed by it.
+    if (action !== 'read' && action !== 'export') throw forbidden('server.data.scopedReadOnly');
+    actions = new Set(['read', ...(allows(actions, 'export') ? ['export'] : [])]);
+  }
   if (!allows(actions, action)) throw forbidden('server.data.forbidden', { action });
   return { user, page, actions };
+}
+
+/**
+ * resource.scopeBy: a customer user sees the rows whose field names its organisation (a JSON list of
+ * party codes, or one code). Platform staff see every row.
+ */
+export function scopeByCondition(ctx: AppContext, access: PageAccess): Condition | null {
+  const field = access.page.resource?.scopeBy;
+  if (!field || access.user.partyKind === 'platform') return null;
+  const code = access.user.partyCode;
+  const f = access.page.model?.properties[field];
+  if (f && (f.type === 'array' || f['x-ref-multiple'])) return likeCondition(ctx.database, field, JSON.stringify(code));
+  return (eb) => eb(field, '=', code);
 }
 
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.js';
 import { readCache } from '../db/readCache.js';
 import { badRequest } from '../errors.js';
 import type { PageAccess } from './access.js';
-import { scopedParty } from './access.js';
+import { scopeByCondition, scopedParty } from './access.js';
 import { fieldConditions, searchCondition, type Condition } from './filters.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
@@ -36,6 +36,8 @@ export function whereFor(ctx: AppContext, access: PageAccess, query: Record<stri
   const conditions = fieldConditions(ctx.database, page, query);
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  const named = scopeByCondition(ctx, access);
+  if (named) conditions.push(named);
   const search = searchCondition(ctx.database, page, query.q);
   if (search) conditions.push(search);
   if (query.todo === '1' && page.list?.todo) {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { PageAccess } from './access.js';
-import type { Row } from './rows.js';
+import { toStored, type Row } from './rows.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import { objectItemFields } from '../../engine/schema/keywordChecks.js';
 
@@ -23,6 +23,8 @@ export async function checkReferences(ctx: AppContext, access: PageAccess, value
     const lookup = key === 'id' ? wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted;
     let q = ctx.database.db.selectFrom(target.resource.table).select(key).where(key, 'in', lookup as never[]);
     if (target.resource.scope === 'party' && access.user.partyKind !== 'platform') q = q.where('partyCode', '=', access.user.partyCode);
+    // Only records the field's x-ref-filter allows count: a plan names customer organisations, never the platform.
+    for (const [k, want] of Object.entries(f['x-ref-filter'] ?? {})) q = q.where(k, '=', toStored(ctx.database, target, { [k]: want })[k] as never);
     const found = new Set(lookup.length ? (await q.execute()).map((r) => String(r[key])) : []);
     const missing = wanted.filter((w) => !found.has(String(w)));
     if (missing.length) errors[name] = { key: 'server.data.refMissing', params: { field: f.title, value: missing.slice(0, 3).join(', ') } };

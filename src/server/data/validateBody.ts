@@ -4,6 +4,7 @@ import { createAjv } from '../../engine/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
+import { ruleViolations } from '../../engine/schema/rules.js';
 
 const ajv = createAjv();
 
@@ -71,4 +72,11 @@ export function validateFragment(page: PageSchema, fields: Record<string, FieldS
     fragmentCache.set(fields, v);
   }
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], fields));
+}
+
+/** Cross-field rules (x-after, x-required-when, rules) on the record as it would be stored; refused with each field's message. */
+export function checkRules(page: PageSchema, record: Row): void {
+  const errors: FieldErrors = {};
+  for (const v of ruleViolations(page, record)) if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
+  if (Object.keys(errors).length) throw invalid(errors);
 }
