@@ -31,7 +31,7 @@ export function totalsSummary(page: PageSchema, columns: TableColumnsType<Rec>, 
                 return (
                   <div key={total.op} className="list-totals__value">
                     <Typography.Text type="secondary" className="list-totals__op">{t(`engine.list.totals.${total.op}`)}</Typography.Text>{' '}
-                    <Typography.Text strong><Cell value={total.value} field={f} /></Typography.Text>
+                    <Typography.Text strong><Cell value={total.value} field={total.op === 'count' ? { type: 'integer', title: f.title } : f} /></Typography.Text>
                   </div>
                 );
               })}
