@@ -58,10 +58,12 @@ describe.runIf(hasChromium())('sub-tables and totals in Chromium', () => {
     await totals.waitFor({ timeout: 30_000 });
     await expect.poll(() => totals.textContent()).toMatch(/条数\s*\d+/);
     expect(await totals.textContent()).toMatch(/合计\s*¥[\d,]+\.\d\d/);
+    await totals.scrollIntoViewIfNeeded();
     await screenshot(b.page, 'settlement-totals-1366');
     await b.page.setViewportSize({ width: 390, height: 844 });
     await b.page.reload();
     await active().locator('.list-totals').waitFor({ timeout: 30_000 });
+    await active().locator('.list-totals').scrollIntoViewIfNeeded();
     await screenshot(b.page, 'settlement-totals-390');
     const id = await ruleId('R_WITHDRAW_SINGLE');
     await b.page.goto(`${server.url}/#/${RULE}/edit/${id}`);
