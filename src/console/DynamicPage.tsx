@@ -5,8 +5,9 @@ import { matchRoute } from '../engine/routes/buildRoutes';
 import { resolveComponent } from '../engine/routes/registry';
 import { PageLoading } from './PageLoading';
 import FallbackPage from './errors/FallbackPage';
+import UnknownRoute from './UnknownRoute';
 
-/** Renders whatever permitted menu route matches the location; unknown paths go to /404 (spec §2.1). */
+/** Renders whatever permitted menu route matches the location; unknown paths go to /404 (spec §2.1), forbidden ones to /401. */
 export default function DynamicPage() {
   const { routes } = useSession();
   const { pathname } = useLocation();
@@ -17,7 +18,7 @@ export default function DynamicPage() {
     if (resolved?.kind === 'missing') console.error(`page load failed: no page for component "${resolved.component}" (${pathname})`);
   }, [resolved, pathname]);
 
-  if (!match) return <Navigate to="/404" replace />;
+  if (!match) return <UnknownRoute pathname={pathname} />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
   if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} />;
   const { Component } = resolved;

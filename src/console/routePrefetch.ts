@@ -1,9 +1,10 @@
 import { i18next } from '../i18n';
 import { matchRoute } from '../engine/routes/buildRoutes';
 import { resolveComponent } from '../engine/routes/registry';
+import { pageViewOf } from '../engine/routes/pageView';
 import { sessionStore } from '../engine/session/store';
-import { prefetchListFor, showsList } from '../engine/renderers/listQuery';
-import { prefetchSchema, schemaFetched } from '../engine/renderers/usePageSchema';
+import { listParamsFor, preloadList } from '../engine/renderers/listQuery';
+import { preloadSchema, schemaFetched } from '../engine/renderers/usePageSchema';
 
 /**
  * On a navigation to a schema page seen for the first time, asks for its schema at once and, for a
@@ -17,9 +18,9 @@ export function prefetchRoute(pathname: string, search: string): void {
   const resolved = resolveComponent(match.component);
   const lang = i18next.language;
   if (resolved.kind !== 'schema' || schemaFetched(resolved.pageId, lang)) return;
-  void prefetchSchema(resolved.pageId, lang)
-    .then((bundle) => {
-      if (showsList(bundle.page, resolved.view, match.params)) prefetchListFor(bundle.page, search);
+  void preloadSchema(resolved.pageId, lang)
+    .then(({ page }) => {
+      if (pageViewOf(page, resolved.view, match.params) === 'list') void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
     })
     .catch(() => undefined); // the page asks again and shows the failure
 }

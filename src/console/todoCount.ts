@@ -1,9 +1,9 @@
 import { api } from '../engine/data/request';
-import { fetchOnce, peekPrefetched } from '../engine/data/prefetch';
+import { arrivedAnswer } from '../engine/data/prefetch';
 import { TODO_COUNT_KEY } from '../engine/routes/todoCounters';
 
 export { TODO_COUNT_KEY };
 
 export const getTodoCount = () => api.get<Record<string, number>>('/open-platform/todoCount', undefined, { silent: true });
-export const fetchTodoCount = () => fetchOnce(TODO_COUNT_KEY, getTodoCount);
-export const arrivedTodoCount = () => peekPrefetched<Record<string, number>>(TODO_COUNT_KEY);
+export const fetchTodoCount = getTodoCount;
+export const arrivedTodoCount = () => arrivedAnswer<Record<string, number>>(TODO_COUNT_KEY);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
@@ -15,6 +15,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerRequestLog } from './plugins/requestLog.js';
+import { registerBodyText } from './plugins/bodyText.js';
 import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
@@ -48,7 +49,11 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      // Query strings may carry passwords (spec §7 sends updatePass and register that way): paths only.
+      serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
+    },
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -84,7 +89,10 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(formbody);
+  // Answers above 1 KiB leave compressed as the client accepts; precompressed static files and
+  // answers that already carry an encoding are left as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  registerBodyText(app);
   await registerApiDocs(app);
   registerAuth(app);
   registerErrorHandling(app);

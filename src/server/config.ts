@@ -11,6 +11,8 @@ export interface ServerConfig {
   tokenTtlHours: number;
   /** log2 of the scrypt cost used for new password hashes; stored hashes carry their own. */
   scryptLogN: number;
+  /** Sign-in attempts accepted per address and minute before any is checked; 0 switches the limit off. */
+  signInPerMinute: number;
   /** Built browser app; absent in API-only test runs. */
   distDir?: string;
   /** Extra page schemas folder, used by tests that add a page without touching src/schemas. */
@@ -40,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     tokenTtlHours: intEnv(env, 'TOKEN_TTL_HOURS', 12),
     scryptLogN: intEnv(env, 'SCRYPT_LOG_N', 17),
+    signInPerMinute: intEnv(env, 'SIGNIN_PER_MINUTE', 20),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
   };

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy pages and antd's first render can take several seconds on a loaded two-core machine (the default wait is 1 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads these browser APIs, which jsdom lacks.
 if (!window.matchMedia) {

@@ -122,6 +122,19 @@ export function isTaxRate(value: unknown): boolean {
   return typeof value === 'number' && TAX_RATES.includes(value);
 }
 
+/** Schemes that run script when a link is followed or an image source is loaded. */
+export const SCRIPT_SCHEME = /^[\s\u0000-\u001f]*(javascript|data|vbscript)\s*:/i;
+
+/**
+ * A link or image address shown to other people: a web address (http or https) or a path on this
+ * site ("/…" or the console's "#/…"). Everything else, javascript:, data: and protocol-relative
+ * "//host" addresses included, is refused.
+ */
+export function isSafeUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || SCRIPT_SCHEME.test(value)) return false;
+  return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) || /^\/(?![/\\])[^\s]*$/.test(value) || /^#\/[^\s]*$/.test(value);
+}
+
 // Names are what the server registers as ajv formats and schemas reference, so they must not change.
 export const FORMAT_CHECKS: Record<string, Check> = {
   mobile: isMobile,
@@ -132,4 +145,5 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   plate: isPlateNumber,
   bankcard: isBankCard,
   roadPermit: isRoadTransportPermit,
+  safeUrl: isSafeUrl,
 };

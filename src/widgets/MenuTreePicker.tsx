@@ -38,12 +38,12 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
   }, [attempt, t]);
 
   const index = useMemo(() => indexMenu(roots ?? []), [roots]);
-  const grants = value ?? {};
+  const grants = useMemo(() => value ?? {}, [value]);
   const title = useCallback((key: string) => (i18n.exists(key) ? t(key) : key), [i18n, t]);
 
-  const emit = (next: MenuGrants) => {
+  const emit = useCallback((next: MenuGrants) => {
     if (!locked) onChange?.(next);
-  };
+  }, [locked, onChange]);
 
   const treeData = useMemo(() => {
     const build = (nodes: MenuTreeNode[]): TreeDataNode[] =>
@@ -87,7 +87,7 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
         };
       });
     return build(roots ?? []);
-  }, [roots, grants, index, locked, title, t]);
+  }, [roots, grants, index, locked, title, t, emit]);
 
   if (error) {
     return (

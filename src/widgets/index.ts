@@ -40,12 +40,14 @@ function prettyFrom(Cell: CellComponent) {
 // Formily hands every field component value, onChange, disabled and readOnly; connect adds the
 // read-pretty variant.
 const wrap = <P,>(component: ComponentType<P>, Pretty?: CellComponent) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Formily passes each widget its own props
   (Pretty ? connect(component, mapReadPretty(prettyFrom(Pretty))) : connect(component)) as ComponentType<any>;
 
 /** The project's form widgets, by the names schemas use in x-component (FORM_WIDGETS). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of components with different props
 export const widgetComponents: Record<string, ComponentType<any>> = {
   Money: wrap(Money, cellComponents.Money),
-  RefSelect: wrap(RefSelect, refPretty as CellComponent),
+  RefSelect: wrap(RefSelect, RefPretty as CellComponent),
   RegionCascader: wrap(RegionCascader, cellComponents.Region),
   DateRange: wrap(DateRange, prettyRange),
   Password: wrap(Password, SecretCell),
@@ -56,7 +58,7 @@ export const widgetComponents: Record<string, ComponentType<any>> = {
 };
 
 /** The referenced page may come from x-component-props (refPage) or the schema's x-ref. */
-function refPretty({ value, refPage }: { value: unknown; refPage?: string }) {
+function RefPretty({ value, refPage }: { value: unknown; refPage?: string }) {
   const schema = useFieldSchema() as unknown as FieldSchema | undefined;
   const field: FieldSchema = { type: 'string', title: schema?.title ?? '', 'x-ref': refPage ?? schema?.['x-ref'] };
   return createElement(cellComponents.RefLabel, { value, field });
@@ -89,6 +91,7 @@ function colorPretty({ value }: { value: unknown }) {
  * Every component a page schema may name in x-component (FORMILY_COMPONENTS and FORM_WIDGETS), plus
  * Formily's layout decorators, ready for createSchemaField({ components: formComponents }).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of components with different props
 export const formComponents: Record<string, ComponentType<any>> = {
   FormItem,
   FormGrid,

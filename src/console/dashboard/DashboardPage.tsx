@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { isAdmin, useSession } from '../../engine/session/store';
 import { fenToYuan } from '../../utils/number';
 import { useDashboard } from './useDashboard';
-import { arrivedWaybillSchema, fetchWaybillSchema } from './dashboardData';
+import { arrivedWaybillSchema, fetchWaybillSchema, waybillSchemaKey } from './dashboardData';
 import { barOption, lineOption, pieOption, radarOption } from './chartOptions';
 import { EChart } from './EChart';
 import { TodoCard, TransactionsCard } from './DashboardWidgets';
@@ -14,8 +14,9 @@ import './dashboard.css';
 /** Labels of waybill states from the waybill page's own schema, when the user may read it. */
 function useStatusLabel() {
   const { t, i18n } = useTranslation();
-  const { data } = useSWR(['dashboard-waybill-schema', i18n.language], () => fetchWaybillSchema(i18n.language), {
-    revalidateOnFocus: false, fallbackData: arrivedWaybillSchema(i18n.language),
+  // A user who may not read waybills gets an error here, and the states show as they are stored.
+  const { data } = useSWR(waybillSchemaKey(i18n.language), () => fetchWaybillSchema(i18n.language), {
+    revalidateOnFocus: false, dedupingInterval: 60_000, shouldRetryOnError: false, fallbackData: arrivedWaybillSchema(i18n.language),
   });
   const prefix = data?.page.model?.properties.status?.['x-enum-labels'];
   return (s: string) => (prefix && data?.messages[`${prefix}.${s}`]) || (prefix ? t(`${prefix}.${s}`, { defaultValue: s }) : s);
@@ -26,7 +27,7 @@ function useStatusLabel() {
  * the user's own organisation; both with key figures, four charts, to-dos and the latest waybills.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { info, roles } = useSession();
   const { token } = theme.useToken();
   const { data, error } = useDashboard();
@@ -38,10 +39,10 @@ export default function DashboardPage() {
   const radarAxes = useMemo(() => ['punctuality', 'safety', 'service', 'cost', 'capacity'].map((k) => t(`dashboard.radar.${k}`)), [t]);
   const charts = useMemo(() => data && {
     bar: barOption(data.daily, t('dashboard.chart.waybills'), color),
-    line: lineOption(data.daily, t('dashboard.chart.freight'), color),
+    line: lineOption(data.daily, t('dashboard.chart.freight'), color, i18n.language),
     pie: pieOption(data.statuses, statusLabel, color),
     radar: radarOption(data.carriers, radarAxes, color),
-  }, [data, color, t, statusLabel, radarAxes]);
+  }, [data, color, t, statusLabel, radarAxes, i18n.language]);
 
   if (error) return <Result status="warning" title={t('dashboard.loadFailed')} subTitle={(error as Error).message} />;
   const f = data?.figures;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { arrivedTodoCount, fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
-import { TODO_TARGETS } from '../../engine/routes/todoCounters';
+import { useTodoTargets } from '../layout/TodoShortcuts';
 import { formatDate } from '../../utils/time';
 import { fenToYuan } from '../../utils/number';
 import type { DashboardData } from './useDashboard';
@@ -13,9 +13,10 @@ export function TodoCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { fallbackData: arrivedTodoCount() });
+  const targets = useTodoTargets();
   return (
     <Card title={t('dashboard.todoTitle')} className="dashboard-card">
-      <List size="small" dataSource={[...TODO_TARGETS]} renderItem={([name, target]) => (
+      <List size="small" dataSource={[...targets]} renderItem={([name, target]) => (
         <List.Item className="dashboard-todo" onClick={() => navigate(target)} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') navigate(target); }}>
           <span>{t(`todo.${name}`)}</span>
           <Badge count={data?.[name] ?? 0} showZero overflowCount={9999} color={data?.[name] ? undefined : '#d9d9d9'} />
@@ -36,7 +37,7 @@ export function TransactionsCard({ rows, statusLabel }: { rows: DashboardData['l
           onRow={(r) => ({ onClick: () => navigate(`/tms/waybill/waybill/detail/${r.id}`), style: { cursor: 'pointer' } })}
           columns={[
             { key: 'no', dataIndex: 'waybillNo', title: t('dashboard.col.waybillNo') },
-            { key: 'shipper', dataIndex: 'shipperCode', title: t('dashboard.col.shipper') },
+            { key: 'shipper', dataIndex: 'shipperName', title: t('dashboard.col.shipper'), render: (v: string | null, r) => v ?? r.shipperCode },
             { key: 'freight', dataIndex: 'freightFen', title: t('dashboard.col.freight'), align: 'right', render: (v: number) => `¥${fenToYuan(v ?? 0)}` },
             { key: 'status', dataIndex: 'status', title: t('dashboard.col.status'), render: (v: string) => statusLabel(v) },
             { key: 'time', dataIndex: 'createdAt', title: t('dashboard.col.time'), render: (v: string) => formatDate(v, '{m}-{d} {h}:{i}') },

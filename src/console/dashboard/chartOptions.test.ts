@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barOption, lineOption, pieOption, radarOption } from './chartOptions';
+import { barOption, colourDistance, compactNumber, lineOption, paletteFor, pieOption, radarOption } from './chartOptions';
 
 const daily = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, waybills: i, freightFen: i * 100_00 }));
 
@@ -22,5 +22,27 @@ describe('dashboard chart options', () => {
     expect(radar.radar.indicator).toHaveLength(5);
     expect(radar.radar.indicator.every((i) => i.max === 100)).toBe(true);
     expect(radar.series[0].data[0].value).toEqual([90, 80, 70, 60, 50]);
+  });
+
+  it('never gives two series a colour close to the theme colour', () => {
+    for (const theme of ['#1890ff', '#13c2c2', '#52c41a', '#fa541c', '#722ed1', '#eb2f96', '#2f54eb', '#f5222d']) {
+      const [first, ...rest] = paletteFor(theme);
+      expect(first).toBe(theme);
+      expect(rest.length).toBeGreaterThanOrEqual(5);
+      for (const c of rest) expect(colourDistance(c, theme)).toBeGreaterThan(150);
+    }
+  });
+
+  it('writes axis figures in the reader’s language', () => {
+    expect(compactNumber('zh-CN')(250000)).toBe('25万');
+    expect(compactNumber('en')(250000)).toBe('250K');
+    expect(compactNumber('ja')(250000)).toBe('25万');
+    expect(lineOption(daily, 'Freight', '#1890ff', 'en').yAxis.axisLabel.formatter(250000)).toBe('250K');
+  });
+
+  it('keeps small states visible in a donut that one state dominates', () => {
+    const pie = pieOption([{ status: 'settled', count: 900 }, { status: 'inTransit', count: 3 }], (s) => s, '#1890ff');
+    expect(pie.series[0].minAngle).toBeGreaterThan(0);
+    expect(pie.series[0].label.show).toBe(true);
   });
 });

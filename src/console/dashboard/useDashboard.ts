@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { arrivedDashboard, fetchDashboard } from './dashboardData';
+import { arrivedDashboard, DASHBOARD_KEY, getDashboard } from './dashboardData';
 
 export type { DashboardData } from './dashboardData';
 
 export function useDashboard() {
-  return useSWR('dashboard', fetchDashboard, { refreshInterval: 120_000, fallbackData: arrivedDashboard() });
+  return useSWR(DASHBOARD_KEY, getDashboard, { refreshInterval: 120_000, fallbackData: arrivedDashboard() });
 }

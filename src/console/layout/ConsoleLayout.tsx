@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
@@ -21,9 +21,12 @@ import { TodoShortcuts } from './TodoShortcuts';
 import { SystemsMenu } from './SystemsMenu';
 import { RouteProgress } from './RouteProgress';
 import { useDevice } from './useDevice';
+import { useElementWidth } from './useElementWidth';
 import { preloadSchemaPages } from '../../engine/routes/registry';
 import { DynamicPage } from '../ConsolePages';
 import { whenIdle } from '../../utils/whenIdle';
+
+const COMPACT_TODO_BELOW = 1400;
 
 /** The back-office frame (spec §2.6): sidebar, top bar, open-page tabs and the pages themselves. */
 export default function ConsoleLayout() {
@@ -36,6 +39,9 @@ export default function ConsoleLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabTitle = useTabTitle();
+  const subbar = useRef<HTMLDivElement>(null);
+  // Six shortcuts and "more" need about 640 px; below this the tabs would be left too little.
+  const compactTodo = useElementWidth(subbar) < COMPACT_TODO_BELOW;
 
   // Most visits go on to a schema page: its renderer and list view are fetched once the first
   // screen has settled, so the first list opens without waiting for code.
@@ -87,19 +93,19 @@ export default function ConsoleLayout() {
               icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
             <Breadcrumbs />
             <div className="console-header__right">
-              {!mobile && <RouteSearch />}
+              <RouteSearch compact={mobile} />
               <ErrorLogButton />
               <SystemsMenu />
               {!mobile && <FullscreenButton />}
               {!mobile && <SizeMenu />}
-              {!mobile && <LanguageMenu />}
+              <LanguageMenu />
               <SettingsButton onOpen={() => setSettingsOpen(true)} />
               <UserMenu />
             </div>
           </Layout.Header>
-          <div className="console-subbar">
+          <div className="console-subbar" ref={subbar}>
             {settings.tagsView ? <TagsView /> : <div className="console-subbar__spacer" />}
-            <TodoShortcuts />
+            <TodoShortcuts compact={mobile || compactTodo} />
           </div>
         </div>
         <Layout.Content className="console-content">

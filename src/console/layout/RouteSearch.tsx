@@ -1,55 +1,57 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Select, type RefSelectProps } from 'antd';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { Button, Modal, Select, type RefSelectProps } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import Fuse from 'fuse.js';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
-import type { RouteEntry } from '../../engine/routes/buildRoutes';
 import { useMenuTitle } from './useMenuTitle';
+import { createRouteSearch, searchableRoutes } from './routeSearchRank';
 
-/** Spec §9: fuzzy threshold 0.4, title weight 0.7, path weight 0.3. */
-export const SEARCH_OPTIONS = { threshold: 0.4, keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }] };
-
-export interface SearchItem { title: string; path: string }
-
-export function searchableRoutes(routes: RouteEntry[], title: (k: string) => string, trail: string[] = []): SearchItem[] {
-  return routes.filter((r) => !r.meta.hidden).flatMap((r) => {
-    const t = [...trail, title(r.meta.title)];
-    const own = r.component ? [{ title: t.join(' / '), path: r.path }] : [];
-    return [...own, ...searchableRoutes(r.children, title, t)];
-  });
-}
-
-/** Route search over visible titles and paths; Ctrl+K or Cmd+K jumps to it. */
-export function RouteSearch() {
+function RouteSearchSelect({ autoFocus, onDone, selectRef }: { autoFocus?: boolean; onDone?: () => void; selectRef?: Ref<RefSelectProps> }) {
   const { routes } = useSession();
   const title = useMenuTitle();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const ref = useRef<RefSelectProps>(null);
-  const items = useMemo(() => searchableRoutes(routes, title), [routes, title]);
-  const fuse = useMemo(() => new Fuse(items, SEARCH_OPTIONS), [items]);
-  const results = useMemo(() => (query ? fuse.search(query).slice(0, 12).map((r) => r.item) : []), [fuse, query]);
+  const search = useMemo(() => createRouteSearch(searchableRoutes(routes, title)), [routes, title]);
+  const results = useMemo(() => search(query), [search, query]);
+  return (
+    <Select ref={selectRef} showSearch value={null} className="route-search" data-testid="route-search" autoFocus={autoFocus}
+      placeholder={<span><SearchOutlined /> {t('layout.searchPlaceholder')}</span>}
+      filterOption={false} onSearch={setQuery} searchValue={query} notFoundContent={query ? t('layout.searchNothing') : null}
+      options={results.map((r) => ({ value: r.path, label: <span className="route-search__option"><b>{r.title}</b><small>{r.trail ? `${r.trail} · ` : ''}{r.path}</small></span> }))}
+      onSelect={(path) => { if (!path) return; setQuery(''); navigate(path); onDone?.(); }}
+      aria-label={t('layout.search')} popupMatchSelectWidth={360} suffixIcon={autoFocus ? null : <kbd className="route-search__kbd">Ctrl K</kbd>} />
+  );
+}
 
+/**
+ * Route search over visible titles and paths; Ctrl+K or Cmd+K jumps to it. On a phone the box is a
+ * button that opens the same search full width.
+ */
+export function RouteSearch({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const ref = useRef<RefSelectProps>(null);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        ref.current?.focus();
+        if (compact) setOpen(true);
+        else ref.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
+  }, [compact]);
+  if (!compact) return <RouteSearchSelect selectRef={ref} onDone={() => ref.current?.blur()} />;
   return (
-    <Select ref={ref} showSearch value={null} className="route-search" data-testid="route-search"
-      placeholder={<span><SearchOutlined /> {t('layout.searchPlaceholder')}</span>}
-      filterOption={false} onSearch={setQuery} searchValue={query} notFoundContent={query ? t('layout.searchNothing') : null}
-      options={results.map((r) => ({ value: r.path, label: <span className="route-search__option"><b>{r.title}</b><small>{r.path}</small></span> }))}
-      onSelect={(path) => { if (!path) return; setQuery(''); navigate(path); ref.current?.blur(); }}
-      aria-label={t('layout.search')} popupMatchSelectWidth={360} suffixIcon={<kbd className="route-search__kbd">Ctrl K</kbd>} />
+    <>
+      <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.search')} onClick={() => setOpen(true)} data-testid="route-search-button" />
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} closable={false} destroyOnHidden className="route-search-modal"
+        title={t('layout.search')} style={{ top: 16 }} afterOpenChange={(shown) => { if (shown) ref.current?.focus(); }}>
+        <RouteSearchSelect selectRef={ref} autoFocus onDone={() => setOpen(false)} />
+      </Modal>
+    </>
   );
 }

@@ -45,7 +45,8 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
         return {
           key: r.path,
           icon: r.meta.icon !== undefined ? <MenuIcon name={r.meta.icon} /> : undefined,
-          label: title(r.meta.title),
+          // Long labels (es, ja) end in an ellipsis at 210 px; the whole title shows on hover.
+          label: <span title={title(r.meta.title)}>{title(r.meta.title)}</span>,
           children: children.length ? children : undefined,
         } as Item;
       });

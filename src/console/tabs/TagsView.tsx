@@ -1,13 +1,36 @@
-import { useRef, type WheelEvent } from 'react';
-import { Dropdown, type MenuProps } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState, type RefObject, type WheelEvent } from 'react';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { CloseOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasUnsavedChanges } from '../../engine/renderers/useUnsavedGuard';
 import { tabsStore, useTabs, type Tab } from './tabsStore';
+import { useTabTitle } from './KeepAlive';
 
-/** Spec §9: wheel scrolling of the tab strip is divided by 4. */
+/** Spec §9: wheel scrolling of the tab strip is divided by 4; tab scroll padding 4 px. */
 const WHEEL_DIVISOR = 4;
+const SCROLL_PADDING = 4;
+
+/** Whether the strip can scroll further left or right; recomputed on scroll, resize and tab changes. */
+function useOverflow(strip: RefObject<HTMLDivElement | null>, deps: unknown[]) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = strip.current;
+    if (!el) return;
+    const next = { left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 };
+    setEdges((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
+  }, [strip]);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el) return undefined;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [measure, ...deps]);
+  return { edges, measure };
+}
 
 /** The strip of open pages (spec §2.6, §4): affixed tabs stay, a context menu refreshes and closes. */
 export function TagsView() {
@@ -15,6 +38,12 @@ export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const strip = useRef<HTMLDivElement>(null);
+  const tabTitle = useTabTitle();
+  // Titles follow the current language: derived from the menu's keys at render, not stored text.
+  const titleOf = (tab: Tab) => {
+    const derived = tabTitle(tab.path).title;
+    return derived === tab.path ? tab.title : derived;
+  };
 
   const go = (target: string | null) => {
     if (target) navigate(target);
@@ -26,6 +55,21 @@ export function TagsView() {
   const onWheel = (e: WheelEvent) => {
     if (strip.current) strip.current.scrollLeft += e.deltaY / WHEEL_DIVISOR;
   };
+  const { edges, measure } = useOverflow(strip, [tabs.length]);
+  const scrollBy = (direction: 1 | -1) => {
+    const el = strip.current;
+    if (el) el.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.6), behavior: 'smooth' });
+  };
+  // The active tab is always brought into view, whichever way it became active.
+  useEffect(() => {
+    const el = strip.current?.querySelector<HTMLElement>('.tags-view__tab--active');
+    const box = strip.current;
+    if (!el || !box) return;
+    if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
+    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
+    measure();
+  }, [active, tabs.length, measure]);
+  const overflowing = edges.left || edges.right;
   // Each tab's context menu acts on that tab.
   const itemsFor = (tab: Tab): MenuProps['items'] => [
     { key: 'refresh', label: t('tabs.refresh') },
@@ -45,8 +89,12 @@ export function TagsView() {
   };
 
   return (
-    <nav className="tags-view" aria-label={t('tabs.label')}>
-      <div className="tags-view__strip" ref={strip} onWheel={onWheel} role="tablist">
+    <nav className={overflowing ? 'tags-view tags-view--overflow' : 'tags-view'} aria-label={t('tabs.label')}>
+      {overflowing && (
+        <Button type="text" size="small" className="tags-view__arrow" icon={<LeftOutlined />} disabled={!edges.left}
+          onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tabs-left" />
+      )}
+      <div className="tags-view__strip" ref={strip} onWheel={onWheel} onScroll={measure} role="tablist">
         {tabs.map((tab) => (
           <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: itemsFor(tab), onClick: ({ key }) => act(tab, key) }}>
             <div role="tab" aria-selected={tab.key === active} tabIndex={0} data-testid="tab"
@@ -57,9 +105,9 @@ export function TagsView() {
                 if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab);
               }}
               onAuxClick={(e) => { if (e.button === 1 && !tab.affix) close(tab); }}>
-              <span className="tags-view__title">{tab.title}</span>
+              <span className="tags-view__title">{titleOf(tab)}</span>
               {!tab.affix && (
-                <button type="button" className="tags-view__close" aria-label={t('tabs.closeNamed', { title: tab.title })}
+                <button type="button" className="tags-view__close" aria-label={t('tabs.closeNamed', { title: titleOf(tab) })}
                   onClick={(e) => { e.stopPropagation(); close(tab); }}>
                   <CloseOutlined />
                 </button>
@@ -68,6 +116,17 @@ export function TagsView() {
           </Dropdown>
         ))}
       </div>
+      {overflowing && (
+        <>
+          <Button type="text" size="small" className="tags-view__arrow" icon={<RightOutlined />} disabled={!edges.right}
+            onClick={() => scrollBy(1)} aria-label={t('tabs.scrollRight')} data-testid="tabs-right" />
+          <Dropdown trigger={['click']} placement="bottomRight"
+            menu={{ selectable: true, selectedKeys: [active ?? ''], items: tabs.map((tab) => ({ key: tab.key, label: titleOf(tab) })),
+              onClick: ({ key }) => { const tab = tabs.find((x) => x.key === key); if (tab) navigate(tab.fullPath); } }}>
+            <Button type="text" size="small" className="tags-view__arrow" icon={<DownOutlined />} aria-label={t('tabs.all')} data-testid="tabs-all" />
+          </Dropdown>
+        </>
+      )}
     </nav>
   );
 }

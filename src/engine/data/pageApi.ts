@@ -25,8 +25,14 @@ export interface PageBundle {
   messages: Record<string, string>;
   /** The caller's actions on the page; '*' means all. */
   actions: string[];
-  /** For a report page, the page whose records it aggregates. */
+  /** For a report or dashboard page, the page whose records it aggregates. */
   source?: PageSchema;
+}
+
+/** A dashboard page's figures by name, and each chart's groups (key, then one value per measure). */
+export interface DashboardAnswer {
+  figures: Record<string, number | null>;
+  charts: Record<string, ({ key: string | number | null } & Record<string, number | string | null>)[]>;
 }
 
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
@@ -49,6 +55,7 @@ export const pageApi = {
   current: (pageId: string, partyCode?: string) =>
     api.get<{ partyCode: string; record: Rec | null }>(`${base(pageId)}/current`, partyCode ? { partyCode } : undefined),
   report: (pageId: string, params: Record<string, string>) => api.get<Record<string, unknown>[]>(`${base(pageId)}/report`, params),
+  dashboard: (pageId: string) => api.get<DashboardAnswer>(`${base(pageId)}/dashboard`),
 
   /** Streams the export from the server to a file; the bearer token rides in the header, not the URL. */
   async download(pageId: string, params: Record<string, string>, format: 'csv' | 'xlsx'): Promise<void> {

@@ -1,37 +1,49 @@
+import { preload } from 'swr';
+import { cache, serialize, SWRGlobalState } from 'swr/_internal';
+
 /**
- * Answers requested before the component that shows them has mounted (right after sign-in), handed
- * to that component's fetcher once. An answer older than a few seconds is not used.
+ * Answers asked for before the component that shows them has mounted (right after sign-in, as a
+ * navigation starts, when a list change is clicked). They go through SWR's own `preload`, so the
+ * `useSWR` of the same key takes the request in flight instead of sending another: one cache, one
+ * request. An answer not taken within a few seconds is dropped, so a late visit fetches afresh.
  */
 const FRESH_MS = 10_000;
-const pending = new Map<string, { at: number; answer: Promise<unknown>; value?: { v: unknown } }>();
 
-/** Starts the request unless a fresh one for the key is on its way; returns its answer. */
-export function prefetch<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-  const held = pending.get(key);
-  if (held && Date.now() - held.at < FRESH_MS) return held.answer as Promise<T>;
-  const answer = fetcher();
-  const entry: { at: number; answer: Promise<unknown>; value?: { v: unknown } } = { at: Date.now(), answer };
-  answer.then((v) => { entry.value = { v }; }, () => undefined); // a failure is reported by the component's own fetch
-  pending.set(key, entry);
-  return answer;
+export type AnswerKey = string | readonly unknown[];
+
+type Tracked = Promise<unknown> & { arrived?: { value: unknown } };
+
+/** SWR keeps the preloaded requests by serialized key beside its default cache. */
+function preloaded(): Record<string, Tracked | undefined> {
+  return (SWRGlobalState.get(cache) as unknown as unknown[] | undefined)?.[3] as Record<string, Tracked | undefined> ?? {};
+}
+
+/** Starts the request unless one for the key is waiting to be taken; returns its answer. */
+export function preloadAnswer<T>(key: AnswerKey, fetcher: () => Promise<T>): Promise<T> {
+  const [id] = serialize(key);
+  const waiting = preloaded()[id];
+  if (waiting) return waiting as Promise<T>;
+  const answer = preload(key, fetcher) as Tracked;
+  // A failure is reported by the component's own fetch, which takes this promise.
+  answer.then((value) => { answer.arrived = { value }; }, () => undefined);
+  setTimeout(() => {
+    const held = preloaded();
+    if (held[id] === answer) delete held[id];
+  }, FRESH_MS);
+  return answer as Promise<T>;
 }
 
 /**
- * The prefetched answer if it has already arrived (and is fresh), without taking it: a component
- * can render with it at once (SWR's fallbackData) and still fetch through fetchOnce.
+ * The preloaded answer if it has already arrived and not been taken yet: a component renders with it
+ * at once (SWR's fallbackData) while its fetch takes the same promise.
  */
-export function peekPrefetched<T>(key: string): T | undefined {
-  const held = pending.get(key);
-  return held?.value && Date.now() - held.at < FRESH_MS ? (held.value.v as T) : undefined;
+export function arrivedAnswer<T>(key: AnswerKey): T | undefined {
+  const [id] = serialize(key);
+  return preloaded()[id]?.arrived?.value as T | undefined;
 }
 
-/** The prefetched answer for the key if it is fresh, else a new fetch. */
-export function fetchOnce<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-  const held = pending.get(key);
-  pending.delete(key);
-  return held && Date.now() - held.at < FRESH_MS ? (held.answer as Promise<T>) : fetcher();
-}
-
-export function forgetPrefetched(): void {
-  pending.clear();
+/** Answers belong to one user: logout drops those not taken yet. */
+export function forgetPreloaded(): void {
+  const held = preloaded();
+  for (const id of Object.keys(held)) delete held[id];
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Badge, Button, Col, DatePicker, Form, Grid, Input, InputNumber, Row, Select, Space } from 'antd';
+import { DownOutlined, SearchOutlined, UpOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
@@ -60,6 +60,9 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
   return out;
 }
 
+// antd's column class sets display, which would win over the hidden attribute.
+const HIDDEN = { display: 'none' } as const;
+
 /** The list's filter form, built from the schema's filter fields. */
 export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
   const { t } = useTranslation();
@@ -69,7 +72,16 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
     form.setFieldsValue({ ...toInputs(page, filters), q });
   }, [form, page, filters, q]);
 
-  const names = page.list?.filters ?? [];
+  const names = (page.list?.filters ?? []).filter((name) => fieldSchema(page, name));
+  // Collapsed, the filters fill one row with the buttons (ProTable's habit): four columns from lg,
+  // two from sm, one on a phone. Hidden filters keep their values and still apply.
+  const screens = Grid.useBreakpoint();
+  const perRow = screens.lg ? 4 : screens.sm ? 2 : 1;
+  const [expanded, setExpanded] = useState(false);
+  const items = [...(hideKeyword ? [] : ['q']), ...names];
+  // On wide screens the buttons column keeps room for its three buttons in every language.
+  const shownCount = expanded ? items.length : Math.max(1, perRow === 4 ? 2 : perRow - 1);
+  const hiddenActive = items.slice(shownCount).filter((name) => (name === 'q' ? q : filters[name])).length;
   const control = (name: string) => {
     const f = fieldSchema(page, name)!;
     const op = filterOperator(f);
@@ -102,27 +114,33 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
     <Form form={form} className="list-filters" layout="vertical" onFinish={(v) => { const { q: text, ...rest } = v; onSearch(fromInputs(page, rest), (text ?? '').trim()); }}>
       <Row gutter={[16, 0]}>
         {!hideKeyword && (
-        <Col xs={24} sm={12} lg={6}>
+        <Col xs={24} sm={12} lg={6} style={items.indexOf('q') >= shownCount ? HIDDEN : undefined}>
           <Form.Item name="q" label={t('engine.filter.keyword')}>
             <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
           </Form.Item>
         </Col>
         )}
         {names.map((name) => {
-          const f = fieldSchema(page, name);
-          if (!f) return null;
+          const f = fieldSchema(page, name)!;
           const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
           return (
-            <Col xs={24} sm={12} lg={6} key={name}>
+            <Col xs={24} sm={12} lg={6} key={name} style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}>
               <Form.Item name={range ? undefined : name} label={t(f.title)}>{control(name)}</Form.Item>
             </Col>
           );
         })}
-        <Col xs={24} sm={12} lg={6} className="list-filters__buttons">
-          <Form.Item label=" ">
-            <Space>
+        <Col xs={24} sm={12} lg={expanded ? 6 : 12} className="list-filters__buttons" style={{ marginLeft: 'auto' }}>
+          <Form.Item label={perRow > 1 ? ' ' : undefined}>
+            <Space wrap>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('engine.filter.search')}</Button>
               <Button icon={<UndoOutlined />} onClick={() => onSearch({}, '')}>{t('engine.filter.reset')}</Button>
+              {items.length > shownCount || expanded ? (
+                <Button type="link" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} data-testid="filters-more"
+                  icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end">
+                  {expanded ? t('engine.filter.less') : t('engine.filter.more')}
+                  {!expanded && hiddenActive > 0 && <Badge count={hiddenActive} size="small" style={{ marginLeft: 4 }} />}
+                </Button>
+              ) : null}
             </Space>
           </Form.Item>
         </Col>

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, Transition, CustomAction } from '../schema/types';
@@ -15,9 +15,11 @@ interface Props {
   onAction: (a: CustomAction) => void;
 }
 
-/** A row's actions: the first three as links, the rest in a menu; only what the user may do and the state allows. */
+/** A row's actions: the first three as links (one on a phone), the rest in a menu; only what the user may do and the state allows. */
 export function RowActions({ page, record, actions, onOpen, onDelete, onTransition, onAction }: Props) {
   const { t } = useTranslation();
+  // On a phone one link and the menu, so the row's data keeps the width.
+  const screens = Grid.useBreakpoint();
   const names = page.list?.rowActions ?? ['detail'];
   const items: { key: string; label: string; danger?: boolean; run: () => void; confirm?: string }[] = [];
   for (const name of names) {
@@ -34,8 +36,9 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
       if (act && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
     }
   }
-  const shown = items.slice(0, 3);
-  const rest = items.slice(3);
+  const inline = screens.md === false ? 1 : 3;
+  const shown = items.slice(0, inline);
+  const rest = items.slice(inline);
   const link = (i: (typeof items)[number]) =>
     i.confirm ? (
       <Popconfirm key={i.key} title={i.confirm} onConfirm={i.run} okButtonProps={{ danger: true }}>

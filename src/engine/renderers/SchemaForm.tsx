@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { createSchemaField, FormProvider } from '@formily/react';
-import { isField, type Form } from '@formily/core';
+import type { Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../schema/types';
@@ -8,6 +8,8 @@ import { formilySchema, type FormMode } from '../schema/formily';
 import { formComponents } from '../../widgets';
 import { FormSection } from './FormSection';
 import './expressions';
+
+export { showFieldErrors } from '../controllers/formErrors';
 
 const SchemaField = createSchemaField({ components: { ...formComponents, FormSection } });
 
@@ -23,6 +25,7 @@ interface Props {
 /** Renders a page model as a Formily form; the same component serves add, edit, settings and dialogs. */
 export function SchemaForm({ form, page, mode, only, layout = 'vertical' }: Props) {
   const { t, i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.language: titles are translated again after a language switch
   const schema = useMemo(() => formilySchema(page, mode, (k, p) => t(k, p), only), [page, mode, only, t, i18n.language]);
   return (
     <FormProvider form={form}>
@@ -33,15 +36,3 @@ export function SchemaForm({ form, page, mode, only, layout = 'vertical' }: Prop
   );
 }
 
-/** Puts the server's per-field messages on their fields. */
-export function showFieldErrors(form: Form, errors: Record<string, string>): boolean {
-  let shown = false;
-  for (const [name, message] of Object.entries(errors)) {
-    const field = form.query(name).take();
-    if (field && isField(field)) {
-      field.setSelfErrors([message]);
-      shown = true;
-    }
-  }
-  return shown;
-}

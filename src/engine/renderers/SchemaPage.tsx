@@ -3,10 +3,12 @@ import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
 import type { ApiError } from '../data/envelope';
+import type { PageBundle } from '../data/pageApi';
 import { useLocation } from 'react-router-dom';
+import { pageViewOf, type PageView } from '../routes/pageView';
 import { usePageSchema } from './usePageSchema';
-import { prefetchListFor, showsList } from './listQuery';
-import { DetailPage, FormPage, ListPage, ReportPage, SettingsPage } from './views';
+import { listParamsFor, preloadList } from './listQuery';
+import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
 import './renderers.css';
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
@@ -14,8 +16,8 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const { t } = useTranslation();
   const { search } = useLocation();
   // A list's rows are asked for as soon as its schema is in, not after the list view has rendered.
-  const { data: bundle, error, mutate } = usePageSchema(pageId!, (b) => {
-    if (showsList(b.page, view, params)) prefetchListFor(b.page, search);
+  const { data: bundle, error, mutate } = usePageSchema(pageId!, ({ page }) => {
+    if (pageViewOf(page, view, params) === 'list') void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
   });
   if (error) {
     const err = error as ApiError;
@@ -24,15 +26,18 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   }
   const loading = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
   if (!bundle) return loading;
-  return <Suspense fallback={loading}>{viewOf(bundle, view, params, basePath)}</Suspense>;
+  return <Suspense fallback={loading}>{renderView(pageViewOf(bundle.page, view, params), bundle, params, basePath)}</Suspense>;
 }
 
-function viewOf(bundle: NonNullable<ReturnType<typeof usePageSchema>['data']>, view: PageProps['view'], params: Record<string, string>, basePath: string) {
-  const { page } = bundle;
-  if (page.kind === 'report') return <ReportPage bundle={bundle} />;
-  if (page.kind === 'settings' && view === 'index') return <SettingsPage bundle={bundle} />;
-  if (view === 'add' && page.kind === 'crud') return <FormPage bundle={bundle} basePath={basePath} />;
-  if (view === 'edit' && params.id && page.kind !== 'log') return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
-  if (view === 'detail' && params.id) return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;
-  return <ListPage bundle={bundle} basePath={basePath} />;
+function renderView(shown: PageView, bundle: PageBundle, params: Record<string, string>, basePath: string) {
+  switch (shown) {
+    case 'report': return <ReportPage bundle={bundle} />;
+    case 'settings': return <SettingsPage bundle={bundle} />;
+    case 'tabs': return <TabsPage bundle={bundle} />;
+    case 'dashboard': return <DashboardPage bundle={bundle} />;
+    case 'create': return <FormPage bundle={bundle} basePath={basePath} />;
+    case 'edit': return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
+    case 'detail': return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;
+    default: return <ListPage bundle={bundle} basePath={basePath} />;
+  }
 }

@@ -23,6 +23,7 @@ export function SettingsPage({ bundle }: { bundle: PageBundle }) {
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh form for each organisation shown
   const form = useMemo(() => createForm({ effects: () => onFormValuesChange(() => setDirty(true)) }), [data?.partyCode]);
   useUnsavedGuard(dirty && !busy);
 

@@ -1,7 +1,6 @@
 import { pageApi, type ListAnswer, type PageBundle } from '../data/pageApi';
-import { prefetch } from '../data/prefetch';
+import { preloadAnswer } from '../data/prefetch';
 import { recordFields } from '../schema/model';
-import type { SchemaView } from '../routes/componentPath';
 import { apiParamsOf, stateFromSearch } from './listUrlState';
 
 type Page = PageBundle['page'];
@@ -14,20 +13,18 @@ export function withLogWindow(page: Page, apiParams: Record<string, string>): Re
   return { ...apiParams, [page.log.timeField]: `${from},` };
 }
 
-/** The SWR key of a list view; other views revalidate by its first two parts (FormPage). */
+/** The SWR key of a list's rows; other views revalidate by its first two parts (FormPage). */
 export const listKey = (pageId: string, params: Record<string, string>) => ['list', pageId, JSON.stringify(params)] as const;
 
-/** The prefetch key of the same request (engine/data/prefetch.ts). */
-export const listPrefetchKey = (pageId: string, params: Record<string, string>) => listKey(pageId, params).join('\n');
-
-/**
- * Asks for the rows a list page will show for an address, as soon as its schema is known: the
- * list view's code and first render then overlap the request instead of preceding it.
- */
-export function prefetchListFor(page: Page, search: string): void {
+/** The API parameters a list page asks for at an address. */
+export function listParamsFor(page: Page, search: string): Record<string, string> {
   const state = stateFromSearch(new URLSearchParams(search), page.list?.pageSize ?? 20, recordFields(page));
-  const params = withLogWindow(page, apiParamsOf(state));
-  void prefetch(listPrefetchKey(page.id, params), () => pageApi.list(page.id, params));
+  return withLogWindow(page, apiParamsOf(state));
+}
+
+/** Asks for a list's rows into the cache the list view reads (the view's own fetch takes the request). */
+export function preloadList(page: Page, params: Record<string, string>): Promise<ListAnswer> {
+  return preloadAnswer(listKey(page.id, params), () => pageApi.list(page.id, params));
 }
 
 /** Every matching row is on this one page. */
@@ -38,12 +35,3 @@ export function onlySortChanged(from: Record<string, string>, to: Record<string,
   const rest = (p: Record<string, string>) => JSON.stringify(Object.entries(p).filter(([k]) => k !== 'sort' && k !== 'page').sort());
   return rest(from) === rest(to);
 }
-
-/** Whether SchemaPage renders the list view for this route. */
-export function showsList(page: Page, view: SchemaView | undefined, params: Record<string, string>): boolean {
-  if (page.kind === 'report' || (page.kind === 'settings' && view === 'index')) return false;
-  if (view === 'add' && page.kind === 'crud') return false;
-  if (view === 'edit' && params.id && page.kind !== 'log') return false;
-  return !(view === 'detail' && params.id);
-}
-

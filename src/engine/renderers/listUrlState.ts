@@ -61,6 +61,8 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
     if (next.q) out.set('q', next.q);
     if (next.todo) out.set('todo', '1');
     for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
+    // Parameters that are not the list's stay (a tabs page's open tab).
+    params.forEach((v, k) => { if (!RESERVED.has(k) && !allowed.includes(k)) out.set(k, v); });
     // Before the address changes: the new rows can be on their way while the console re-renders.
     const ahead = onNext?.(apiParamsOf(next));
     const ticket = ++latest.current;
@@ -71,7 +73,7 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
     };
     if (!ahead) return apply();
     void Promise.race([ahead.catch(() => undefined), new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(apply);
-  }, [state, params, defaultSize, setParams, onNext]);
+  }, [state, params, defaultSize, allowed, setParams, onNext]);
 
   const apiParams = useMemo(() => apiParamsOf(state), [state]);
   return { state, update, apiParams };

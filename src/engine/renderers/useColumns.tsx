@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { TableColumnsType } from 'antd';
+import { Grid, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../schema/types';
 import { fieldSchema, isSortable, parseSort } from '../schema/model';
@@ -13,6 +13,8 @@ export function columnFields(page: PageSchema): string[] {
 /** Table columns from the schema: titles, cells, widths, and sort state driven by the URL. */
 export function useColumns(page: PageSchema, sort: string | null, hidden: string[], actions: ((r: Rec) => ReactNode) | null) {
   const { t, i18n } = useTranslation();
+  // A pinned column on a phone would cover most of the row.
+  const pinActions = Grid.useBreakpoint().md !== false;
   return useMemo(() => {
     const current = sort ? parseSort(sort) : page.list?.defaultSort ? parseSort(page.list.defaultSort) : null;
     const cols: TableColumnsType<Rec> = (page.list?.columns ?? [])
@@ -35,8 +37,9 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
           render: (value: unknown, record: Rec) => <Cell value={value} record={record} field={f} />,
         };
       });
-    if (actions) cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: 'right', width: 200, render: (_: unknown, r: Rec) => actions(r) });
+    if (actions) cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: pinActions ? 'right' : undefined, width: pinActions ? 200 : 110, render: (_: unknown, r: Rec) => actions(r) });
     return cols;
     // i18n.language re-renders titles after a language switch.
-  }, [page, sort, hidden, actions, t, i18n.language]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, sort, hidden, actions, t, i18n.language, pinActions]);
 }

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { FORMAT_CHECKS } from '../../utils/validators';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
 
 /** Formily and engine keywords that ride along in the model; ajv must accept and ignore them. */
 export const EXTENSION_KEYWORDS = [
@@ -12,7 +13,10 @@ export const EXTENSION_KEYWORDS = [
 /** One ajv instance knows the project's formats; both the browser and the server validate with it. */
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
-  addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'ipv4', 'ipv6']);
+  addFormats(ajv, ['date', 'date-time', 'email', 'ipv4', 'ipv6']);
+  // A valid URI may still run script where it is shown as a link.
+  const uri = fullFormats.uri as (v: string) => boolean;
+  ajv.addFormat('uri', { type: 'string', validate: (v: string) => uri(v) && !SCRIPT_SCHEME.test(v) });
   for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: (v: string) => check(v) });
   ajv.addFormat('cidr', {
     type: 'string',

@@ -30,5 +30,8 @@ export function pageI18nKeys(page: PageSchema): string[] {
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
   page.rules?.forEach((r) => keys.push(r.message));
+  page.tabs?.forEach((tab) => { if (tab.title) keys.push(tab.title); });
+  page.dashboard?.figures?.forEach((f) => keys.push(f.title));
+  page.dashboard?.charts.forEach((c) => keys.push(c.title, ...c.measures.map((m) => m.title)));
   return Array.from(new Set(keys));
 }

@@ -13,6 +13,8 @@ function valueSchema(f: FieldSchema, required: boolean): Record<string, unknown>
     if (EXTENSION_KEYWORDS.includes(k) || ['title', 'description', 'default', 'readOnly', 'writeOnly'].includes(k)) continue;
     s[k] = v;
   }
+  // An upload, image or link is shown to others as an address: one that runs script is never stored.
+  if (f.type === 'string' && !f.format && (f['x-component'] === 'Upload' || f['x-cell'] === 'Image' || f['x-cell'] === 'Link')) s.format = 'safeUrl';
   if (f['x-ref-multiple']) {
     s.type = 'array';
     s.items = { type: ['string', 'integer'] };

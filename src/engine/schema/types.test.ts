@@ -53,7 +53,8 @@ describe('page schema contracts', () => {
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
       'ModelSchema', 'PageSchema', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
-      'ComputedSpec', 'TotalSpec', 'Effect', 'Rule'].sort());
+      'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
+      'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
   });
 
   it('list the same members in their enumerations', () => {

@@ -2,14 +2,14 @@
  * The page schema: one JSON file per console page (src/schemas/<area>/<page>.json). page.schema.json
  * is the same contract as a JSON Schema; types.test.ts proves the two agree.
  */
-export type PageKind = 'crud' | 'log' | 'settings' | 'report';
+export type PageKind = 'crud' | 'log' | 'settings' | 'report' | 'tabs' | 'dashboard';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'safeUrl';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -246,6 +246,50 @@ export interface LogSpec {
   defaultDays?: number;
 }
 
+/** One tab of a "tabs" page: another page's view, shown only to users who may read that page. */
+export interface TabSpec {
+  /** Page id whose view the tab shows. */
+  page: string;
+  /** The view of that page; its list (or report, settings) by default. */
+  view?: 'index';
+  /** i18n key of the tab's label; the page's own title by default. */
+  title?: string;
+}
+
+/** One key figure: an aggregate of the source page's rows in the caller's scope. */
+export interface DashboardFigure {
+  name: string;
+  title: string;
+  op: 'count' | 'sum' | 'avg' | 'min' | 'max';
+  field?: string;
+  cell?: string;
+  /** Equality conditions on fields of the source page (e.g. only waybills in transit). */
+  where?: Record<string, string | number | boolean>;
+}
+
+/** One chart: the source page's rows grouped on a field, with one or more measures. */
+export interface DashboardChart {
+  name: string;
+  title: string;
+  /** map: a map of China by province; groupBy then names a region field (bucket "first"). */
+  type: 'bar' | 'line' | 'pie' | 'map';
+  groupBy: string;
+  /** day / month for a date-time field; first: the first item of an array field (a region's province). */
+  bucket?: 'day' | 'month' | 'first';
+  /** Only rows created in the last N days (a time series that stays readable). */
+  days?: number;
+  measures: Measure[];
+  /** Columns of the two-column grid the chart spans on a wide screen. */
+  span?: 1 | 2;
+}
+
+export interface DashboardSpec {
+  /** Page whose table is aggregated, with that page's access and organisation scope. */
+  source: string;
+  figures?: DashboardFigure[];
+  charts: DashboardChart[];
+}
+
 export interface PageSchema {
   $schema?: string;
   id: string;
@@ -261,6 +305,10 @@ export interface PageSchema {
   actions?: CustomAction[];
   report?: ReportSpec;
   log?: LogSpec;
+  /** kind "tabs": other pages' views, one per tab. */
+  tabs?: TabSpec[];
+  /** kind "dashboard": key figures and charts over a source page's records. */
+  dashboard?: DashboardSpec;
   /** Demo rows inserted into a new database when demo data is on. */
   demo?: Record<string, unknown>[];
   rules?: Rule[];

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
-import { recordFields } from './model';
+import { fieldSchema, recordFields } from './model';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
@@ -70,7 +70,83 @@ function semanticErrors(page: PageSchema): string[] {
     page.states.editableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`); });
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
+  errors.push(...composedPageErrors(page));
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
   errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
+  return errors;
+}
+
+/** Tabs and dashboard pages show other pages' records: they hold no table of their own. */
+function composedPageErrors(page: PageSchema): string[] {
+  const errors: string[] = [];
+  const composed = page.kind === 'tabs' || page.kind === 'dashboard';
+  if (composed) {
+    for (const k of ['resource', 'model', 'list', 'form', 'detail', 'states', 'actions', 'demo'] as const) {
+      if (page[k]) errors.push(`${k}: a ${page.kind} page has no records of its own; remove "${k}" (put it on the page it shows)`);
+    }
+  }
+  if (page.tabs && page.kind !== 'tabs') errors.push(`tabs: only a page of kind "tabs" has tabs`);
+  if (page.dashboard && page.kind !== 'dashboard') errors.push(`dashboard: only a page of kind "dashboard" has a dashboard`);
+  const seen = new Set<string>();
+  page.tabs?.forEach((tab, i) => {
+    if (seen.has(tab.page)) errors.push(`tabs[${i}].page: "${tab.page}" is already a tab`);
+    if (tab.page === page.id) errors.push(`tabs[${i}].page: a page cannot be its own tab`);
+    seen.add(tab.page);
+  });
+  const names = new Set<string>();
+  const measured = (where: string, m: { name: string; op: string; field?: string }) => {
+    if (names.has(m.name)) errors.push(`${where}: name "${m.name}" is used twice`);
+    names.add(m.name);
+    if (m.op !== 'count' && !m.field) errors.push(`${where}: "${m.op}" needs a field (or use "op": "count")`);
+  };
+  page.dashboard?.figures?.forEach((f, i) => measured(`dashboard.figures[${i}]`, f));
+  page.dashboard?.charts.forEach((c, i) => {
+    if (names.has(c.name)) errors.push(`dashboard.charts[${i}]: name "${c.name}" is used twice`);
+    names.add(c.name);
+    const own = new Set<string>();
+    c.measures.forEach((m, j) => {
+      if (own.has(m.name)) errors.push(`dashboard.charts[${i}].measures[${j}]: name "${m.name}" is used twice`);
+      own.add(m.name);
+      if (m.op !== 'count' && !m.field) errors.push(`dashboard.charts[${i}].measures[${j}]: "${m.op}" needs a field (or use "op": "count")`);
+    });
+    if (c.type === 'map' && c.bucket !== 'first') errors.push(`dashboard.charts[${i}]: a map groups by province: write "bucket": "first" on a region field`);
+    if ((c.type === 'pie' || c.type === 'map') && c.measures.length !== 1) errors.push(`dashboard.charts[${i}]: a ${c.type} chart draws one measure`);
+  });
+  return errors;
+}
+
+/**
+ * The rules that need the other pages: a tab names a page, a dashboard's fields exist in its
+ * source and suit their use. Messages start with the place in the file.
+ */
+export function crossPageErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  page.tabs?.forEach((tab, i) => {
+    const target = pages.get(tab.page);
+    if (!target) errors.push(`tabs[${i}].page: "${tab.page}" is not a page (write the id of a file under src/schemas, e.g. "tms/waybill/waybill")`);
+    else if (target.kind === 'tabs') errors.push(`tabs[${i}].page: "${tab.page}" is itself a tabs page; name the pages it holds instead`);
+  });
+  const spec = page.dashboard;
+  if (!spec) return errors;
+  const source = pages.get(spec.source);
+  if (!source?.resource) {
+    errors.push(`dashboard.source: "${spec.source}" is not a page with records (write the id of a crud or log page, e.g. "tms/waybill/waybill")`);
+    return errors;
+  }
+  const fields = new Set(recordFields(source));
+  const need = (where: string, name: string | undefined) => {
+    if (name !== undefined && !fields.has(name)) errors.push(`${where}: "${name}" is not a field of ${source.id} (one of: ${[...fields].join(', ')})`);
+  };
+  spec.figures?.forEach((f, i) => {
+    need(`dashboard.figures[${i}].field`, f.field);
+    Object.keys(f.where ?? {}).forEach((k) => need(`dashboard.figures[${i}].where`, k));
+  });
+  spec.charts.forEach((c, i) => {
+    need(`dashboard.charts[${i}].groupBy`, c.groupBy);
+    c.measures.forEach((m, j) => need(`dashboard.charts[${i}].measures[${j}].field`, m.field));
+    const f = fieldSchema(source, c.groupBy);
+    if ((c.bucket === 'day' || c.bucket === 'month') && f && f.format !== 'date-time') errors.push(`dashboard.charts[${i}].bucket: "${c.bucket}" needs a date-time field; "${c.groupBy}" is not one`);
+    if (c.bucket === 'first' && f && f.type !== 'array') errors.push(`dashboard.charts[${i}].bucket: "first" needs an array field (a region); "${c.groupBy}" is not one`);
+  });
   return errors;
 }

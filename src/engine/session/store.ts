@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { ApiError } from '../data/envelope';
 import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildRoutes';
-import { forgetPrefetched } from '../data/prefetch';
+import { forgetPreloaded } from '../data/prefetch';
 import { sessionApi } from './api';
 import { leaveLoginNotice } from './loginNotice';
 import { getToken, removeDataBranch, removeToken, setToken } from './token';
@@ -101,7 +101,7 @@ export function acceptToken(token: string) {
 
 function clearAll() {
   removeToken();
-  forgetPrefetched();
+  forgetPreloaded();
   removeDataBranch();
   resetHooks.forEach((h) => h());
   set({ ...initial });

@@ -47,17 +47,17 @@ export interface PageAccess {
   actions: Set<string> | 'all';
 }
 
-export function findPage(ctx: AppContext, rawId: string): PageSchema {
-  const id = decodeURIComponent(rawId);
+/** The id arrives decoded once by the router; decoding it again would misread (or fail on) a literal '%'. */
+export function findPage(ctx: AppContext, id: string): PageSchema {
   const page = ctx.schemas.pages.get(id);
   if (!page) throw notFound('server.data.unknownPage', { page: id });
   return page;
 }
 
 /** The caller's actions on a page; throws 21332 without a session and 403 without the action. */
-export async function pageAccess(ctx: AppContext, req: FastifyRequest, rawId: string, action: string): Promise<PageAccess> {
+export async function pageAccess(ctx: AppContext, req: FastifyRequest, pageId: string, action: string): Promise<PageAccess> {
   const user = requireUser(req);
-  const page = findPage(ctx, rawId);
+  const page = findPage(ctx, pageId);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
   let actions = actionsOn(grants, byPage.get(page.id) ?? []);
   if (page.resource?.scopeBy && user.partyKind !== 'platform') {
@@ -83,9 +83,9 @@ export function scopeByCondition(ctx: AppContext, access: PageAccess): Condition
 }
 
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */
-export async function optionsAccess(ctx: AppContext, req: FastifyRequest, rawId: string): Promise<PageAccess> {
+export async function optionsAccess(ctx: AppContext, req: FastifyRequest, pageId: string): Promise<PageAccess> {
   const user = requireUser(req);
-  const page = findPage(ctx, rawId);
+  const page = findPage(ctx, pageId);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
   const own = actionsOn(grants, byPage.get(page.id) ?? []);
   if (allows(own, 'read')) return { user, page, actions: own };

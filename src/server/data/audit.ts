@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '../context.js';
+import type { Db } from '../db/connect.js';
+import { coreView } from '../db/connect.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
 
 /** Every write leaves who, when, which page and record, and the record before and after (secrets excluded). */
 export async function audit(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  /** Usually the transaction of the write, so the record and its audit commit together. */
+  db: Db,
   user: SessionUser,
   page: PageSchema,
   action: string,
@@ -15,7 +16,7 @@ export async function audit(
   after: Row | null,
 ): Promise<void> {
   const now = new Date().toISOString();
-  await db.insertInto('sys_audit').values({
+  await coreView(db).insertInto('sys_audit').values({
     page: page.id, tableName: page.resource!.table, recordId, action, username: user.username, partyCode: user.partyCode,
     before: before ? JSON.stringify(before) : null, after: after ? JSON.stringify(after) : null,
     createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
 import { translate, type Language } from '../i18n/messages.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema } from '../../engine/schema/model.js';
@@ -33,7 +32,6 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
     if (!ids.length) return [];
     conditions.push((eb) => eb(key, 'in', ids));
   } else if (typeof query.q === 'string' && query.q.trim()) {
-    if (query.q.length > 100) throw badRequest('server.data.badParam', { param: 'q', max: 100 });
     conditions.push(likeCondition(ctx.database, label, query.q.trim()));
   }
   let q = ctx.database.db.selectFrom(table).select([key, label]);
@@ -67,7 +65,7 @@ export async function runReport(ctx: AppContext, access: PageAccess, source: Pag
 
 /** The audit trail of one record, newest first. */
 export async function recordHistory(ctx: AppContext, page: PageSchema, id: number) {
-  const rows = await ctx.database.db.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
+  const rows = await ctx.database.core.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
     .where('page', '=', page.id).where('recordId', '=', id).orderBy('id', 'desc').limit(100).execute();
   return rows.map((r) => ({ ...r, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null }));
 }

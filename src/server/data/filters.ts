@@ -103,7 +103,6 @@ export function fieldConditions(database: Database, page: PageSchema, query: Rec
 
 export function searchCondition(database: Database, page: PageSchema, q: unknown): Condition | null {
   if (typeof q !== 'string' || !q.trim()) return null;
-  if (q.length > 100) throw badRequest('server.data.badFilterValue', { field: 'q', value: q.slice(0, 40) });
   const fields = page.resource?.search?.length ? page.resource.search : [page.resource!.label];
   return (eb) => eb.or(fields.map((f) => likeCondition(database, f, q.trim())(eb)));
 }

@@ -23,13 +23,6 @@ export interface ListQuery {
   conditions: Condition[];
 }
 
-function positiveInt(raw: unknown, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest('server.data.badParam', { param: name, max });
-  return n;
-}
-
 /** Scope, filters, free-text search and the to-do filter of a list, export or report request. */
 export function whereFor(ctx: AppContext, access: PageAccess, query: Record<string, unknown>): Condition[] {
   const page = access.page;
@@ -55,8 +48,9 @@ export function parseListQuery(ctx: AppContext, access: PageAccess, query: Recor
     throw badRequest('server.data.unknownSort', { field: sort.field.slice(0, 40) });
   }
   return {
-    page: positiveInt(query.page, 1, 'page'),
-    size: positiveInt(query.size, page.list?.pageSize ?? 20, 'size', MAX_PAGE_SIZE),
+    // Bounds are the route's declared contract (routes/dataContract.ts).
+    page: Number(query.page ?? 1),
+    size: Number(query.size ?? page.list?.pageSize ?? 20),
     sort,
     conditions: whereFor(ctx, access, query),
   };

@@ -47,7 +47,7 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
     expect(Object.keys(ref.data.fieldErrors)).toEqual(['parentId']);
     const team = refusal(await custA.post(TEAM, '', { code: 'SPY-01', name: '渗透组', businessLine: 'ftl', leaderId: theirUser, memberIds: [theirUser] }), 400);
     expect(Object.keys(team.data.fieldErrors).sort()).toEqual(['leaderId', 'memberIds']);
-    const nonsense = refusal(await custA.post(TEAM, '', { code: 'SPY-02', name: '乱码组', businessLine: 'ftl', leaderId: 99999999999999999999, memberIds: ['abc'] }), 400);
+    const nonsense = refusal(await custA.post(TEAM, '', { code: 'SPY-02', name: '乱码组', businessLine: 'ftl', leaderId: 1e20, memberIds: ['abc'] }), 400);
     expect(Object.keys(nonsense.data.fieldErrors).sort()).toEqual(['leaderId', 'memberIds']);
     expect(await countRows(t, 'org_department')).toBe(before);
     // Naming its own organisation is fine, and an update cannot move a record to another one.

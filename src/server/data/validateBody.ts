@@ -11,7 +11,7 @@ const ajv = createAjv();
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
 /** ajv errors → one message key per field, with the field's own title in the message. */
-const KNOWN = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf'];
+const KNOWN = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf', 'safeUrl'];
 
 /**
  * An error inside one item of an array of objects, keyed by the cell's form path (tiers.1.toCount)
@@ -45,10 +45,46 @@ function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>)
     if (!field || out[field]) continue;
     const title = fields[field]?.title ?? field;
     const p = e.params as Record<string, unknown>;
-    const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType' : e.keyword;
+    const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType'
+      : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format)) ? 'safeUrl' : e.keyword;
     out[field] = { key: `server.validation.field.${KNOWN.includes(keyword) ? keyword : 'invalid'}`, params: { field: title, ...p } };
   }
   return out;
+}
+
+/** Unknown keys reported by name; past this many the body is refused at once with one message. */
+export const MAX_UNKNOWN_REPORTED = 3;
+/** Deeper values are refused before they reach a serialiser that recurses. */
+export const MAX_VALUE_DEPTH = 16;
+
+/** Whether a value nests objects or arrays deeper than `max` (walked without recursion). */
+function tooDeep(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Checks that cost no more than a look at each key, before ajv: a body of many unknown keys gets one
+ * short answer naming the first few (ajv would report every one), and no value nests too deep.
+ */
+function precheck(body: Row, known: Record<string, unknown>, fields: Record<string, FieldSchema>): void {
+  const unknown = Object.keys(body).filter((k) => !Object.prototype.hasOwnProperty.call(known, k));
+  if (unknown.length > MAX_UNKNOWN_REPORTED) {
+    const shown = unknown.slice(0, MAX_UNKNOWN_REPORTED);
+    const errors = Object.fromEntries(shown.map((k) => [k.slice(0, 40), { key: 'server.validation.field.additionalProperties', params: { field: k.slice(0, 40) } }]));
+    throw new AppError(400, 'server.validation.unknownFields', { fields: Object.keys(errors).join(', '), count: unknown.length }, errors);
+  }
+  for (const [k, v] of Object.entries(body)) {
+    if (v && typeof v === 'object' && tooDeep(v, MAX_VALUE_DEPTH)) {
+      throw invalid({ [k.slice(0, 40)]: { key: 'server.validation.field.tooDeep', params: { field: fields[k]?.title ?? k.slice(0, 40), limit: MAX_VALUE_DEPTH } } });
+    }
+  }
 }
 
 export function invalid(errors: FieldErrors): AppError {
@@ -59,6 +95,7 @@ export function invalid(errors: FieldErrors): AppError {
 /** Validates a record body against the page model; on failure nothing is stored and each field gets its message. */
 export function validateRecord(page: PageSchema, mode: WriteMode, body: Row): void {
   const v = recordValidator(ajv, page, mode);
+  precheck(body, (v.schema as { properties: Record<string, unknown> }).properties, page.model!.properties);
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], page.model!.properties));
 }
 
@@ -71,6 +108,7 @@ export function validateFragment(page: PageSchema, fields: Record<string, FieldS
     v = ajv.compile(recordJsonSchema(page, 'update', fields, required));
     fragmentCache.set(fields, v);
   }
+  precheck(body, fields, fields);
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], fields));
 }
 

@@ -20,15 +20,8 @@ function asObject(body: unknown): Row {
   return body as Row;
 }
 
-function parseId(raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw badRequest('server.data.badId', { id: raw.slice(0, 20) });
-  return id;
-}
-
 /** The record with this id if it exists within the caller's organisation scope, else 404. */
-export async function loadScoped(ctx: AppContext, access: PageAccess, rawId: string, columns?: string[]): Promise<Row> {
-  const id = parseId(rawId);
+export async function loadScoped(ctx: AppContext, access: PageAccess, id: number, columns?: string[]): Promise<Row> {
   const page = access.page;
   let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
   const party = scopedParty(access);
@@ -63,16 +56,28 @@ function uniqueGroups(page: PageSchema): string[][] {
   return [...singles, ...(page.resource!.uniqueTogether ?? [])];
 }
 
-async function checkUnique(ctx: AppContext, page: PageSchema, values: Row, exceptId?: number): Promise<FieldErrors> {
+/**
+ * Unique values are unique across organisations, but a customer learns only that a value is taken,
+ * not that it is another organisation's (the value is echoed only when the other record is one the
+ * caller may see).
+ */
+async function checkUnique(ctx: AppContext, access: PageAccess, values: Row, exceptId?: number): Promise<FieldErrors> {
+  const page = access.page;
   const errors: FieldErrors = {};
+  const scoped = page.resource!.scope === 'party';
+  const viewer = scopedParty(access);
   for (const group of uniqueGroups(page)) {
     if (group.some((f) => values[f] === null || values[f] === undefined)) continue;
-    let q = ctx.database.db.selectFrom(page.resource!.table).select('id');
+    let q = ctx.database.db.selectFrom(page.resource!.table).select(scoped ? ['id', 'partyCode'] : ['id']);
     for (const f of group) q = q.where(f, '=', toStored(ctx.database, page, { [f]: values[f] })[f] as never);
     if (exceptId) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) {
+    const other = await q.executeTakeFirst() as Row | undefined;
+    if (other) {
       const field = group.find((f) => page.model!.properties[f]) ?? group[0];
-      errors[field] = { key: 'server.data.duplicate', params: { field: page.model!.properties[field]?.title ?? field, value: String(values[field]).slice(0, 40) } };
+      const title = page.model!.properties[field]?.title ?? field;
+      errors[field] = !viewer || !scoped || other.partyCode === viewer
+        ? { key: 'server.data.duplicate', params: { field: title, value: String(values[field]).slice(0, 40) } }
+        : { key: 'server.data.taken', params: { field: title } };
     }
   }
   return errors;
@@ -93,7 +98,7 @@ async function partyFor(ctx: AppContext, access: PageAccess, body: Row): Promise
   const requested = typeof body.partyCode === 'string' && body.partyCode ? body.partyCode : null;
   if (!requested || requested === access.user.partyCode) return access.user.partyCode;
   if (access.user.partyKind !== 'platform') throw forbidden('server.data.otherParty');
-  const exists = await ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', requested).executeTakeFirst();
+  const exists = await ctx.database.core.selectFrom('sys_party').select('id').where('code', '=', requested).executeTakeFirst();
   if (!exists) throw invalid({ partyCode: { key: 'server.data.refMissing', params: { field: 'fields.partyCode', value: requested } } });
   return requested;
 }
@@ -151,7 +156,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
 
 async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, scoped: Row): Promise<Row> {
   const page = access.page;
-  await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, page, { ...values, ...scoped })) });
+  await fail({ ...(await checkReferences(ctx, access, values)), ...(await checkUnique(ctx, access, { ...values, ...scoped })) });
   if (page.states) values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
@@ -164,20 +169,20 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
     await audit(trx, access.user, page, 'create', Number(id), null, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, page, { ...values, ...scoped }));
+  }), () => checkUnique(ctx, access, { ...values, ...scoped }));
 }
 
 function pickSecrets(page: PageSchema, values: Row): Row {
   return Object.fromEntries(Object.entries(values).filter(([k]) => page.model!.properties[k]?.['x-hash']));
 }
 
-export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: string, rawBody: unknown): Promise<Row> {
+export async function updateRecord(ctx: AppContext, access: PageAccess, id: number, rawBody: unknown): Promise<Row> {
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
   const version = body.version;
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
-  const existingRow = await loadScoped(ctx, access, rawId);
+  const existingRow = await loadScoped(ctx, access, id);
   const existing = toRecord(page, existingRow);
   if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: existing });
   const editableIn = page.states?.editableIn;
@@ -201,7 +206,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
   validateRecord(page, 'update', merged);
   if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
   checkRules(page, { ...existing, ...merged, ...patch });
-  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
+  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
@@ -216,14 +221,14 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, rawId: s
     await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, page, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
+  }), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
 }
 
-export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds: string[]): Promise<number> {
+export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: number[]): Promise<number> {
   const page = access.page;
   assertWritable(page);
   const rows: Row[] = [];
-  for (const raw of rawIds) rows.push(toRecord(page, await loadScoped(ctx, access, raw)));
+  for (const id of new Set(ids)) rows.push(toRecord(page, await loadScoped(ctx, access, id)));
   const deletableIn = page.states?.deletableIn;
   const stuck = deletableIn && rows.find((r) => !deletableIn.includes(String(r[page.states!.field])));
   if (stuck) throw conflict('server.data.notDeletableInState', { state: String(stuck[page.states!.field]) });
@@ -238,21 +243,13 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, rawIds:
   return rows.length;
 }
 
-export function parseBulkIds(body: unknown): string[] {
-  const ids = (body as { ids?: unknown })?.ids;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 200 || !ids.every((i) => Number.isSafeInteger(i) && i > 0)) {
-    throw badRequest('server.data.badIds');
-  }
-  return Array.from(new Set(ids.map(String)));
-}
-
-export async function runTransition(ctx: AppContext, access: PageAccess, rawId: string, name: string, rawBody: unknown): Promise<Row> {
+export async function runTransition(ctx: AppContext, access: PageAccess, id: number, name: string, rawBody: unknown): Promise<Row> {
   const page = access.page;
   const t = page.states?.transitions.find((x) => x.name === name);
   if (!t) throw notFound('server.data.unknownTransition', { name: name.slice(0, 40) });
   if (!allows(access.actions, `transition:${name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: name });
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Row;
-  const existing = toRecord(page, await loadScoped(ctx, access, rawId));
+  const existing = toRecord(page, await loadScoped(ctx, access, id));
   const field = page.states!.field;
   const current = String(existing[field]);
   if (!t.from.includes(current)) throw conflict('server.data.badTransition', { name: t.title, state: current });

@@ -5,15 +5,23 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { withStatementCache } from './statementCache.js';
 import { WriteWatch } from './writeWatch.js';
+import type { CoreDatabase } from './coreDatabase.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** Rows are plain records: tables come from page schemas at run time, so there is no static DB type. */
+/** Page tables come from page schemas at run time, so their rows are plain records; core tables have `Database.core`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = Kysely<any>;
 
+/** The core tables' typed view of `db` or of a transaction opened on it. */
+export function coreView(db: Db): Kysely<CoreDatabase> {
+  return db as unknown as Kysely<CoreDatabase>;
+}
+
 export interface Database {
   db: Db;
+  /** The same connection as `db`, typed for the core tables (coreTables.ts). */
+  core: Kysely<CoreDatabase>;
   dialect: DialectName;
   /**
    * Every write made through `db`, for read caches. SQLite only: a PostgreSQL database may be
@@ -35,7 +43,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // unheard, it would crash the process. The pool drops that client and opens a new one when needed.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection lost (${err.message}); it will be replaced`));
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, core: coreView(db), dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(opts.dataDir, 'app.db'));
@@ -46,7 +54,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   const writes = new WriteWatch(() => dataVersion.get());
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), plugins: [writes] }) as Db;
-  return { db, dialect: 'sqlite', writes, close: () => db.destroy() };
+  return { db, core: coreView(db), dialect: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /** better-sqlite3 cannot bind booleans; SQLite keeps them as 0 and 1. */

@@ -49,7 +49,7 @@ function grantsForEntry(e: FlatMenuSeed): Record<string, string[]> {
  * already stored are left alone: the menu page may have edited them.
  */
 export async function syncMenu(ctx: AppContext, entries: MenuSeed[]): Promise<number> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const flat = flattenMenu(entries);
   const existing = new Set((await db.selectFrom('sys_menu').select('code').execute()).map((r) => r.code));
   const fresh = flat.filter((e) => !existing.has(e.code));

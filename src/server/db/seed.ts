@@ -28,7 +28,7 @@ export const DEMO_USERS = [
 
 /** Roles and the platform organisation exist in every database, demo or not. */
 export async function seedFoundation(ctx: AppContext): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const now = nowIso();
   for (const r of BUILT_IN_ROLES) {
     const has = await db.selectFrom('sys_role').select('id').where('code', '=', r.code).executeTakeFirst();
@@ -47,7 +47,7 @@ export async function seedFoundation(ctx: AppContext): Promise<void> {
  * whose password comes from ADMIN_PASSWORD or is generated and printed once.
  */
 export async function seedAccounts(ctx: AppContext, log: (msg: string) => void): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const any = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const now = nowIso();

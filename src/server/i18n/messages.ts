@@ -53,12 +53,21 @@ export function translate(lang: Language, key: string, params: Record<string, un
   });
 }
 
+/** A malformed escape in a cookie is read as written: the caller still gets an answer, in some language. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** The console sends Accept-Language with its current language; the language cookie is the fallback. */
 export function pickLanguage(acceptLanguage: string | undefined, cookieHeader: string | undefined): Language {
   const candidates: string[] = [];
   if (acceptLanguage) candidates.push(...acceptLanguage.split(',').map((s) => s.split(';')[0].trim()));
   const cookie = cookieHeader?.match(/(?:^|;\s*)language=([^;]+)/)?.[1];
-  if (cookie) candidates.push(decodeURIComponent(cookie));
+  if (cookie) candidates.push(safeDecode(cookie));
   for (const c of candidates) {
     const base = c.toLowerCase().split('-')[0] as Language;
     if (LANGUAGES.includes(base)) return base;

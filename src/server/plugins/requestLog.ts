@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { RequestLogTable } from '../db/coreDatabase.js';
 
 const FLUSH_MS = 1000;
 const MAX_BUFFER = 500;
@@ -8,7 +10,7 @@ const MAX_BUFFER = 500;
  * costs one insert per second under load rather than one per request.
  */
 export function registerRequestLog(app: FastifyInstance) {
-  let buffer: Record<string, unknown>[] = [];
+  let buffer: Insertable<RequestLogTable>[] = [];
   let timer: NodeJS.Timeout | null = null;
 
   const flush = async () => {
@@ -17,7 +19,7 @@ export function registerRequestLog(app: FastifyInstance) {
     const rows = buffer;
     buffer = [];
     try {
-      await app.ctx.database.db.insertInto('sys_request_log').values(rows).execute();
+      await app.ctx.database.core.insertInto('sys_request_log').values(rows).execute();
     } catch (err) {
       app.log.warn({ err }, 'request log flush failed');
     }

@@ -55,14 +55,15 @@ describe.each(dialects())('sign-in and session on %s', (dialect) => {
     expect(res.json().msg).toBe('账号或密码错误');
   });
 
-  it('locks an account after five failures in fifteen minutes, even for the right password', async () => {
+  it('locks an account after five failures in fifteen minutes, for the parameters page’s lock length, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await authorize({ grant_type: 'password', username: 'cust_b', password: `Wrong${i}xyz1` }, `10.1.0.${i}`);
       expect(r.statusCode).toBe(401);
     }
     const locked = await authorize({ grant_type: 'password', username: 'cust_b', password: 'Demo12345' }, '10.1.0.99');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().msg).toMatch(/locked.*15 minutes/);
+    // The demo parameters page sets security.login.lockMinutes to 30.
+    expect(locked.json().msg).toMatch(/locked.*30 minutes/);
   });
 
   it('locks an address after five failures across accounts', async () => {
@@ -132,7 +133,9 @@ describe.each(dialects())('sign-in and session on %s', (dialect) => {
     expect(res.json().status).toBe(0);
     const row = await t.app.ctx.database.db.selectFrom('sys_user_log').selectAll().where('username', '=', 'cust_a').executeTakeFirst();
     expect(row).toMatchObject({ sysPath: '/home', partyCode: 'C1001', action: 'view' });
-    const empty = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', payload: {} });
+    const empty = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', headers: bearer(token), payload: {} });
     expect(empty.statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', payload: { sysPath: '/home', content: 'visit' } });
+    expect(anonymous.json().status).toBe(21332);
   });
 });

@@ -4,18 +4,31 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { pageAccess, scopedParty, type PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
-import { boolParam } from '../db/connect.js';
+import { countTodo } from '../data/todoCount.js';
+import { int, object, openObject, responses } from './contracts.js';
+
+const dashboardQuery = object({ tzOffset: { type: 'integer', minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' } });
+const dashboard = object({
+  figures: object({ ordersToday: int, waybillsInTransit: int, freightThisMonthFen: int, exceptionsOpen: int, waybillsTotal: int }),
+  daily: { type: 'array', items: object({ day: { type: 'string' }, waybills: int, freightFen: int }) },
+  statuses: { type: 'array', items: object({ status: { type: 'string' }, count: int }) },
+  carriers: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, waybills: int, scores: { type: 'array', items: { type: 'number' } } }) },
+  latest: { type: 'array', items: openObject() },
+});
 
 const WAYBILLS = 'tms/waybill/waybill';
 const ORDERS = 'tms/order/order_manage';
 const CARRIERS = 'tms/base/carrier';
+const SHIPPERS = 'tms/base/shipper';
+// The open-exceptions figure is the exception queue's to-do count, so the two always agree.
+const EXCEPTIONS = 'tms/CustomerService/AbnormalTran';
 const DAY = 86_400_000;
 const CHART_DAYS = 30;
 
 /** The caller's read access to a page, or null when the page does not exist or is not theirs to read. */
 async function readable(ctx: AppContext, req: FastifyRequest, id: string): Promise<PageAccess | null> {
   if (!ctx.schemas.pages.get(id)?.resource) return null;
-  return pageAccess(ctx, req, encodeURIComponent(id), 'read').catch(() => null);
+  return pageAccess(ctx, req, id, 'read').catch(() => null);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,10 +52,11 @@ export function lastDays(n: number, now: number, tzOffsetMinutes: number): strin
  */
 export function registerDashboardRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  app.get('/open-platform/dashboard', async (req) => {
+  app.get('/open-platform/dashboard', {
+    schema: { tags: ['dashboard'], summary: 'Figures of the management centre within the caller’s scope', querystring: dashboardQuery, response: responses(dashboard) },
+  }, async (req: FastifyRequest<{ Querystring: { tzOffset: number } }>) => {
     requireUser(req);
-    const q = req.query as Record<string, unknown>;
-    const tz = Number.isFinite(Number(q.tzOffset)) ? Math.max(-840, Math.min(840, Number(q.tzOffset))) : 0;
+    const tz = req.query.tzOffset;
     const now = Date.now();
     const days = lastDays(CHART_DAYS, now, tz);
     const today = days[days.length - 1];
@@ -80,12 +94,16 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       out.statuses = statuses.map((s) => ({ status: String(s.status), count: Number(s.n) })).sort((a, b) => b.count - a.count);
       out.figures.waybillsTotal = out.statuses.reduce((s, x) => s + x.count, 0);
       out.figures.waybillsInTransit = out.statuses.find((s) => s.status === 'inTransit')?.count ?? 0;
-      const exceptions = await scoped(db.selectFrom(table).select(sql<number>`count(*)`.as('n'))
-        .where('exceptionFlag', '=', boolParam(ctx.database, true))
-        .where('status', 'not in', ['signed', 'settled', 'cancelled']), waybills).executeTakeFirst();
-      out.figures.exceptionsOpen = Number(exceptions?.n ?? 0);
       out.latest = (await scoped(db.selectFrom(table).select(['id', 'waybillNo', 'shipperCode', 'carrierCode', 'freightFen', 'status', 'createdAt'])
         .orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(8), waybills).execute());
+      // The table shows the shipper's name, as the waybill list does.
+      const shippers = await readable(ctx, req, SHIPPERS);
+      const codes = [...new Set(out.latest.map((r) => r.shipperCode).filter((c): c is string => typeof c === 'string'))];
+      if (shippers && codes.length) {
+        const names = new Map((await scoped(db.selectFrom(shippers.page.resource!.table).select(['code', 'name']).where('code', 'in', codes), shippers).execute())
+          .map((r) => [String(r.code), String(r.name)]));
+        out.latest = out.latest.map((r) => ({ ...r, shipperName: names.get(String(r.shipperCode)) ?? null }));
+      }
 
       const carriers = await readable(ctx, req, CARRIERS);
       if (carriers) {
@@ -105,6 +123,8 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         }
       }
     }
+    const exceptions = await readable(ctx, req, EXCEPTIONS);
+    if (exceptions) out.figures.exceptionsOpen = await countTodo(ctx, exceptions);
     return ok(out);
   });
 }

@@ -1,47 +1,52 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
 import { allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
 import { listRecords, parseListQuery, whereFor } from '../data/list.js';
-import { createRecord, deleteRecords, loadScoped, parseBulkIds, runTransition, updateRecord } from '../data/write.js';
+import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
+import { runDashboard } from '../data/dashboard.js';
 import { validateFragment } from '../data/validateBody.js';
 import { actionHandler } from '../actions/index.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
-
-type Params = { page: string; id?: string; name?: string };
-type Req = FastifyRequest<{ Params: Params; Querystring: Record<string, unknown> }>;
+import type { TabSpec } from '../../engine/schema/types.js';
+import {
+  Answers, BulkIdsBody, CurrentQuery, DialogBody, ExportQuery, FilterQuery, ListQuery, NamedParams, OptionsQuery, PageParams,
+  RecordBody, RecordParams, UpdateBody, dropEmptyQuery, emptyBodyAsObject, refuseInvalid, validatorCompiler,
+} from './dataContract.js';
 
 const tags = ['data'];
-const pageParam = { type: 'object', properties: { page: { type: 'string', description: 'page id, URL-encoded (platformUser%2Fdepartment)' } } };
-const withId = { type: 'object', properties: { ...pageParam.properties, id: { type: 'string' } } };
+/** Validation failures reach the pre-handler, which answers them in the envelope's words. */
+const checked = { attachValidation: true, preValidation: dropEmptyQuery, preHandler: refuseInvalid, validatorCompiler };
+const dialog = { ...checked, preValidation: [dropEmptyQuery, emptyBodyAsObject] };
 
 /** The generic data API: one route family serves every schema page (design §6). */
-export function registerDataRoutes(app: FastifyInstance) {
+export function registerDataRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.ctx;
   const base = '/open-platform/data/:page';
 
-  app.get(base, { schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: pageParam } }, async (req: Req) => {
+  app.get(base, { ...checked, schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: PageParams, querystring: ListQuery, response: Answers.list } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.resource) throw notFound('server.data.unknownPage', { page: access.page.id });
     return ok(await listRecords(ctx, access.page, parseListQuery(ctx, access, req.query)));
   });
 
-  app.get(`${base}/options`, { schema: { tags, summary: 'Reference options: ?q= search or ?ids= labels', params: pageParam } }, async (req: Req) => {
+  app.get(`${base}/options`, { ...checked, schema: { tags, summary: 'Reference options: ?q= search or ?ids= labels', params: PageParams, querystring: OptionsQuery, response: Answers.options } }, async (req) => {
     const access = await optionsAccess(ctx, req, req.params.page);
     return ok(await listOptions(ctx, access, req.query, req.lang));
   });
 
-  app.get(`${base}/export`, { schema: { tags, summary: 'Stream all matching records as CSV or XLSX (?format=csv|xlsx)', params: pageParam } }, async (req: Req, reply: FastifyReply) => {
+  app.get(`${base}/export`, { ...checked, schema: { tags, summary: 'Stream all matching records as CSV or XLSX (?format=csv|xlsx)', params: PageParams, querystring: ExportQuery, response: Answers.file } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'export');
-    const tz = Number(req.query.tzOffset ?? 0);
-    return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, Number.isFinite(tz) ? tz : 0);
+    return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, req.query.tzOffset ?? 0);
   });
 
-  app.get(`${base}/report`, { schema: { tags, summary: 'Grouped aggregates of a report page', params: pageParam } }, async (req: Req) => {
+  app.get(`${base}/report`, { ...checked, schema: { tags, summary: 'Grouped aggregates of a report page', params: PageParams, querystring: FilterQuery, response: Answers.report } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.report) throw notFound('server.data.unknownPage', { page: access.page.id });
     const source = findPage(ctx, access.page.report.source);
@@ -49,78 +54,96 @@ export function registerDataRoutes(app: FastifyInstance) {
     return ok(await runReport(ctx, access, source, whereFor(ctx, sourceAccess, req.query)));
   });
 
+  app.get(`${base}/dashboard`, { ...checked, schema: { tags, summary: 'Key figures and chart groups of a dashboard page, within the caller’s scope', params: PageParams } }, async (req) => {
+    const access = await pageAccess(ctx, req, req.params.page, 'read');
+    if (!access.page.dashboard) throw notFound('server.data.unknownPage', { page: access.page.id });
+    return ok(await runDashboard(ctx, access, findPage(ctx, access.page.dashboard.source)));
+  });
+
   // Settings pages keep one record per organisation; platform staff may pick the organisation.
-  app.get(`${base}/current`, { schema: { tags, summary: 'The settings record of an organisation', params: pageParam } }, async (req: Req) => {
+  app.get(`${base}/current`, { ...checked, schema: { tags, summary: 'The settings record of an organisation', params: PageParams, querystring: CurrentQuery, response: Answers.current } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (access.page.kind !== 'settings') throw notFound('server.data.unknownPage', { page: access.page.id });
     const party = settingsParty(access.user.partyKind, access.user.partyCode, req.query.partyCode);
     const row = await ctx.database.db.selectFrom(access.page.resource!.table).select(['id']).where('partyCode', '=', party).executeTakeFirst();
-    const record = row ? toRecord(access.page, await loadScopedForParty(access, String(row.id))) : null;
+    const record = row ? toRecord(access.page, await loadScopedForParty(access, Number(row.id))) : null;
     return ok({ partyCode: party, record });
   });
 
-  app.post(base, { schema: { tags, summary: 'Create a record', params: pageParam } }, async (req: Req, reply) => {
+  app.post(base, { ...checked, schema: { tags, summary: 'Create a record', params: PageParams, body: RecordBody, response: Answers.created } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'create');
     reply.status(201);
     return ok(await createRecord(ctx, access, req.body));
   });
 
-  app.post(`${base}/bulk-delete`, { schema: { tags, summary: 'Delete several records: {ids: number[]}', params: pageParam } }, async (req: Req) => {
+  app.post(`${base}/bulk-delete`, { ...checked, schema: { tags, summary: 'Delete several records: {ids: number[]} (1 to 200)', params: PageParams, body: BulkIdsBody, response: Answers.deleted } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'delete');
-    return ok({ deleted: await deleteRecords(ctx, access, parseBulkIds(req.body)) });
+    return ok({ deleted: await deleteRecords(ctx, access, req.body.ids) });
   });
 
-  app.get(`${base}/:id`, { schema: { tags, summary: 'One record', params: withId } }, async (req: Req) => {
+  app.get(`${base}/:id`, { ...checked, schema: { tags, summary: 'One record', params: RecordParams, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
-    return ok(toRecord(access.page, await loadScoped(ctx, access, req.params.id!)));
+    return ok(toRecord(access.page, await loadScoped(ctx, access, req.params.id)));
   });
 
-  app.get(`${base}/:id/history`, { schema: { tags, summary: 'The change history of a record', params: withId } }, async (req: Req) => {
+  app.get(`${base}/:id/history`, { ...checked, schema: { tags, summary: 'The change history of a record', params: RecordParams, response: Answers.history } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
-    const record = await loadScoped(ctx, access, req.params.id!);
+    const record = await loadScoped(ctx, access, req.params.id);
     return ok(await recordHistory(ctx, access.page, Number(record.id)));
   });
 
-  app.put(`${base}/:id`, { schema: { tags, summary: 'Update a record; the body carries the version read (stale → 409)', params: withId } }, async (req: Req) => {
+  app.put(`${base}/:id`, { ...checked, schema: { tags, summary: 'Update a record; the body carries the version read (stale → 409)', params: RecordParams, body: UpdateBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'update');
-    return ok(await updateRecord(ctx, access, req.params.id!, req.body));
+    return ok(await updateRecord(ctx, access, req.params.id, req.body));
   });
 
-  app.delete(`${base}/:id`, { schema: { tags, summary: 'Delete a record', params: withId } }, async (req: Req) => {
+  app.delete(`${base}/:id`, { ...checked, schema: { tags, summary: 'Delete a record', params: RecordParams, response: Answers.deleted } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'delete');
-    return ok({ deleted: await deleteRecords(ctx, access, [req.params.id!]) });
+    return ok({ deleted: await deleteRecords(ctx, access, [req.params.id]) });
   });
 
-  app.post(`${base}/:id/transitions/:name`, { schema: { tags, summary: 'Move a record to another state', params: { type: 'object', properties: { ...withId.properties, name: { type: 'string' } } } } }, async (req: Req) => {
+  app.post(`${base}/:id/transitions/:name`, { ...dialog, schema: { tags, summary: 'Move a record to another state; the body holds the dialog’s fields and may carry the version read', params: NamedParams, body: DialogBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
-    return ok(await runTransition(ctx, access, req.params.id!, req.params.name!, req.body));
+    return ok(await runTransition(ctx, access, req.params.id, req.params.name, req.body));
   });
 
-  app.post(`${base}/:id/actions/:name`, { schema: { tags, summary: 'Run a custom action of the page', params: { type: 'object', properties: { ...withId.properties, name: { type: 'string' } } } } }, async (req: Req) => {
+  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a custom action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const action = access.page.actions?.find((a) => a.name === req.params.name);
     const handler = action && actionHandler(action.handler);
     if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
     if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const body = req.body as Record<string, unknown>;
     validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
-    const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id!));
+    const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id));
     return ok(await handler(ctx, access, record, body));
   });
 
-  app.get('/open-platform/schemas/:page', { schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: pageParam } }, async (req: Req) => {
+  app.get('/open-platform/schemas/:page', { ...checked, schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: PageParams, response: Answers.schema } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const { demo: _demo, ...page } = access.page;
     void _demo;
-    // A report page also sends the page it aggregates, for its filters and labels.
-    const sourcePage = access.page.report ? findPage(ctx, access.page.report.source) : null;
+    // A report or dashboard page also sends the page it aggregates, for its filters and labels.
+    const sourceId = access.page.report?.source ?? access.page.dashboard?.source;
+    const sourcePage = sourceId ? findPage(ctx, sourceId) : null;
     const keys = new Set([...pageI18nKeys(access.page), ...(sourcePage ? pageI18nKeys(sourcePage) : [])]);
     for (const id of refTargets(access.page)) keys.add(findPage(ctx, id).title);
+    // A tabs page names only the tabs the caller may read; each tab's data keeps its own page's checks.
+    if (access.page.tabs) {
+      page.tabs = await readableTabs(req, access.page.tabs);
+      for (const tab of page.tabs) keys.add(tab.title!);
+    }
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
     const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
     return ok({ page, messages, actions, source });
   });
+
+  async function readableTabs(req: FastifyRequest, tabs: TabSpec[]): Promise<TabSpec[]> {
+    const allowed = await Promise.all(tabs.map((tab) => pageAccess(ctx, req, tab.page, 'read').then(() => true, () => false)));
+    // Each tab says its label: its own, or the title of the page it shows.
+    return tabs.filter((_, i) => allowed[i]).map((tab) => ({ ...tab, title: tab.title ?? findPage(ctx, tab.page).title }));
+  }
 
   function settingsParty(kind: string, own: string, requested: unknown): string {
     if (typeof requested === 'string' && requested && requested !== own) {
@@ -130,7 +153,7 @@ export function registerDataRoutes(app: FastifyInstance) {
     return own;
   }
 
-  async function loadScopedForParty(access: Awaited<ReturnType<typeof pageAccess>>, id: string) {
+  async function loadScopedForParty(access: Awaited<ReturnType<typeof pageAccess>>, id: number) {
     return loadScoped(ctx, { ...access, user: { ...access.user, partyKind: 'platform' } }, id);
   }
 

@@ -6,6 +6,11 @@ import multipart from '@fastify/multipart';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
+import { anonymous, failure, int, object, responses } from './contracts.js';
+
+const stored = object({ url: { type: 'string' }, name: { type: 'string' }, size: int, contentType: { type: 'string' } }, ['url', 'name', 'size', 'contentType']);
+// Checked by the route itself: a malformed address is simply a file that does not exist (404).
+const fileParams = object({ y: { type: 'string', description: 'yyyy' }, m: { type: 'string', description: 'mm' }, name: { type: 'string' } }, ['y', 'm', 'name']);
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -75,7 +80,12 @@ export function registerFileRoutes(app: FastifyInstance) {
     const root = () => path.join(scope.ctx.config.dataDir, 'uploads');
 
     scope.post('/open-platform/files', {
-      schema: { tags: ['files'], summary: 'Upload one file (multipart field "file", ≤ 5 MB; png, jpg, gif, webp, svg, pdf, xlsx, csv, txt, zip)' },
+      schema: {
+        tags: ['files'], summary: 'Upload one file (multipart field "file", ≤ 5 MB; png, jpg, gif, webp, svg, pdf, xlsx, csv, txt, zip)',
+        consumes: ['multipart/form-data'], response: responses(stored, 413),
+        // Read as a stream by the route, so nothing is there to validate when the schema is checked.
+        body: { type: ['object', 'null'], properties: { file: { type: 'string', format: 'binary' } } },
+      },
     }, async (req: FastifyRequest) => {
       requireUser(req);
       if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
@@ -114,7 +124,10 @@ export function registerFileRoutes(app: FastifyInstance) {
     }
 
     scope.get('/open-platform/files/:y/:m/:name', {
-      schema: { tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)' },
+      schema: {
+        tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)', ...anonymous, params: fileParams,
+        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
+      },
     }, async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
       const { y, m, name } = req.params;
       const match = STORED_NAME.exec(name);

@@ -4,6 +4,7 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { buildMenuTree, grantsFor, loadMenuRows } from '../services/menus.js';
 import { ADMIN_ROLES, type AppContext, type SessionUser } from '../context.js';
+import { openObject, responses } from './contracts.js';
 
 /** The menu code of the roles page: whoever may update roles may see every menu entry to grant. */
 export const ROLE_MENU_CODE = 'platformUser/roleManage';
@@ -22,7 +23,10 @@ export async function mayEditRoles(ctx: AppContext, user: SessionUser): Promise<
  */
 export function registerMenuTreeRoute(app: FastifyInstance) {
   app.get('/open-platform/menuTree', {
-    schema: { tags: ['menus'], summary: 'The full menu tree, for editing role grants (admins and role editors only)' },
+    schema: {
+      tags: ['menus'], summary: 'The full menu tree, for editing role grants (admins and role editors only)',
+      response: responses({ type: 'array', items: openObject({ code: { type: 'string' }, menuTitle: { type: 'string' }, children: { type: 'array', items: openObject() } }) }, 403),
+    },
   }, async (req: FastifyRequest) => {
     const user = requireUser(req);
     if (!(await mayEditRoles(app.ctx, user))) throw forbidden('widgets.server.menuTree.forbidden');

@@ -1,26 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { revokeUserSessions } from '../services/sessions.js';
 import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../services/smsCodes.js';
+import { dropAttempt, reserveAttempt, settleAttempt } from '../services/loginGuard.js';
 import { isMobile, isPassword } from '../../utils/validators.js';
 import { nowIso } from '../context.js';
-import { requestParams, stringParam, trimmedParam, type Params } from '../services/params.js';
-
-const params = requestParams;
-const str = trimmedParam;
-// Passwords are taken as typed: trimming one would store a different secret than the person chose.
-const secret = (p: Params, name: string) => stringParam(p, name, 128);
+import { anonymous, object, responses, str } from './contracts.js';
 
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
-export function registerParty(app: FastifyInstance) {
-  const db = () => app.ctx.database.db;
+// Passwords are taken as typed: trimming one would store a different secret than the person chose.
+const password = str(128);
 
-  app.get('/open-platform/party/validPhone', async (req) => {
-    const phone = str(params(req), 'phone');
+/** Spec §7 sends these calls' fields as query parameters; a form or JSON body is read as well. */
+function fields<K extends string>(properties: Record<K, Record<string, unknown>>) {
+  const schema = object(properties);
+  return { querystring: schema, body: { ...schema, type: ['object', 'null'] } };
+}
+type Fields<K extends string> = FastifyRequest<{ Querystring: Partial<Record<K, string>>; Body: Partial<Record<K, string>> | null }>;
+const merged = <K extends string>(req: Fields<K>): Partial<Record<K, string>> => ({ ...((req.body ?? {}) as object), ...(req.query as object) }) as Partial<Record<K, string>>;
+
+const phoneQuery = object({ phone: str(64) });
+const smsFields = fields({ phone: str(64), type: str(16, { enum: [...SMS_PURPOSES, ''], description: 'login (default), register or resetPassword' }) });
+const registerFields = fields({
+  username: str(64), password, confirmPassword: password, phone: str(64), vCode: str(64), partyName: str(64),
+});
+const updatePassFields = fields({ oldPassword: password, oldPass: password, newPassword: password, newPass: password, confirmPassword: password });
+const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(1000), action: str(64) }, [], { additionalProperties: false });
+
+export function registerParty(app: FastifyInstance) {
+  const db = () => app.ctx.database.core;
+
+  app.get('/open-platform/party/validPhone', {
+    schema: {
+      tags: ['party'], summary: 'Whether a phone number is already registered', ...anonymous, querystring: phoneQuery,
+      response: responses(object({ phone: { type: 'string' }, registered: { type: 'boolean' }, available: { type: 'boolean' } })),
+    },
+  }, async (req: FastifyRequest<{ Querystring: { phone?: string } }>) => {
+    const phone = (req.query.phone ?? '').trim();
     if (!isMobile(phone)) throw badRequest('server.validation.mobile');
     const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
     return ok({ phone, registered: Boolean(taken), available: !taken });
@@ -28,12 +48,15 @@ export function registerParty(app: FastifyInstance) {
 
   app.post('/ntocc-tps-api/sms/sendVerificationCode', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-  }, async (req) => {
-    const p = params(req);
-    const phone = str(p, 'phone');
-    const purpose = (str(p, 'type') || 'login') as SmsPurpose;
+    schema: {
+      tags: ['party'], summary: 'Send a sign-in, registration or password-reset code by SMS', ...anonymous, ...smsFields,
+      response: responses(object({ expiresIn: { type: 'integer' }, resendIn: { type: 'integer' } }), 429),
+    },
+  }, async (req: Fields<'phone' | 'type'>) => {
+    const p = merged(req);
+    const phone = (p.phone ?? '').trim();
+    const purpose = ((p.type ?? '').trim() || 'login') as SmsPurpose;
     if (!isMobile(phone)) throw badRequest('server.validation.mobile');
-    if (!SMS_PURPOSES.includes(purpose)) throw badRequest('server.sms.badType');
     const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
     if (purpose === 'register' && taken) throw badRequest('server.party.phoneTaken');
     if (purpose !== 'register' && !taken) throw badRequest('server.auth.phoneNotRegistered');
@@ -41,14 +64,20 @@ export function registerParty(app: FastifyInstance) {
     return ok({ expiresIn: 300, resendIn: 60 });
   });
 
-  app.post('/open-platform/party/register', async (req) => {
-    const p = params(req);
-    const username = str(p, 'username');
-    const password = secret(p, 'password');
-    const confirm = secret(p, 'confirmPassword');
-    const phone = str(p, 'phone');
-    const vCode = str(p, 'vCode');
-    const partyName = str(p, 'partyName', 64) || username;
+  app.post('/open-platform/party/register', {
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['party'], summary: 'Register an organisation and its administrator (needs a register code)', ...anonymous, ...registerFields,
+      response: responses(object({ username: { type: 'string' }, partyCode: { type: 'string' } })),
+    },
+  }, async (req: Fields<'username' | 'password' | 'confirmPassword' | 'phone' | 'vCode' | 'partyName'>) => {
+    const p = merged(req);
+    const username = (p.username ?? '').trim();
+    const password = p.password ?? '';
+    const confirm = p.confirmPassword ?? '';
+    const phone = (p.phone ?? '').trim();
+    const vCode = (p.vCode ?? '').trim();
+    const partyName = (p.partyName ?? '').trim() || username;
     if (!USERNAME.test(username)) throw badRequest('server.party.usernameRule');
     if (!isPassword(password)) throw badRequest('server.validation.password');
     if (confirm && confirm !== password) throw badRequest('server.party.confirmMismatch');
@@ -75,18 +104,29 @@ export function registerParty(app: FastifyInstance) {
     return ok({ username, partyCode });
   });
 
-  app.post('/open-platform/party/updatePass', async (req) => {
+  app.post('/open-platform/party/updatePass', {
+    schema: {
+      tags: ['party'], summary: 'Change the caller’s password; wrong current passwords count toward the sign-in lock', ...updatePassFields,
+      response: responses({ type: 'null' }, 429),
+    },
+  }, async (req: Fields<'oldPassword' | 'oldPass' | 'newPassword' | 'newPass' | 'confirmPassword'>) => {
     const user = requireUser(req);
-    const p = params(req);
-    const oldPassword = secret(p, 'oldPassword') || secret(p, 'oldPass');
-    const newPassword = secret(p, 'newPassword') || secret(p, 'newPass');
-    const confirm = secret(p, 'confirmPassword');
+    const p = merged(req);
+    const oldPassword = p.oldPassword || p.oldPass || '';
+    const newPassword = p.newPassword || p.newPass || '';
+    const confirm = p.confirmPassword ?? '';
     if (!oldPassword) throw badRequest('server.party.oldPasswordRequired');
     if (!isPassword(newPassword)) throw badRequest('server.validation.password');
     if (confirm && confirm !== newPassword) throw badRequest('server.party.confirmMismatch');
     if (newPassword === oldPassword) throw badRequest('server.party.samePassword');
+    // A stolen session must not become a way round the sign-in lock: each guess of the current password is an attempt.
+    const attempt = await reserveAttempt(app.ctx, { username: user.username, ip: req.ip, userAgent: req.headers['user-agent'], loginType: 'updatePass' });
     const row = await db().selectFrom('sys_user').select(['passwordHash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(oldPassword, row.passwordHash))) throw new AppError(400, 'server.party.oldPasswordWrong');
+    if (!(await verifyPassword(oldPassword, row.passwordHash))) {
+      await settleAttempt(app.ctx, attempt, { success: false, reason: 'badPassword', userId: user.userId, partyCode: user.partyCode });
+      throw new AppError(400, 'server.party.oldPasswordWrong');
+    }
+    await dropAttempt(app.ctx, attempt);
     const passwordHash = await hashPassword(newPassword, app.ctx.config.scryptLogN);
     await db().updateTable('sys_user').set({ passwordHash, passwordChangedAt: nowIso(), updatedAt: nowIso(), updatedBy: user.username })
       .where('id', '=', user.userId).execute();
@@ -95,15 +135,18 @@ export function registerParty(app: FastifyInstance) {
     return ok(null);
   });
 
-  app.post('/open-platform/userLog', async (req) => {
-    const p = params(req);
-    const entry = {
-      sysName: str(p, 'sysName', 128), sysPath: str(p, 'sysPath', 512), content: str(p, 'content', 1000), action: str(p, 'action', 64),
-    };
+  app.post('/open-platform/userLog', {
+    bodyLimit: 8 * 1024,
+    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.user?.username ?? req.ip } },
+    schema: { tags: ['party'], summary: 'Record a page visit of the signed-in user', body: userLogBody, response: responses({ type: 'null' }, 429) },
+  }, async (req: FastifyRequest<{ Body: Partial<Record<'sysName' | 'sysPath' | 'content' | 'action', string>> }>) => {
+    const user = requireUser(req);
+    const b = req.body;
+    const entry = { sysName: b.sysName?.trim() ?? '', sysPath: b.sysPath?.trim() ?? '', content: b.content?.trim() ?? '', action: b.action?.trim() ?? '' };
     if (!entry.sysPath && !entry.content) throw badRequest('server.userLog.empty');
     const now = nowIso();
     await db().insertInto('sys_user_log').values({
-      ...entry, username: req.user?.username ?? null, partyCode: req.user?.partyCode ?? null, ip: req.ip, createdAt: now, updatedAt: now,
+      ...entry, username: user.username, partyCode: user.partyCode, ip: req.ip, createdAt: now, updatedAt: now,
     }).execute();
     return ok(null);
   });

@@ -2,6 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { translate } from '../i18n/messages.js';
+import { anonymous, nullableStr, object, openObject, responses } from './contracts.js';
+
+const banner = openObject({ id: { type: 'integer' }, title: { type: 'string' }, subtitle: nullableStr, imageUrl: nullableStr, link: nullableStr });
+const site = object({
+  companyName: { type: 'string' }, hotline: { type: 'string' }, icpNumber: { type: 'string' }, copyright: { type: 'string' }, consultUrl: { type: 'string' },
+  banners: { type: 'array', items: banner },
+});
+const loginOptions = object({
+  socialProviders: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }) },
+});
 
 interface SocialProvider { code: string; name: string; authorizeUrl: string }
 
@@ -22,7 +32,9 @@ export function registerPublicRoutes(app: FastifyInstance) {
   const db = () => app.ctx.database.db;
   const has = (id: string) => app.ctx.schemas.pages.has(id);
 
-  app.get('/open-platform/public/site', async (req) => {
+  app.get('/open-platform/public/site', {
+    schema: { tags: ['public'], summary: 'Company details and current banners for the portal', ...anonymous, response: responses(site) },
+  }, async (req) => {
     const defaults = {
       companyName: translate(req.lang, 'app.companyName'),
       hotline: '400-800-5656',
@@ -49,5 +61,7 @@ export function registerPublicRoutes(app: FastifyInstance) {
     return ok(defaults);
   });
 
-  app.get('/open-platform/public/loginOptions', async () => ok({ socialProviders: socialProviders() }));
+  app.get('/open-platform/public/loginOptions', {
+    schema: { tags: ['public'], summary: 'Social sign-in providers shown on the sign-in screen', ...anonymous, response: responses(loginOptions) },
+  }, async () => ok({ socialProviders: socialProviders() }));
 }

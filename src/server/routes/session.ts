@@ -1,20 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { createSession, resolveSession, revokeSession } from '../services/sessions.js';
 import { buildMenuTree, grantsFor, loadMenuRows } from '../services/menus.js';
 import { tokenInvalid } from '../errors.js';
+import { anonymous, nullableStr, object, openObject, responses, str } from './contracts.js';
+
+const role = object({ role: { type: 'string' }, roleName: { type: 'string' } });
+const userInfo = openObject({
+  name: { type: 'string' }, code: { type: 'string' }, avatar: nullableStr, introduction: nullableStr, phone: nullableStr, language: nullableStr,
+  roleList: { type: 'array', items: role },
+  party: openObject({ code: { type: 'string' }, name: { type: 'string' }, headImg: nullableStr, groupName: nullableStr, kind: { type: 'string' } }),
+  resourceList: { type: 'array', items: openObject(), description: 'One root entry whose children are the granted menu tree' },
+  translatelist: { type: 'object', additionalProperties: { type: 'string' } },
+  grants: { description: '"all", or menu code → granted actions' },
+  secondUploadDetail: { type: 'integer' }, driver: { type: 'null' }, enterpriseLogo: nullableStr,
+});
+const switchRoleFields = object({ role: str(32) });
 
 export function registerSession(app: FastifyInstance) {
-  // The spec's console posts the token; the Authorization header is accepted as well.
-  app.post('/open-platform/getUserInfo', async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const query = req.query as Record<string, unknown>;
-    const posted = typeof body.token === 'string' ? body.token : typeof query.token === 'string' ? query.token : null;
-    const user = req.user ?? (posted && posted.length < 200 ? await resolveSession(app.ctx, posted) : null);
+  // The Authorization header, or (spec §7) the token posted in the body; never in the address,
+  // which proxies and logs keep.
+  app.post('/open-platform/getUserInfo', {
+    schema: {
+      tags: ['session'], summary: 'The signed-in user, roles, organisation and granted menu',
+      querystring: object({ token: { type: 'string', description: 'Refused: send the token in the Authorization header' } }),
+      body: object({ token: str(200) }, [], { type: ['object', 'null'] }),
+      response: responses(userInfo),
+    },
+  }, async (req: FastifyRequest<{ Body: { token?: string } | null; Querystring: { token?: string } }>) => {
+    if (req.query.token !== undefined) throw badRequest('server.auth.tokenInQuery');
+    const posted = req.body?.token;
+    const user = req.user ?? (posted ? await resolveSession(app.ctx, posted) : null);
     if (!user) throw tokenInvalid();
-    const db = app.ctx.database.db;
+    const db = app.ctx.database.core;
     const [row, party, roleRows, menuRows, grants] = await Promise.all([
       db.selectFrom('sys_user').select(['username', 'realName', 'avatar', 'introduction', 'language', 'phone']).where('id', '=', user.userId).executeTakeFirstOrThrow(),
       db.selectFrom('sys_party').select(['code', 'name', 'headImg', 'groupName', 'kind']).where('code', '=', user.partyCode).executeTakeFirstOrThrow(),
@@ -45,16 +65,21 @@ export function registerSession(app: FastifyInstance) {
     });
   });
 
-  app.get('/open-platform/logout', async (req) => {
+  app.get('/open-platform/logout', { schema: { tags: ['session'], summary: 'End the session of the bearer token', ...anonymous, response: responses() } }, async (req) => {
     // Logging out twice, or with a token that has already lapsed, is not an error.
     if (req.user) await revokeSession(app.ctx, req.user.sessionId);
     return ok(null);
   });
 
-  app.post('/open-platform/switchRole', async (req) => {
+  app.post('/open-platform/switchRole', {
+    schema: {
+      tags: ['session'], summary: 'Continue with another role the user holds: a new token, the old one ends',
+      querystring: switchRoleFields, body: { ...switchRoleFields, type: ['object', 'null'] },
+      response: responses(object({ access_token: { type: 'string' }, token_type: { type: 'string' }, expires_at: { type: 'string' }, role: { type: 'string' } }), 403),
+    },
+  }, async (req: FastifyRequest<{ Body: { role?: string } | null; Querystring: { role?: string } }>) => {
     const user = requireUser(req);
-    const q = { ...(req.query as object), ...((req.body as object) ?? {}) } as Record<string, unknown>;
-    const role = typeof q.role === 'string' ? q.role : '';
+    const role = req.body?.role || req.query.role || '';
     if (!role) throw badRequest('server.auth.roleRequired');
     if (!user.roles.includes(role)) throw new AppError(403, 'server.auth.roleNotHeld', { role });
     const session = await createSession(app.ctx, {
@@ -65,5 +90,7 @@ export function registerSession(app: FastifyInstance) {
     return ok({ access_token: session.token, token_type: 'bearer', expires_at: session.expiresAt, role });
   });
 
-  app.get('/healthz', async () => ({ status: 0 }));
+  app.get('/healthz', {
+    schema: { tags: ['session'], summary: 'Liveness', ...anonymous, response: { 200: object({ status: { type: 'integer' } }, ['status']) } },
+  }, async () => ({ status: 0 }));
 }

@@ -2,26 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
-import { whereFor, applyWhere } from '../data/list.js';
+import { countTodo } from '../data/todoCount.js';
 import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
+import { responses } from './contracts.js';
 
 /**
  * Counts the records each counter stands for: the target page's to-do filter, within the caller's
  * organisation scope. A page that does not exist yet, or that the caller may not read, counts 0.
  */
 export function registerTodoRoutes(app: FastifyInstance) {
-  app.get('/open-platform/todoCount', async (req) => {
+  app.get('/open-platform/todoCount', {
+    schema: {
+      tags: ['dashboard'], summary: 'To-do counters of the header, each within the caller’s scope (0 where the page is not readable)',
+      response: responses({ type: 'object', additionalProperties: { type: 'integer' } }),
+    },
+  }, async (req) => {
     requireUser(req);
     const out: Record<string, number> = {};
     for (const [name, target] of TODO_TARGETS) {
       out[name] = 0;
       const page = app.ctx.schemas.pages.get(pageIdOf(target));
       if (!page?.resource || !page.list?.todo) continue;
-      const access = await pageAccess(app.ctx, req, encodeURIComponent(page.id), 'read').catch(() => null);
+      const access = await pageAccess(app.ctx, req, page.id, 'read').catch(() => null);
       if (!access || !allows(access.actions, 'read')) continue;
-      let q = app.ctx.database.db.selectFrom(page.resource.table).select((eb) => eb.fn.countAll().as('n'));
-      q = applyWhere(q, whereFor(app.ctx, access, { todo: '1' }));
-      out[name] = Number((await q.executeTakeFirstOrThrow()).n);
+      out[name] = await countTodo(app.ctx, access);
     }
     return ok(out);
   });

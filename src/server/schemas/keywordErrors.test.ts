@@ -6,6 +6,7 @@ import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { createTestApp } from '../test/harness.js';
 
 /** The fixture area with one page file changed by `edit`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page file as parsed JSON, edited freely by each test
 function broken(file: string, edit: (page: any) => void) {
   const f = schemasWithFixture('billingDemo');
   const p = path.join(f.dir, file);

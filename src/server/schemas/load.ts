@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageSchema } from '../../engine/schema/types.js';
-import { validatePageSchema } from '../../engine/schema/validate.js';
+import { crossPageErrors, validatePageSchema } from '../../engine/schema/validate.js';
 import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
 
 export interface SchemaSet {
@@ -44,7 +44,7 @@ export function loadSchemas(dir: string): SchemaSet {
       if (f['x-ref'] && !pages.has(f['x-ref'])) problems.push(`${page.id}.json: field "${name}" refers to unknown page "${f['x-ref']}"`);
     }
     if (page.report && !pages.has(page.report.source)) problems.push(`${page.id}.json: report source "${page.report.source}" is not a page`);
-    problems.push(...[...effectErrors(page, pages), ...refFilterErrors(page, pages)].map((e) => `${page.id}.json: ${e}`));
+    problems.push(...[...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].map((e) => `${page.id}.json: ${e}`));
   }
   if (problems.length) throw new Error(`invalid page schemas:\n  ${problems.join('\n  ')}`);
   return { pages };

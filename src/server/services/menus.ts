@@ -1,5 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
-import { parseJsonArray, parseJsonObject } from './json.js';
+import { parseJsonArray } from './json.js';
+import { readGrants } from './grants.js';
 
 export interface MenuRow {
   code: string;
@@ -26,7 +27,7 @@ export interface MenuNode extends Omit<MenuRow, 'roles'> {
 export type Grants = Record<string, string[]>;
 
 export async function loadMenuRows(ctx: AppContext): Promise<MenuRow[]> {
-  const rows = await ctx.database.db.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();
+  const rows = await ctx.database.core.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();
   return rows.map((r) => ({
     code: r.code, parentCode: r.parentCode, menuTitle: r.menuTitle, name: r.name, path: r.path, component: r.component,
     icon: r.icon, hidden: Boolean(r.hidden), menuLevel: Number(r.menuLevel), sort: Number(r.sort), url: r.url,
@@ -37,9 +38,9 @@ export async function loadMenuRows(ctx: AppContext): Promise<MenuRow[]> {
 /** The union of the grants of the user's active role; admins hold every menu and action. */
 export async function grantsFor(ctx: AppContext, user: SessionUser): Promise<Grants | 'all'> {
   if (user.activeRole === 'SUPER_ADMIN') return 'all';
-  const role = await ctx.database.db.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', user.activeRole).executeTakeFirst();
+  const role = await ctx.database.core.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', user.activeRole).executeTakeFirst();
   if (!role || role.status !== 'active') return {};
-  return parseJsonObject<Grants>(role.grants, {});
+  return readGrants(role.grants);
 }
 
 /** The menu tree the user may see: granted entries, and the directories above them. */

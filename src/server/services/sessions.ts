@@ -18,7 +18,7 @@ export async function createSession(ctx: AppContext, s: NewSession): Promise<{ t
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + ctx.config.tokenTtlHours * 3600_000).toISOString();
-  await ctx.database.db
+  await ctx.database.core
     .insertInto('sys_session')
     .values({
       tokenHash: digest(token), userId: s.userId, username: s.username, partyCode: s.partyCode, activeRole: s.activeRole,
@@ -40,7 +40,7 @@ interface StoredSession {
 }
 
 async function loadSession(ctx: AppContext, tokenHash: string): Promise<StoredSession | null> {
-  const row = await ctx.database.db
+  const row = await ctx.database.core
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.userId')
     .innerJoin('sys_party as p', 'p.code', 'u.partyCode')
@@ -75,11 +75,11 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.database.db.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() }).where('id', '=', sessionId).execute();
+  await ctx.database.core.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() }).where('id', '=', sessionId).execute();
 }
 
 export async function revokeUserSessions(ctx: AppContext, userId: number, exceptSessionId?: number): Promise<void> {
-  let q = ctx.database.db.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() })
+  let q = ctx.database.core.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() })
     .where('userId', '=', userId).where('revokedAt', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();

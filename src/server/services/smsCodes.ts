@@ -12,7 +12,7 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 const codeDigest = (phone: string, code: string) => digest(`${phone}:${code}`);
 
 export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const now = Date.now();
   const recent = await db.selectFrom('sys_sms_code').select(['createdAt']).where('phone', '=', phone)
     .where('createdAt', '>', new Date(now - RESEND_INTERVAL_MS).toISOString()).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
@@ -31,7 +31,7 @@ export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurp
 
 /** Consumes the newest live code for the phone; a wrong guess counts against it, a used or stale one never passes. */
 export async function consumeCode(ctx: AppContext, phone: string, purpose: SmsPurpose, code: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.database.core;
   const nowIso = new Date().toISOString();
   const row = await db.selectFrom('sys_sms_code').select(['id', 'codeHash', 'attempts', 'expiresAt', 'usedAt'])
     .where('phone', '=', phone).where('purpose', '=', purpose).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();

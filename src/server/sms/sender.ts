@@ -14,7 +14,7 @@ export function logSmsSender(database: Database, log: () => FastifyBaseLogger): 
     async send(phone, content) {
       log().info({ phone, content }, 'sms message');
       const now = new Date().toISOString();
-      await database.db.insertInto('sys_sms_log').values({ phone, content, provider: 'log', createdAt: now, updatedAt: now }).execute();
+      await database.core.insertInto('sys_sms_log').values({ phone, content, provider: 'log', createdAt: now, updatedAt: now }).execute();
     },
   };
 }

@@ -32,6 +32,7 @@ export async function signIn(app: FastifyInstance, username: string, password?: 
 }
 
 /** The envelope of a response, after checking its HTTP status and that status 0 goes with success only. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are JSON whose shape each test asserts
 export function envelope<T = any>(res: LightMyRequestResponse, httpStatus = 200): { status: number; msg: string; data: T } {
   const body = res.json();
   if (res.statusCode !== httpStatus) throw new Error(`expected HTTP ${httpStatus}, got ${res.statusCode}: ${res.body.slice(0, 300)}`);
@@ -40,9 +41,11 @@ export function envelope<T = any>(res: LightMyRequestResponse, httpStatus = 200)
 }
 
 /** data of a successful envelope. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 export const dataOf = <T = any>(res: LightMyRequestResponse, httpStatus = 200): T => envelope<T>(res, httpStatus).data;
 
 /** Asserts a refusal: its HTTP class, a non-zero envelope status and a message that is not the generic 500 text. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 export function refusal(res: LightMyRequestResponse, httpStatus: number): { status: number; msg: string; data: any } {
   const body = envelope(res, httpStatus);
   if (!body.msg || /internal server error/i.test(body.msg)) throw new Error(`unclear message: ${body.msg}`);

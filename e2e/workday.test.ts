@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+
+const LIST_PAGES = [
+  '/platformUser/department', '/platformUser/staffManage', '/platformUser/roleManage', '/systemManage/dictionary',
+  '/systemManage/ipBlacklist', '/systemManage/banner', '/platformUser/team', '/platformUser/partyManage', '/tms/base/shipper',
+  '/tms/base/driver', '/tms/base/vehicle', '/tms/order/order_manage', '/tms/base/carrier', '/tms/waybill/waybill',
+];
+const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+
+/** The shell as staff use it all day: a laptop at 1366 px and a phone at 390 px, in every language. */
+describe.runIf(hasChromium())('the console at a working day’s pace', () => {
+  let server: Running;
+  let b: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    b = await openBrowser(1366, 768);
+    await signIn(b.page, server.url, 'admin');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.stop();
+  });
+  const setLanguage = async (lang: string) => {
+    await b.context.addCookies([{ name: 'language', value: lang, url: server.url }]);
+    await b.page.reload();
+    await b.page.locator('.console-header').waitFor();
+  };
+  const box = async (selector: string) => (await b.page.locator(selector).first().boundingBox())!;
+
+  it('keeps fourteen open tabs reachable at 1366 px: the strip takes the free width, with arrows and a list of all', async () => {
+    for (const p of LIST_PAGES) {
+      await b.page.goto(`${server.url}/#${p}`);
+      await b.page.locator('.keep-alive--active .ant-table-row, .keep-alive--active .ant-empty').first().waitFor();
+    }
+    const strip = await box('.tags-view');
+    const subbar = await box('.console-subbar');
+    // The to-do counters are folded: the tabs get most of the row.
+    expect(strip.width).toBeGreaterThan(subbar.width * 0.75);
+    expect(await b.page.getByTestId('todo-compact').count()).toBe(1);
+    await b.page.getByTestId('tabs-left').waitFor();
+    // The active (last opened) tab is in view; the first is reached with the arrow.
+    const active = await box('.tags-view__tab--active');
+    expect(active.x + active.width).toBeLessThanOrEqual(strip.x + strip.width);
+    await b.page.getByTestId('tabs-left').click();
+    await b.page.getByTestId('tabs-left').click();
+    await b.page.getByTestId('tabs-left').click();
+    await expect.poll(async () => (await box('.tags-view__tab')).x).toBeGreaterThanOrEqual(strip.x);
+    await b.page.getByTestId('tabs-all').click();
+    await b.page.locator('.ant-dropdown-menu-item').filter({ hasText: /部门管理/ }).click();
+    await b.page.waitForURL(/#\/platformUser\/department$/);
+    await screenshot(b.page, 'workday-tabs-1366');
+  }, 300_000);
+
+  for (const lang of LANGUAGES) {
+    it(`keeps the header on one row at any depth in ${lang}, with the user name whole on one line`, async () => {
+      await setLanguage(lang);
+      await b.page.goto(`${server.url}/#/tms/waybill/waybill`);
+      await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+      const header = await box('.console-header');
+      expect(header.height).toBeLessThanOrEqual(57);
+      // Every breadcrumb level on one line, and the name and role each one line box.
+      const tops = await b.page.locator('.console-breadcrumb li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      for (const sel of ['.user-menu__name', '.user-menu__role']) {
+        expect(await b.page.locator(sel).evaluate((e) => e.getClientRects().length)).toBe(1);
+        expect(await b.page.locator(sel).evaluate((e) => e.getBoundingClientRect().height)).toBeLessThan(30);
+      }
+      await screenshot(b.page, `workday-header-${lang}-1366`);
+    });
+  }
+
+  it('on a phone: language switch and route search in the header, filters folded to one row', async () => {
+    await setLanguage('zh');
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.goto(`${server.url}/#/tms/waybill/waybill`);
+    await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
+    const filters = await box('.keep-alive--active .list-filters');
+    // The keyword box and the buttons: the first rows are on the first screen.
+    expect(filters.height).toBeLessThan(200);
+    const firstRow = await box('.keep-alive--active .ant-table-row');
+    expect(firstRow.y).toBeLessThan(844);
+    await screenshot(b.page, 'workday-list-390');
+    await b.page.getByTestId('filters-more').click();
+    await expect.poll(async () => (await box('.keep-alive--active .list-filters')).height).toBeGreaterThan(400);
+    await b.page.getByTestId('filters-more').click();
+    await b.page.getByTestId('route-search-button').click();
+    // The search box takes the focus once the dialog has opened.
+    await expect.poll(() => b.page.evaluate(() => document.activeElement?.closest('.route-search-modal') !== null)).toBe(true);
+    await b.page.keyboard.type('部门');
+    await b.page.locator('.route-search__option', { hasText: '/platformUser/department' }).click();
+    await b.page.waitForURL(/#\/platformUser\/department/);
+    await b.page.locator('.console-header__right button[aria-label="语言"], .console-header__right button[aria-label="Language"]').first().click();
+    await b.page.getByRole('menuitem', { name: 'English' }).click();
+    await b.page.getByText('Switch Language Success').waitFor();
+    await screenshot(b.page, 'workday-header-390');
+    await b.page.setViewportSize({ width: 1366, height: 768 });
+  });
+
+  it('answers a page the user may not see with 401 and an unknown one with 404', async () => {
+    await b.page.goto(`${server.url}/#/home`);
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: /退出登录|Log out/ }).dispatchEvent('click');
+    await b.page.waitForURL(/#\/login/);
+    await signIn(b.page, server.url, 'cust_a');
+    await b.page.goto(`${server.url}/#/systemManage/menu`);
+    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/401$/);
+    await b.page.goto(`${server.url}/#/no/such/page`);
+    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/404$/);
+  });
+
+  it('had no console errors or failed requests', () => {
+    // The 401 check above asks the server, which answers 403 for the forbidden page.
+    expect(b.problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createForm, onFormValuesChange } from '@formily/core';
+import useSWR, { useSWRConfig } from 'swr';
+import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import type { ApiError } from '../data/envelope';
+import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
+import { canEditRecord } from '../schema/model';
+import { showFieldErrors } from './formErrors';
+
+export interface FormFailure {
+  /** A message key of the console, or the server's message as sent. */
+  message: string;
+  translate: boolean;
+}
+
+/**
+ * Add and edit without the drawing: the Formily form, the record (from the cache the detail view
+ * fills, so opening edit from a detail shows at once), saving with the server's field errors on
+ * their fields, and the stale-version conflict. The record's later revalidations do not overwrite
+ * what the user has typed.
+ */
+export function useFormController(bundle: PageBundle, id: string | undefined, onSaved: (saved: Rec) => void) {
+  const { page } = bundle;
+  const { mutate: revalidate } = useSWRConfig();
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
+  const form = useMemo(() => createForm({
+    initialValues: id ? {} : defaultValues(page.model!.properties),
+    effects: () => onFormValuesChange(() => setDirty(true)),
+  }), [id, page]);
+
+  const { data: record, error, mutate } = useSWR(id ? ['record', page.id, id] : null, () => pageApi.get(page.id, id!), { revalidateOnFocus: false });
+  const applied = useRef<Rec | null>(null);
+  const apply = useCallback((r: Rec) => {
+    applied.current = r;
+    form.setValues(toFormValues(page, r), 'overwrite');
+    setDirty(false);
+  }, [form, page]);
+  useEffect(() => {
+    if (record && !applied.current) apply(record);
+  }, [record, apply]);
+
+  /** Fetches the record again and puts it in the form, replacing the user's edits. */
+  const reload = useCallback(async () => {
+    const fresh = await mutate();
+    if (fresh) apply(fresh);
+  }, [mutate, apply]);
+
+  const save = useCallback(async (body: Record<string, unknown>, version?: number) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = id ? await pageApi.update(page.id, id, { ...body, version }) : await pageApi.create(page.id, body);
+      setDirty(false);
+      // Lists, details and histories of this page kept open in other tabs show the saved record.
+      void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
+      onSaved(saved);
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.httpStatus === 409 && (err.data as { current?: Rec })?.current) {
+        setStale({ mine: body, theirs: (err.data as { current: Rec }).current });
+      } else if (!showFieldErrors(form, err.fieldErrors ?? {}) || Object.keys(err.fieldErrors ?? {}).length === 0) {
+        setFailure({ message: err.message, translate: false });
+      } else setFailure({ message: 'engine.form.fixErrors', translate: true });
+    } finally {
+      setBusy(false);
+    }
+  }, [id, page.id, form, revalidate, onSaved]);
+
+  const submit = useCallback(async () => {
+    try {
+      await form.validate();
+    } catch {
+      setFailure({ message: 'engine.form.fixErrors', translate: true });
+      return;
+    }
+    await save(fromFormValues(page.model!.properties, form.values), applied.current?.version);
+  }, [form, page, save]);
+
+  return {
+    form, mode: id ? 'update' as const : 'create' as const,
+    /** The server would refuse the save: the view says so before anyone types. */
+    allowed: can(bundle.actions, id ? 'update' : 'create'),
+    record: record ?? null,
+    loading: Boolean(id) && !record && !error,
+    loadError: error ? (error as ApiError).message : null,
+    editable: !record || canEditRecord(page, record),
+    dirty, busy, failure, clearFailure: () => setFailure(null),
+    submit, reload,
+    stale,
+    dismissStale: () => setStale(null),
+    reloadStale: () => { setStale(null); void reload(); },
+    keepMine: () => {
+      if (!stale) return;
+      setStale(null);
+      void save(stale.mine, stale.theirs.version);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { recordFields } from '../schema/model';
+import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
+import { arrivedAnswer } from '../data/prefetch';
+import { sortRecords } from '../data/sortRecords';
+import { useListUrlState } from '../renderers/listUrlState';
+import { isComplete, listKey, onlySortChanged, preloadList, withLogWindow } from '../renderers/listQuery';
+
+/**
+ * Everything a list page does apart from drawing it: its state in the address, its rows (taken from
+ * a request the navigation started when there is one), sorting in the browser when every row is
+ * present, selection, deletion and export. Views call it and render; tests drive it without antd.
+ */
+export function useListController(bundle: PageBundle) {
+  const { page, actions } = bundle;
+  const allowed = useMemo(() => recordFields(page), [page]);
+  // The cache in use is the console's (per user), so revalidation goes through its config.
+  const { mutate: revalidate } = useSWRConfig();
+  // A sort, page or filter change asks for its rows at once, and they go into the cache under the
+  // key the list will read, so the change and its rows show in one render (listUrlState.ts). When
+  // the list holds every matching row, a sort is done here at once; the server's answer follows.
+  const shown = useRef<{ answer: ListAnswer; params: Record<string, string> } | undefined>(undefined);
+  const fetchAhead = useCallback((next: Record<string, string>) => {
+    const p = withLogWindow(page, next);
+    const key = listKey(page.id, p);
+    const held = shown.current;
+    if (held && next.sort && isComplete(held.answer) && onlySortChanged(held.params, p)) {
+      return revalidate(key, { ...held.answer, list: sortRecords(held.answer.list, next.sort) }, { revalidate: false });
+    }
+    return preloadList(page, p).then((rows) => revalidate(key, rows, { revalidate: false }));
+  }, [page, revalidate]);
+  const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed, fetchAhead);
+
+  const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
+  const key = listKey(page.id, params);
+  // Rows asked for when the navigation began may be here before the first render.
+  const arrived = arrivedAnswer<ListAnswer>(key);
+  const { data, error, isLoading, mutate } = useSWR(key, () => pageApi.list(page.id, params), { keepPreviousData: true, fallbackData: arrived });
+  // While a new key loads, keepPreviousData shows the old rows, which belong to the old parameters.
+  const rowsCurrent = !isLoading || (arrived !== undefined && data === arrived);
+  if (rowsCurrent) shown.current = data && { answer: data, params };
+
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const reload = useCallback(() => void mutate(), [mutate]);
+
+  const remove = useCallback(async (r: Rec) => {
+    await pageApi.remove(page.id, r.id);
+    void mutate();
+  }, [page.id, mutate]);
+
+  const bulkDelete = useCallback(async () => {
+    const { deleted } = await pageApi.bulkDelete(page.id, selected);
+    setSelected([]);
+    void mutate();
+    return deleted;
+  }, [page.id, selected, mutate]);
+
+  /** Streams the rows matching the current filters (all pages) to a file. */
+  const exportAs = useCallback(async (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    try {
+      const { page: _p, size: _s, ...filters } = params;
+      void _p;
+      void _s;
+      await pageApi.download(page.id, filters, format);
+    } finally {
+      setExporting(false);
+    }
+  }, [page.id, params]);
+
+  return {
+    state, update, params,
+    rows: data?.list ?? [], total: data?.total ?? null, capped: Boolean(data?.totalCapped),
+    /** The database's totals over every matching row (list.totals), when the page declares them. */
+    totals: data?.totals,
+    /** The rows shown belong to the current parameters (not those kept while a change loads). */
+    rowsCurrent,
+    error: error && !data ? (error as Error) : undefined,
+    reload,
+    remove,
+    selection: {
+      enabled: (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete'),
+      keys: selected, set: setSelected, clear: () => setSelected([]),
+    },
+    bulkDelete,
+    exporting, exportAs,
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;

@@ -1,0 +1,68 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { DashboardChart, DashboardFigure, Measure, PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema } from '../../engine/schema/model.js';
+import { fieldConditions, type Condition } from './filters.js';
+import { applyWhere } from './list.js';
+import { scopedParty, type PageAccess } from './access.js';
+
+const DAY = 86_400_000;
+/** Groups a chart draws at most (provinces are 34, days of a year 366). */
+const MAX_GROUPS = 400;
+
+function measureSql(m: Pick<Measure, 'op' | 'field' | 'name'>) {
+  if (m.op === 'count') return sql<number>`count(*)`.as(m.name);
+  return sql<number>`${sql.raw(m.op)}(${sql.ref(m.field!)})`.as(m.name);
+}
+
+/** The SQL a chart groups on: a date-time cut to its day or month, an array's first item, or the value. */
+function groupSql(ctx: AppContext, source: PageSchema, chart: Pick<DashboardChart, 'groupBy' | 'bucket'>): RawBuilder<unknown> {
+  const col = sql.ref(chart.groupBy);
+  const f = fieldSchema(source, chart.groupBy);
+  if ((chart.bucket === 'day' || chart.bucket === 'month') && f?.format === 'date-time') return sql`substr(${col}, 1, ${sql.lit(chart.bucket === 'day' ? 10 : 7)})`;
+  // Arrays are stored as JSON text; the first item of a region is its province.
+  if (chart.bucket === 'first') return ctx.database.dialect === 'postgres' ? sql`(${col}::json ->> 0)` : sql`json_extract(${col}, '$[0]')`;
+  return sql`${col}`;
+}
+
+/** The source's own scope: a customer sees the figures of its organisation's rows only. */
+function scopeOf(access: PageAccess, source: PageSchema): Condition[] {
+  const party = scopedParty({ ...access, page: source });
+  return party ? [(eb) => eb('partyCode', '=', party)] : [];
+}
+
+async function figureValue(ctx: AppContext, source: PageSchema, scope: Condition[], fig: DashboardFigure): Promise<number | null> {
+  const where = fig.where ? fieldConditions(ctx.database, source, Object.fromEntries(Object.entries(fig.where).map(([k, v]) => [k, String(v)]))) : [];
+  const row = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select(measureSql({ ...fig, name: 'v' })), [...scope, ...where]).executeTakeFirst();
+  const v = (row as { v?: unknown } | undefined)?.v;
+  return v === null || v === undefined ? (fig.op === 'count' ? 0 : null) : Number(v);
+}
+
+async function chartGroups(ctx: AppContext, source: PageSchema, scope: Condition[], chart: DashboardChart, now: number) {
+  const group = groupSql(ctx, source, chart);
+  const conditions = [...scope];
+  if (chart.days) {
+    const from = new Date(Math.floor(now / DAY) * DAY - (chart.days - 1) * DAY).toISOString();
+    conditions.push((eb) => eb('createdAt', '>=', from));
+  }
+  const rows = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...chart.measures.map(measureSql)]), conditions)
+    .groupBy(group).orderBy(group).limit(MAX_GROUPS).execute();
+  return rows.map((r) => ({
+    key: (r as { groupKey: unknown }).groupKey ?? null,
+    ...Object.fromEntries(chart.measures.map((m) => [m.name, (r as Record<string, unknown>)[m.name] === null ? null : Number((r as Record<string, unknown>)[m.name])])),
+  }));
+}
+
+/**
+ * The declared figures and charts of a dashboard page, computed by the database over the source
+ * page's table within the caller's organisation scope (the same scope as that page's list).
+ */
+export async function runDashboard(ctx: AppContext, access: PageAccess, source: PageSchema, now = Date.now()) {
+  const spec = access.page.dashboard!;
+  const scope = scopeOf(access, source);
+  const [figures, charts] = await Promise.all([
+    Promise.all((spec.figures ?? []).map(async (f) => [f.name, await figureValue(ctx, source, scope, f)] as const)),
+    Promise.all(spec.charts.map(async (c) => [c.name, await chartGroups(ctx, source, scope, c, now)] as const)),
+  ]);
+  return { figures: Object.fromEntries(figures), charts: Object.fromEntries(charts) };
+}
