@@ -10,6 +10,14 @@ export interface ListAnswer {
   totalCapped: boolean;
   page: number;
   size: number;
+  /** The list's totals over every matching row (list.totals), when the page declares them. */
+  totals?: ListTotal[];
+}
+
+export interface ListTotal {
+  field: string;
+  op: 'sum' | 'avg' | 'count';
+  value: number | null;
 }
 
 export interface PageBundle {

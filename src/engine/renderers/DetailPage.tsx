@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { ApiError } from '../data/envelope';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
 import { canEditRecord, fieldSchema, readableFields } from '../schema/model';
-import { cellFor } from '../../widgets/cells';
+import { detailCellFor } from '../../widgets/cells';
 import { HistoryTimeline } from './HistoryTimeline';
 import { RelatedTabs } from './RelatedTabs';
 import { LockedBar, lockedParent } from './LockedBar';
@@ -39,8 +39,10 @@ export function DetailPage({ bundle, basePath, id }: { bundle: PageBundle; baseP
           <Descriptions key={s.title} title={t(s.title)} bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3 }} className="detail-section">
             {s.fields.filter((f) => readable.has(f)).map((name) => {
               const f = fieldSchema(page, name)!;
-              const Cell = cellFor(f);
-              return <Descriptions.Item key={name} label={t(f.title)}><Cell value={data[name]} record={data} field={f} /></Descriptions.Item>;
+              const Cell = detailCellFor(f);
+              // A sub-table takes a whole line of the section.
+              const span = f.items?.type === 'object' ? { xs: 1, sm: 1, md: 2, lg: 2, xl: 3 } : undefined;
+              return <Descriptions.Item key={name} label={t(f.title)} span={span}><Cell value={data[name]} record={data} field={f} /></Descriptions.Item>;
             })}
           </Descriptions>
         ))}

@@ -12,6 +12,7 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { totalsSummary } from './TotalsRow';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
 import { listPaths } from '../routes/pagePaths';
 import { useSession } from '../session/store';
@@ -102,6 +103,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: 'max-content', y: 600 } : { x: 'max-content' }}
           rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]) } : undefined}
+          summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;

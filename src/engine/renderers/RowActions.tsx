@@ -3,7 +3,7 @@ import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation, Transition, CustomAction } from '../schema/types';
 import { can, type Rec } from '../data/pageApi';
-import { canEditRecord } from '../schema/model';
+import { canDeleteRecord, canEditRecord } from '../schema/model';
 
 interface Props {
   page: PageSchema;
@@ -27,7 +27,7 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   for (const name of names) {
     if (name === 'detail') items.push({ key: name, label: t('engine.list.detail'), run: () => onOpen('detail') });
     else if (name === 'edit' && can(actions, 'update') && canEditRecord(page, record)) items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
-    else if (name === 'delete' && can(actions, 'delete')) {
+    else if (name === 'delete' && can(actions, 'delete') && canDeleteRecord(page, record)) {
       items.push({ key: name, label: t('engine.list.delete'), danger: true, run: onDelete, confirm: t('engine.list.deleteConfirm') });
     } else {
       const tr = page.states?.transitions.find((x) => x.name === name);

@@ -7,7 +7,7 @@ import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
 export const EXTENSION_KEYWORDS = [
   'x-enum-labels', 'x-enum-colors', 'x-hash', 'x-ref', 'x-ref-multiple', 'x-unique', 'x-index', 'x-filter', 'x-cell',
   'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence',
-  'x-after',
+  'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter',
 ];
 
 /** One ajv instance knows the project's formats; both the browser and the server validate with it. */

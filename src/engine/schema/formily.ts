@@ -3,6 +3,9 @@ import type { FieldSchema, PageSchema } from './types';
 import { editableIn, formFields } from './model';
 import { FORMAT_CHECKS } from '../../utils/validators';
 import { isAfter } from './afterRule';
+import { isArrayOfObjects } from './keywordChecks';
+import { subTableSchema } from './formilySubTable';
+import { ruleViolations } from './rules';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -23,9 +26,10 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
+  if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
   const component = f['x-component'] ?? defaultComponent(f);
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
-  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array') });
+  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'] });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
   // Free lists of values (x-component-props mode: tags) keep their mode.
@@ -44,6 +48,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     validators.push((v: unknown, _rule: unknown, ctx: { form?: { values: Record<string, unknown> } }) =>
       (isAfter(f, v, ctx?.form?.values?.[f['x-after']!]) ? '' : t('validation.after', { field: t(f.title), other: t(other.title) })));
   }
+  if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,
     title: t(f.title),
@@ -111,4 +116,22 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
     };
   });
   return { type: 'object', properties: sections };
+}
+
+function hasRulesOn(page: PageSchema, name: string): boolean {
+  const f = page.model?.properties[name];
+  return Boolean(f?.['x-after'] || f?.['x-required-when'] || page.rules?.some((r) => r.fields.includes(name)));
+}
+
+/**
+ * The page's cross-field rules as a Formily validator of one field: the same checks as the server's
+ * (engine/schema/rules.ts), on the whole form's values, with the message of the first rule it breaks.
+ */
+function ruleValidator(page: PageSchema, name: string, t: Translate) {
+  return (_value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) => {
+    const broken = ruleViolations(page, ctx?.form?.values ?? {}).find((v) => v.field === name);
+    if (!broken) return '';
+    const params = Object.fromEntries(Object.entries(broken.params).map(([k, v]) => [k, typeof v === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(v) ? t(v) : v]));
+    return t(broken.key, params);
+  };
 }

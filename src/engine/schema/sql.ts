@@ -2,6 +2,7 @@ import type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tableSpec';
 import { SYSTEM_COLUMNS } from './tableSpec';
 import type { FieldSchema, PageSchema } from './types';
 import { parseSort } from './model';
+import { isComputedOnRead } from './computed';
 
 /** Storage type of a model field: arrays, objects and multi-references are JSON text. */
 export function columnType(f: FieldSchema): ColumnType {
@@ -23,6 +24,7 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
       columns.push({ name: f['x-hash'].column, type: 'text' });
       continue;
     }
+    if (isComputedOnRead(f)) continue;
     columns.push({ name, type: columnType(f), unique: f['x-unique'] || undefined });
     if (f['x-index'] && !f['x-unique']) indexes.push({ columns: [name] });
   }

@@ -53,6 +53,7 @@ describe('page schema contracts', () => {
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
       'ModelSchema', 'PageSchema', 'Relation', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
+      'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
       'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
   });
 

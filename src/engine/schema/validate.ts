@@ -3,6 +3,7 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
+import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -77,6 +78,7 @@ function semanticErrors(page: PageSchema): string[] {
     else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
   }
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
+  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
   return errors;
 }
 

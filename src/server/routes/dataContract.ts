@@ -51,7 +51,7 @@ export const FilterQuery = Type.Object({ q: Type.Optional(search), todo: Type.Op
 export const OptionsQuery = Type.Object({
   q: Type.Optional(search),
   ids: Type.Optional(Type.String({ maxLength: 4000, description: 'comma-separated keys to label (at most 200)' })),
-});
+}, { ...filters, description: 'other parameters filter the options by field name (a field’s x-ref-filter)' });
 
 export const CurrentQuery = Type.Object({
   partyCode: Type.Optional(Type.String({ maxLength: 16, description: 'the organisation (platform staff only; default: the caller’s)' })),
@@ -86,6 +86,10 @@ export const Answers = {
   list: answers(Type.Object({
     list: Type.Array(record), total: Type.Integer(), totalCapped: Type.Boolean({ description: 'more than 10,000 match' }),
     page: Type.Integer(), size: Type.Integer(),
+    totals: Type.Optional(Type.Array(Type.Object({
+      field: Type.String(), op: Type.Union([Type.Literal('sum'), Type.Literal('avg'), Type.Literal('count')]),
+      value: Type.Union([Type.Number(), Type.Null()]),
+    }), { description: 'the page’s list.totals over every matching row in the caller’s scope' })),
   })),
   record: answers(record),
   created: answers(record, 201),

@@ -4,6 +4,7 @@ import type { PageSchema } from '../../engine/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../engine/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/schema/extend.js';
 import { relationErrors } from '../../engine/schema/relations.js';
+import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;
@@ -77,7 +78,7 @@ export function loadSchemas(dir: string): SchemaSet {
     }
     if (page.report && !pages.has(page.report.source)) problems.push(`${page.id}.json: report source "${page.report.source}" is not a page`);
     problems.push(...relationErrors(page, pages).map((e) => `${page.id}.json: ${e}`));
-    problems.push(...crossPageErrors(page, pages).map((e) => `${page.id}.json: ${e}`));
+    problems.push(...[...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].map((e) => `${page.id}.json: ${e}`));
   }
   if (problems.length) throw new Error(`invalid page schemas:\n  ${problems.join('\n  ')}`);
   return { pages };
