@@ -56,7 +56,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok(await runReport(ctx, access, source, whereFor(ctx, sourceAccess, req.query)));
   });
 
-  app.get(`${base}/dashboard`, { ...checked, schema: { tags, summary: 'Key figures and chart groups of a dashboard page, within the caller’s scope', params: PageParams } }, async (req) => {
+  app.get(`${base}/dashboard`, { ...checked, schema: { tags, summary: 'Key figures and chart groups of a dashboard page, within the caller’s scope', params: PageParams, response: Answers.dashboard } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.dashboard) throw notFound('server.data.unknownPage', { page: access.page.id });
     return ok(await runDashboard(ctx, access, findPage(ctx, access.page.dashboard.source)));

@@ -18,8 +18,8 @@ describe('the data routes’ declared contract', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/open-platform/docs/json' })).json();
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       .filter(([p]) => p.startsWith('/open-platform/data/') || p.startsWith('/open-platform/schemas/'));
-    expect(routes.length).toBe(11);
-    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(14);
+    expect(routes.length).toBe(12);
+    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(15);
     for (const [p, ops] of routes) {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method.toUpperCase()} ${p}`;

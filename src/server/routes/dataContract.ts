@@ -109,6 +109,10 @@ export const Answers = {
     source: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a report’s source page' })),
     parents: Type.Optional(Type.Array(Type.Object({ page: Type.String(), field: Type.String(), title: Type.String() }), { description: 'the pages whose records this page’s records belong to (relations naming it)' })),
   })),
+  dashboard: answers(Type.Object({
+    figures: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+    charts: Type.Record(Type.String(), Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
+  })),
   file: { 200: Type.String({ format: 'binary', description: 'the CSV or XLSX file, streamed' }), '4xx': Refusal },
 };
 
