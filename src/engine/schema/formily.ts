@@ -2,7 +2,6 @@ import type { ISchema } from '@formily/json-schema';
 import type { FieldSchema, PageSchema } from './types';
 import { editableIn, formFields } from './model';
 import { FORMAT_CHECKS } from '../../utils/validators';
-import { isAfter } from './afterRule';
 import { isArrayOfObjects } from './keywordChecks';
 import { subTableSchema } from './formilySubTable';
 import { ruleViolations } from './rules';
@@ -43,11 +42,6 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const validators: unknown[] = [];
   const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
   if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
-  const other = f['x-after'] ? page.model?.properties[f['x-after']] : undefined;
-  if (other) {
-    validators.push((v: unknown, _rule: unknown, ctx: { form?: { values: Record<string, unknown> } }) =>
-      (isAfter(f, v, ctx?.form?.values?.[f['x-after']!]) ? '' : t('validation.after', { field: t(f.title), other: t(other.title) })));
-  }
   if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,

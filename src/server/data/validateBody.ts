@@ -4,7 +4,6 @@ import { createAjv } from '../../engine/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
-import { afterViolations } from '../../engine/schema/afterRule.js';
 import { ruleViolations } from '../../engine/schema/rules.js';
 
 const ajv = createAjv();
@@ -99,10 +98,6 @@ export function validateRecord(page: PageSchema, mode: WriteMode, body: Row): vo
   precheck(body, (v.schema as { properties: Record<string, unknown> }).properties, page.model!.properties);
   const props = page.model!.properties;
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], props));
-  const later = Object.entries(afterViolations(props, body));
-  if (later.length) {
-    throw invalid(Object.fromEntries(later.map(([name, other]) => [name, { key: 'server.validation.field.after', params: { field: props[name].title, other: props[other].title } }])));
-  }
 }
 
 const fragmentCache = new WeakMap<object, ReturnType<typeof ajv.compile>>();
