@@ -5,11 +5,10 @@ import { matchRoute } from '../engine/routes/buildRoutes';
 import { resolveComponent } from '../engine/routes/registry';
 import { PageLoading } from './PageLoading';
 import FallbackPage from './errors/FallbackPage';
-import UnknownRoute from './UnknownRoute';
 import { logError } from './errorLog/errorLog';
 import { isPortalPath } from '../routesSplit';
 
-/** Renders whatever permitted menu route matches the location; unknown paths go to /404 (spec §2.1), forbidden ones to /401. */
+/** Renders whatever permitted menu route matches the location; unknown paths go to /404 (spec §2.1). */
 export default function DynamicPage() {
   const { routes } = useSession();
   const { pathname } = useLocation();
@@ -25,7 +24,7 @@ export default function DynamicPage() {
 
   // The portal's addresses are the entry's to show (src/main.tsx swaps the app); not a 404.
   if (isPortalPath(pathname)) return <PageLoading />;
-  if (!match) return <UnknownRoute pathname={pathname} />;
+  if (!match) return <Navigate to="/404" replace />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
   if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} code={resolved?.kind === 'missing' ? resolved.error.code : undefined} />;
   const { Component } = resolved;
