@@ -30,6 +30,8 @@ function LoginRoute() {
 export function createConsoleRouter() {
   return createHashRouter([
     { path: '/login', element: <LoginRoute /> },
+    // The root is the portal's: the console shows nothing there while the entry swaps the portal in.
+    { path: '/', element: <div className="boot-loading" aria-busy="true" /> },
     { path: '/register', element: page(<RegisterPage />) },
     { path: '/auth-redirect', element: page(<AuthRedirectPage />) },
     { path: '/404', element: page(<NotFoundPage />) },

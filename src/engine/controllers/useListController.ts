@@ -76,6 +76,8 @@ export function useListController(bundle: PageBundle) {
   return {
     state, update, params,
     rows: data?.list ?? [], total: data?.total ?? null, capped: Boolean(data?.totalCapped),
+    /** The database's totals over every matching row (list.totals), when the page declares them. */
+    totals: data?.totals,
     /** The rows shown belong to the current parameters (not those kept while a change loads). */
     rowsCurrent,
     error: error && !data ? (error as Error) : undefined,

@@ -3,6 +3,7 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
+import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -72,7 +73,33 @@ function semanticErrors(page: PageSchema): string[] {
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
   errors.push(...composedPageErrors(page));
+  errors.push(...fixedFilterErrors(page, fields));
+  for (const [name, f] of Object.entries(props)) {
+    const other = f['x-after'] && props[f['x-after']];
+    if (f['x-after'] && !other) errors.push(`model.${name}.x-after: unknown field "${f['x-after']}"; name a field of this model`);
+    else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
+  }
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
+  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
+  return errors;
+}
+
+/** A fixed filter names stored, readable fields of the page, with values they can hold. */
+function fixedFilterErrors(page: PageSchema, fields: Set<string>): string[] {
+  const errors: string[] = [];
+  if (page.fixedFilter && !page.resource) errors.push('fixedFilter: the page has no resource to filter');
+  for (const [name, value] of Object.entries(page.fixedFilter ?? {})) {
+    const f = fieldSchema(page, name);
+    if (!fields.has(name) || !f) {
+      errors.push(`fixedFilter: unknown field "${name}"; name a field of the model`);
+      continue;
+    }
+    if (f.writeOnly) errors.push(`fixedFilter.${name}: a write-only field cannot be filtered`);
+    if (f.enum && !f.enum.includes(value as string | number)) errors.push(`fixedFilter.${name}: "${String(value)}" is not in the field's enum`);
+    const type = typeof value;
+    const ok = f.type === 'string' ? type === 'string' : f.type === 'boolean' ? type === 'boolean' : (f.type === 'integer' || f.type === 'number') ? type === 'number' : false;
+    if (!ok) errors.push(`fixedFilter.${name}: the value must be a ${f.type === 'integer' ? 'number' : f.type}`);
+  }
   return errors;
 }
 

@@ -57,7 +57,7 @@ export const FilterQuery = Type.Object({ q: Type.Optional(search), todo: Type.Op
 export const OptionsQuery = Type.Object({
   q: Type.Optional(search),
   ids: Type.Optional(Type.String({ maxLength: 4000, description: 'comma-separated keys to label (at most 200)' })),
-});
+}, { ...filters, description: 'other parameters filter the options by field name (a field’s x-ref-filter)' });
 
 export const CurrentQuery = Type.Object({
   partyCode: Type.Optional(Type.String({ maxLength: 16, description: 'the organisation (platform staff only; default: the caller’s)' })),
@@ -105,6 +105,10 @@ export const Answers = {
   list: answers(Type.Object({
     list: Type.Array(record), total: Type.Integer(), totalCapped: Type.Boolean({ description: 'more than 10,000 match' }),
     page: Type.Integer(), size: Type.Integer(),
+    totals: Type.Optional(Type.Array(Type.Object({
+      field: Type.String(), op: Type.Union([Type.Literal('sum'), Type.Literal('avg'), Type.Literal('count')]),
+      value: Type.Union([Type.Number(), Type.Null()]),
+    }), { description: 'the page’s list.totals over every matching row in the caller’s scope' })),
   })),
   record: answers(record),
   created: answers(record, 201),
@@ -116,7 +120,6 @@ export const Answers = {
     id: Type.Integer(), action: Type.String(), username: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(),
     before: Type.Unknown(), after: Type.Unknown(),
   }))),
-  dashboard: answers(Type.Object({}, { additionalProperties: true, description: '{figures: {name: value}, charts: {name: [{key, measure…}]}}' })),
   actionResult: answers(Type.Unknown({ description: 'what the action reports' })),
   bulkResult: answers(Type.Object({
     succeeded: Type.Integer(), failed: Type.Integer(),
@@ -128,6 +131,11 @@ export const Answers = {
     messages: Type.Record(Type.String(), Type.String()),
     actions: Type.Array(Type.String(), { description: 'the caller’s actions on the page; ["*"] for all' }),
     source: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a report’s source page' })),
+    parents: Type.Optional(Type.Array(Type.Object({ page: Type.String(), field: Type.String(), title: Type.String() }), { description: 'the pages whose records this page’s records belong to (relations naming it)' })),
+  })),
+  dashboard: answers(Type.Object({
+    figures: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+    charts: Type.Record(Type.String(), Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
   })),
   file: { 200: Type.String({ format: 'binary', description: 'the CSV or XLSX file, streamed' }), '4xx': Refusal },
   /** A small file built in memory (the import template): a Buffer or text, sent as it is. */
