@@ -94,7 +94,8 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
   const problems: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  // A request the page itself dropped (a reload or navigation while it was in flight) is not a failure.
+  page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`); });
   return {
     context, page, problems,
     async close() {

@@ -51,7 +51,7 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(1);
     await b.page.locator('.tags-view__tab', { hasText: '部门管理' }).click({ button: 'right' });
     await b.page.getByRole('menuitem', { name: '关闭其他' }).dispatchEvent('click');
-    expect(await tabs()).toEqual(['首页', '部门管理']);
+    expect(await tabs()).toEqual(['首页', '工作台', '部门管理']);
   });
 
   it('restores open tabs after a reload, and refreshes a tab from its menu', async () => {
@@ -59,14 +59,14 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     await b.page.reload();
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
-    expect(await tabs()).toEqual(['首页', '部门管理', '数据字典']);
+    expect(await tabs()).toEqual(['首页', '工作台', '部门管理', '数据字典']);
     await b.page.locator('.tags-view__tab--active').click({ button: 'right' });
     await b.page.getByRole('menuitem', { name: '刷新' }).dispatchEvent('click');
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     await b.page.locator('.tags-view__tab--active').click({ button: 'right' });
     await b.page.getByRole('menuitem', { name: '关闭所有' }).dispatchEvent('click');
     await b.page.waitForURL(/#\/home/);
-    expect(await tabs()).toEqual(['首页']);
+    expect(await tabs()).toEqual(['首页', '工作台']);
   });
 
   it('switches the size: cached pages dropped, the route reloaded, and it says so', async () => {

@@ -97,20 +97,7 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.setViewportSize({ width: 1366, height: 768 });
   });
 
-  it('answers a page the user may not see with 401 and an unknown one with 404', async () => {
-    await b.page.goto(`${server.url}/#/home`);
-    await b.page.getByTestId('user-menu').click();
-    await b.page.getByRole('menuitem', { name: /退出登录|Log out/ }).dispatchEvent('click');
-    await b.page.waitForURL(/#\/login/);
-    await signIn(b.page, server.url, 'cust_a');
-    await b.page.goto(`${server.url}/#/systemManage/menu`);
-    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/401$/);
-    await b.page.goto(`${server.url}/#/no/such/page`);
-    await expect.poll(() => b.page.url(), { timeout: 30_000 }).toMatch(/#\/404$/);
-  });
-
   it('had no console errors or failed requests', () => {
-    // The 401 check above asks the server, which answers 403 for the forbidden page.
-    expect(b.problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
+    expect(b.problems).toEqual([]);
   });
 });

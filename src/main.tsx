@@ -24,12 +24,21 @@ function appForAddress(): AppName {
 function Root({ first }: { first: AppName }) {
   const [name, setName] = useState(first);
   useEffect(() => {
-    // A transition keeps the current app on screen while the next one's code loads.
-    const follow = () => startTransition(() => setName(appForAddress()));
-    window.addEventListener('hashchange', follow);
+    let alive = true;
+    // The next app is shown once its code is here. Rendered while loading, it would suspend the
+    // boundary below, which hides the current app and disconnects its effects (the console's data
+    // cache among them) while keeping it, and a quick way back to it would render it disconnected.
+    const follow = () => {
+      const wanted = appForAddress();
+      // A failed load renders anyway: the lazy component retries and the error shows.
+      void APPS[wanted].preload().catch(() => undefined).then(() => {
+        // The address may have moved on while the code loaded: the latest one wins.
+        if (alive && appForAddress() === wanted) startTransition(() => setName(wanted));
+      });
+    };
     const off = onAppAddressChange(follow);
     return () => {
-      window.removeEventListener('hashchange', follow);
+      alive = false;
       off();
     };
   }, []);

@@ -1,5 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { RouterProvider } from 'react-router-dom';
@@ -85,7 +85,11 @@ export default function ConsoleApp() {
         <AntApp>
           <NotifierBridge />
           <SWRConfig key={cacheEpoch} value={{ provider: () => new Map() }}>
-            <RouterProvider router={appRouter} />
+            {/* A boundary inside the cache: were the entry's boundary to show its fallback for a lazy
+                page, React would run SWRConfig's unmount, which forgets the cache it keeps using. */}
+            <Suspense fallback={<div className="boot-loading" aria-busy="true" />}>
+              <RouterProvider router={appRouter} />
+            </Suspense>
           </SWRConfig>
         </AntApp>
       </ConfigProvider>

@@ -11,6 +11,7 @@ const RegisterPage = lazy(() => import('./auth/RegisterPage'));
 const AuthRedirectPage = lazy(() => import('./auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('./errors/NotFoundPage'));
 const ForbiddenPage = lazy(() => import('./errors/ForbiddenPage'));
+const PrintView = lazy(() => import('../engine/renderers/PrintView'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
@@ -29,10 +30,14 @@ function LoginRoute() {
 export function createConsoleRouter() {
   return createHashRouter([
     { path: '/login', element: <LoginRoute /> },
+    // The root is the portal's: the console shows nothing there while the entry swaps the portal in.
+    { path: '/', element: <div className="boot-loading" aria-busy="true" /> },
     { path: '/register', element: page(<RegisterPage />) },
     { path: '/auth-redirect', element: page(<AuthRedirectPage />) },
     { path: '/404', element: page(<NotFoundPage />) },
     { path: '/401', element: page(<ForbiddenPage />) },
+    // A record's printable page, without the console's layout (opened in its own window).
+    { path: '/print/*', element: <RequireSession>{page(<PrintView />)}</RequireSession> },
     {
       element: <RequireSession>{page(<ConsoleLayout />)}</RequireSession>,
       // The layout renders the pages itself (one per open tab, see tabs/KeepAlive.tsx).

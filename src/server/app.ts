@@ -33,6 +33,7 @@ import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
+import { registerOperations } from './operations.js';
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -114,6 +115,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
   registerGateway(app);
+  await registerOperations(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -300,8 +300,14 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'uscc'].sort(),
+      ['bankcard', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
+  });
+  it('checks domain patterns and IPv4 ranges', () => {
+    expect(['example.com', '*.example.com', 'tms.hdzy-logistics.cn'].map(FORMAT_CHECKS.domain)).toEqual([true, true, true]);
+    expect(['not a domain', 'localhost', 'a.*.com', '*.', '-bad.com', 'x.123'].map(FORMAT_CHECKS.domain)).toEqual([false, false, false, false, false, false]);
+    expect(['10.0.0.1', '10.0.0.0/8', '203.0.113.0/24'].map(FORMAT_CHECKS.cidr)).toEqual([true, true, true]);
+    expect(['10.0.0.0/33', '256.0.0.1', '10.0.0', 'abc'].map(FORMAT_CHECKS.cidr)).toEqual([false, false, false, false]);
   });
   it('delegates to the matching predicate', () => {
     expect(FORMAT_CHECKS.mobile('13800138000')).toBe(true);

@@ -135,6 +135,18 @@ export function isSafeUrl(value: unknown): boolean {
   return /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) || /^\/(?![/\\])[^\s]*$/.test(value) || /^#\/[^\s]*$/.test(value);
 }
 
+/** A host name, or a pattern of them with a leading wildcard label: example.com, *.example.com. */
+export function isDomainPattern(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 253) return false;
+  const labels = value.replace(/^\*\./, '').split('.');
+  return labels.length >= 2 && labels.every((l) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) && /[A-Za-z]/.test(labels[labels.length - 1]);
+}
+
+/** An IPv4 address or a CIDR range: 10.0.0.1, 10.0.0.0/8. */
+export function isCidr(value: unknown): boolean {
+  return typeof value === 'string' && /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/.test(value);
+}
+
 // Names are what the server registers as ajv formats and schemas reference, so they must not change.
 export const FORMAT_CHECKS: Record<string, Check> = {
   mobile: isMobile,
@@ -145,5 +157,7 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   plate: isPlateNumber,
   bankcard: isBankCard,
   roadPermit: isRoadTransportPermit,
+  domain: isDomainPattern,
+  cidr: isCidr,
   safeUrl: isSafeUrl,
 };

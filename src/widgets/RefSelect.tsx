@@ -16,6 +16,8 @@ export interface RefSelectProps extends Omit<SelectProps, 'value' | 'onChange' |
   value?: Key | Key[] | null;
   onChange?: (value: Key | Key[] | null) => void;
   readOnly?: boolean;
+  /** Field values the offered records must have (the field's x-ref-filter). */
+  refFilter?: Record<string, string | number | boolean>;
 }
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -24,7 +26,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Picks one or several records of another page: searches its options endpoint as you type
  * (debounced), and shows the labels of the current value(s) through the shared batched loader.
  */
-export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, ...rest }: RefSelectProps) {
+export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, ...rest }: RefSelectProps) {
   const { t } = useTranslation();
   const schema = useFieldSchema() as unknown as Record<string, unknown> | undefined;
   const refPage = refPageProp ?? (typeof schema?.['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined);
@@ -51,7 +53,8 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
     setError(false);
     const timer = setTimeout(async () => {
       try {
-        const options = await api.get<RefOption[]>(optionsUrl(refPage), { q: query.trim() }, { silent: true });
+        const filter = Object.fromEntries(Object.entries(refFilter ?? {}).map(([k, v]) => [k, String(v)]));
+        const options = await api.get<RefOption[]>(optionsUrl(refPage), { ...filter, q: query.trim() }, { silent: true });
         if (mine !== seq.current) return;
         setFound(options ?? []);
         rememberOptions(refPage, options ?? []);
@@ -65,7 +68,9 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
       }
     }, query ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
-  }, [open, query, refPage]);
+    // The filter comes from the schema: its text is a stable dependency where the object is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, query, refPage, JSON.stringify(refFilter ?? null)]);
 
   // The current value keeps its own type (number or string); found options match it by text.
   const options = useMemo(() => {

@@ -1,10 +1,10 @@
 import { createElement, type ComponentType } from 'react';
 import {
-  Cascader, Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
+  ArrayTable, Cascader, Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
 } from '@formily/antd-v5';
 import { connect, mapReadPretty, useFieldSchema } from '@formily/react';
 import type { FieldSchema } from '../engine/schema/types';
-import { cellComponents, cellFor, SecretCell } from './cells';
+import { cellComponents, cellFor, detailCellFor, SecretCell } from './cells';
 import type { CellComponent, CellProps } from './types';
 import type { MenuGrants } from './menuGrants';
 import Money from './Money';
@@ -18,7 +18,7 @@ import JsonEditor from './JsonEditor';
 import ColorPicker from './ColorPicker';
 
 export type { CellComponent, CellProps } from './types';
-export { cellComponents, cellFor };
+export { cellComponents, cellFor, detailCellFor };
 export { regionLabel, REGIONS, findRegion } from './regions';
 export { invalidateRefLabels, useRefLabels } from './refOptions';
 export type { MenuGrants, MenuTreeNode } from './menuGrants';
@@ -111,6 +111,7 @@ export const formComponents: Record<string, ComponentType<any>> = {
   Cascader,
   TreeSelect,
   Transfer,
+  ArrayTable,
   ...widgetComponents,
 };
 

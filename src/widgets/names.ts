@@ -10,12 +10,14 @@
 export const FORMILY_COMPONENTS = [
   'Input', 'Input.TextArea', 'Select', 'NumberPicker', 'Switch', 'DatePicker', 'DatePicker.RangePicker', 'TimePicker',
   'Checkbox', 'Checkbox.Group', 'Radio', 'Radio.Group', 'Cascader', 'TreeSelect', 'Transfer',
+  'ArrayTable',
 ] as const;
 
 /** The project's own form widgets (x-component). */
 export const FORM_WIDGETS = ['Money', 'RefSelect', 'RegionCascader', 'DateRange', 'Password', 'Upload', 'MenuTreePicker', 'JsonEditor', 'ColorPicker'] as const;
 
 /** Display widgets for list cells and detail values (x-cell). */
-export const CELL_WIDGETS = ['Text', 'StatusTag', 'Money', 'RefLabel', 'DateTime', 'Date', 'Boolean', 'Tags', 'Image', 'Region', 'Masked', 'Json', 'Percent', 'Link'] as const;
+export const CELL_WIDGETS = ['Text', 'StatusTag', 'Money', 'RefLabel', 'DateTime', 'Date', 'Boolean', 'Tags', 'Image', 'Region', 'Masked', 'Json', 'Percent', 'Link',
+  'Items', 'ItemsTable'] as const;
 
 export const ALL_COMPONENT_NAMES: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];

@@ -1,4 +1,4 @@
-import { Drawer, Switch, Tooltip } from 'antd';
+import { App, Drawer, Switch, Tooltip } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { settingsStore, THEME_PRESETS, useSettings } from '../settings/store';
@@ -7,6 +7,15 @@ import { settingsStore, THEME_PRESETS, useSettings } from '../settings/store';
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const s = useSettings();
+  const { message } = App.useApp();
+  // Spec §4: a theme change recompiles the styles and says so while it does.
+  const pickTheme = (c: string) => {
+    if (c === s.themeColor) return;
+    const key = 'theme-compiling';
+    void message.loading({ key, content: t('settings.compilingTheme'), duration: 1 });
+    settingsStore.update({ themeColor: c });
+    document.documentElement.style.setProperty('--theme-color', c);
+  };
   const row = (label: string, key: 'tagsView' | 'fixedHeader' | 'sidebarLogo') => (
     <div className="settings-row">
       <span id={`setting-${key}`}>{label}</span>
@@ -21,7 +30,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           <Tooltip key={c} title={t(`settings.preset${i}`)}>
             <button type="button" role="radio" aria-checked={s.themeColor === c} aria-label={t(`settings.preset${i}`)} data-color={c}
               className="theme-swatch" style={{ background: c }}
-              onClick={() => { settingsStore.update({ themeColor: c }); document.documentElement.style.setProperty('--theme-color', c); }}>
+              onClick={() => pickTheme(c)}>
               {s.themeColor === c && <CheckOutlined />}
             </button>
           </Tooltip>

@@ -38,9 +38,18 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
     if (!collapsed) setOpenKeys(ancestorsOf(routes, pathname) ?? []);
   }, [pathname, routes, collapsed]);
 
+  const selected = useMemo(() => {
+    const flat: string[] = [];
+    const walk = (list: RouteEntry[]) => list.forEach((r) => { flat.push(r.path); walk(r.children); });
+    walk(routes);
+    return flat.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length).slice(0, 1);
+  }, [routes, pathname]);
+
   const items = useMemo(() => {
+    // Spec §2.6: a hidden item is not shown unless it is in the selected list (the open page and its parents).
+    const shown = new Set([...selected, ...(selected[0] ? ancestorsOf(routes, selected[0]) ?? [] : [])]);
     const build = (list: RouteEntry[]): Item[] =>
-      list.filter((r) => !r.meta.hidden).map((r) => {
+      list.filter((r) => !r.meta.hidden || shown.has(r.path)).map((r) => {
         const children = build(r.children);
         return {
           key: r.path,
@@ -51,14 +60,7 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
         } as Item;
       });
     return build(routes);
-  }, [routes, title]);
-
-  const selected = useMemo(() => {
-    const flat: string[] = [];
-    const walk = (list: RouteEntry[]) => list.forEach((r) => { flat.push(r.path); walk(r.children); });
-    walk(routes);
-    return flat.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length).slice(0, 1);
-  }, [routes, pathname]);
+  }, [routes, title, selected]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const route = findRoute(routes, key);

@@ -5,7 +5,10 @@ import { useSession } from '../../engine/session/store';
 import { matchRoute } from '../../engine/routes/buildRoutes';
 import { useMenuTitle } from '../layout/useMenuTitle';
 import { ConsolePages } from '../ConsolePages';
+import { isPortalPath } from '../../routesSplit';
 import { MAX_ALIVE, tabsStore, useTabs } from './tabsStore';
+
+export const HOME_TAB = '/portalShow';
 
 /** The title a tab shows for a location. */
 export function useTabTitle() {
@@ -13,7 +16,9 @@ export function useTabTitle() {
   const { routes } = useSession();
   const title = useMenuTitle();
   return (pathname: string) => {
-    if (pathname === '/home') return { title: t('layout.dashboard'), affix: true, noCache: false };
+    // Spec §2.2: the showcase is the affixed "home" tab (the portal shows it); the dashboard is the management centre.
+    if (pathname === HOME_TAB) return { title: t('layout.home'), affix: true, noCache: true };
+    if (pathname === '/home') return { title: t('menu.dashboard'), affix: true, noCache: false };
     if (pathname === '/profile/updatePassword') return { title: t('layout.changePassword'), affix: false, noCache: true };
     const match = matchRoute(routes, pathname);
     if (!match) return { title: pathname, affix: false, noCache: true };
@@ -40,12 +45,13 @@ export function KeepAlive() {
 
   useEffect(() => {
     if (!info) return;
-    tabsStore.restore(info.code, [{ path: '/home', fullPath: '/home', ...tabTitle('/home') }]);
+    tabsStore.restore(info.code, [HOME_TAB, '/home'].map((path) => ({ path, fullPath: path, ...tabTitle(path) })));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [info?.code]);
 
   useEffect(() => {
-    if (location.pathname.startsWith('/redirect/')) return;
+    // A portal address is the entry's to show; only the affixed home tab stands for one.
+    if (location.pathname.startsWith('/redirect/') || isPortalPath(location.pathname)) return;
     const meta = tabTitle(location.pathname);
     tabsStore.visit(fullPath, meta.title, meta);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createForm, onFormValuesChange } from '@formily/core';
+import { createForm, onFieldInit, onFormValuesChange } from '@formily/core';
 import useSWR, { useSWRConfig } from 'swr';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
@@ -13,25 +13,42 @@ export interface FormFailure {
   translate: boolean;
 }
 
+/** A form opened from a locked child list (?parent=): reads and writes carry the lock. */
+export interface FormLock {
+  /** The lock's query (parent, parentField), sent with the record's read and the save. */
+  query: Record<string, string>;
+  /** The field the parent fills in and the user cannot change, with its value. */
+  field: string | null;
+  value?: unknown;
+  /** Values a new record takes besides the form's (the organisation platform staff picked). */
+  owner?: Record<string, unknown>;
+}
+
+const NO_LOCK: FormLock = { query: {}, field: null };
+
 /**
  * Add and edit without the drawing: the Formily form, the record (from the cache the detail view
  * fills, so opening edit from a detail shows at once), saving with the server's field errors on
  * their fields, and the stale-version conflict. The record's later revalidations do not overwrite
  * what the user has typed.
  */
-export function useFormController(bundle: PageBundle, id: string | undefined, onSaved: (saved: Rec) => void) {
+export function useFormController(bundle: PageBundle, id: string | undefined, onSaved: (saved: Rec) => void, lock: FormLock = NO_LOCK) {
   const { page } = bundle;
   const { mutate: revalidate } = useSWRConfig();
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
+  const { field: lockedField, value: lockedValue, query: lockQuery, owner } = lock;
   const form = useMemo(() => createForm({
-    initialValues: id ? {} : defaultValues(page.model!.properties),
-    effects: () => onFormValuesChange(() => setDirty(true)),
-  }), [id, page]);
+    initialValues: id ? {} : { ...defaultValues(page.model!.properties), ...(lockedField ? { [lockedField]: lockedValue } : {}) },
+    effects: () => {
+      onFormValuesChange(() => setDirty(true));
+      if (lockedField) onFieldInit(lockedField, (field) => field.setPattern('disabled'));
+    },
+  }), [id, page, lockedField, lockedValue]);
 
-  const { data: record, error, mutate } = useSWR(id ? ['record', page.id, id] : null, () => pageApi.get(page.id, id!), { revalidateOnFocus: false });
+  const { data: record, error, mutate } = useSWR(id ? ['record', page.id, id] : null, () => pageApi.get(page.id, id!, lockQuery), { revalidateOnFocus: false });
   const applied = useRef<Rec | null>(null);
   const apply = useCallback((r: Rec) => {
     applied.current = r;
@@ -52,7 +69,7 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
     setBusy(true);
     setFailure(null);
     try {
-      const saved = id ? await pageApi.update(page.id, id, { ...body, version }) : await pageApi.create(page.id, body);
+      const saved = id ? await pageApi.update(page.id, id, { ...body, version }, lockQuery) : await pageApi.create(page.id, { ...body, ...owner }, lockQuery);
       setDirty(false);
       // Lists, details and histories of this page kept open in other tabs show the saved record.
       void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
@@ -67,7 +84,7 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
     } finally {
       setBusy(false);
     }
-  }, [id, page.id, form, revalidate, onSaved]);
+  }, [id, page.id, form, revalidate, onSaved, lockQuery, owner]);
 
   const submit = useCallback(async () => {
     try {

@@ -10,6 +10,14 @@ export interface ListAnswer {
   totalCapped: boolean;
   page: number;
   size: number;
+  /** The list's totals over every matching row (list.totals), when the page declares them. */
+  totals?: ListTotal[];
+}
+
+export interface ListTotal {
+  field: string;
+  op: 'sum' | 'avg' | 'count';
+  value: number | null;
 }
 
 export interface PageBundle {
@@ -19,7 +27,20 @@ export interface PageBundle {
   actions: string[];
   /** For a report or dashboard page, the page whose records it aggregates. */
   source?: PageSchema;
+  /** Pages whose records this page's records belong to (their relations name it). */
+  parents?: ParentRef[];
 }
+
+export interface ParentRef {
+  page: string;
+  /** This page's field holding the parent's key. */
+  field: string;
+  /** i18n key of the parent page's title. */
+  title: string;
+}
+
+/** A write through a locked page (?parent=) carries the lock, so the server holds the write to it. */
+const withQuery = (url: string, query?: Record<string, string>) => (query && Object.keys(query).length ? `${url}?${new URLSearchParams(query)}` : url);
 
 /** A dashboard page's figures by name, and each chart's groups (key, then one value per measure). */
 export interface DashboardAnswer {
@@ -33,11 +54,13 @@ const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageI
 export const pageApi = {
   schema: (pageId: string) => api.get<PageBundle>(`/open-platform/schemas/${encodeURIComponent(pageId)}`),
   list: (pageId: string, params: Record<string, string>) => api.get<ListAnswer>(base(pageId), params),
-  get: (pageId: string, id: string | number) => api.get<Rec>(`${base(pageId)}/${id}`),
+  get: (pageId: string, id: string | number, query?: Record<string, string>) => api.get<Rec>(`${base(pageId)}/${id}`, query && Object.keys(query).length ? query : undefined),
   history: (pageId: string, id: string | number) =>
     api.get<{ id: number; action: string; username: string; createdAt: string; before: Rec | null; after: Rec | null }[]>(`${base(pageId)}/${id}/history`),
-  create: (pageId: string, body: Record<string, unknown>) => api.post<Rec>(base(pageId), body, { silent: true }),
-  update: (pageId: string, id: string | number, body: Record<string, unknown>) => api.put<Rec>(`${base(pageId)}/${id}`, body, { silent: true }),
+  create: (pageId: string, body: Record<string, unknown>, query?: Record<string, string>) =>
+    api.post<Rec>(withQuery(base(pageId), query), body, { silent: true }),
+  update: (pageId: string, id: string | number, body: Record<string, unknown>, query?: Record<string, string>) =>
+    api.put<Rec>(withQuery(`${base(pageId)}/${id}`, query), body, { silent: true }),
   remove: (pageId: string, id: string | number) => api.del<{ deleted: number }>(`${base(pageId)}/${id}`),
   bulkDelete: (pageId: string, ids: number[]) => api.post<{ deleted: number }>(`${base(pageId)}/bulk-delete`, { ids }),
   transition: (pageId: string, id: number, name: string, body: Record<string, unknown>) =>

@@ -16,6 +16,8 @@ interface Props {
   onSearch: (filters: Record<string, string>, q: string) => void;
   /** Reports have no free-text search. */
   hideKeyword?: boolean;
+  /** Fields held by a lock (a parent): shown by LockedBar, not offered here. */
+  locked?: string[];
 }
 
 
@@ -64,15 +66,22 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
 const HIDDEN = { display: 'none' } as const;
 
 /** The list's filter form, built from the schema's filter fields. */
-export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
+export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  // Compared by value: a kept-alive list re-renders with equal filters in new objects, and resetting
+  // a range picker to an equal value on each of those renders kept the browser busy.
+  const filtersKey = JSON.stringify(filters);
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue({ ...toInputs(page, filters), q });
-  }, [form, page, filters, q]);
+    form.setFieldsValue({ ...toInputs(page, JSON.parse(filtersKey) as Record<string, string>), q });
+  }, [form, page, filtersKey, q]);
 
-  const names = (page.list?.filters ?? []).filter((name) => fieldSchema(page, name));
+  // A log's time range is always offered, so the window it opens on is visible and can be changed.
+  const timeField = page.kind === 'log' ? page.log?.timeField : undefined;
+  const listed = page.list?.filters ?? [];
+  const names = [...(timeField && !listed.includes(timeField) ? [timeField] : []), ...listed]
+    .filter((n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})) && fieldSchema(page, n));
   // Collapsed, the filters fill one row with the buttons (ProTable's habit): four columns from lg,
   // two from sm, one on a phone. Hidden filters keep their values and still apply.
   const screens = Grid.useBreakpoint();
@@ -124,7 +133,7 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword }: Props) {
           const f = fieldSchema(page, name)!;
           const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
           return (
-            <Col xs={24} sm={12} lg={6} key={name} style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}>
+            <Col xs={24} sm={12} lg={f.format === 'date-time' && filterOperator(f) === 'range' ? 8 : 6} key={name} style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}>
               <Form.Item name={range ? undefined : name} label={t(f.title)}>{control(name)}</Form.Item>
             </Col>
           );

@@ -1,12 +1,23 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
-import { useFormController } from '../controllers/useFormController';
+import { useFormController, type FormLock } from '../controllers/useFormController';
 import { SchemaForm } from './SchemaForm';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { showSecrets } from './ActionResult';
+import { LockedBar, lockedParent } from './LockedBar';
+import { useSession } from '../session/store';
+import RefSelect from '../../widgets/RefSelect';
+import type { PageSchema } from '../schema/types';
+
+/** The form value of a locked reference: ids are numbers, keys stay text. */
+function lockedValue(page: PageSchema, field: string, raw: string): unknown {
+  const f = page.model!.properties[field];
+  return f.type === 'integer' || f.type === 'number' ? Number(raw) : raw;
+}
 
 interface Props {
   bundle: PageBundle;
@@ -18,27 +29,58 @@ interface Props {
 export function FormPage({ bundle, basePath, id }: Props) {
   const { page } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const navigate = useNavigate();
+  // Opened from a locked child list (?parent=): the parent is filled in and cannot be changed.
+  const [search] = useSearchParams();
+  const lockParams = useMemo(() => Object.fromEntries(['parent', 'parentField'].filter((k) => search.get(k)).map((k) => [k, search.get(k)!])), [search]);
+  const lockQuery = lockParams.parent ? `?${new URLSearchParams(lockParams)}` : '';
+  const parent = lockedParent(bundle.parents, lockParams);
+  const lockedField = parent && page.model!.properties[parent.field] ? parent.field : null;
+  const { info } = useSession();
+  // Platform staff create records of any organisation: they pick it, unless a parent lock names it.
+  const pickParty = !id && page.resource?.scope === 'party' && info?.party.kind === 'platform' && parent?.field !== 'partyCode';
+  const [party, setParty] = useState<string | undefined>(undefined);
+  // Built from plain values: the lock (and the form it fills) stays the same object across renders.
+  const parentField = parent?.field;
+  const parentValue = parent?.value;
+  const lock = useMemo<FormLock>(() => ({
+    query: lockParams,
+    field: lockedField,
+    value: lockedField && parentValue !== undefined ? lockedValue(page, lockedField, parentValue) : undefined,
+    owner: parentField === 'partyCode' ? { partyCode: parentValue } : pickParty && party ? { partyCode: party } : {},
+  }), [lockParams, lockedField, page, parentField, parentValue, pickParty, party]);
   const onSaved = useCallback((saved: Rec) => {
     void message.success(t(id ? 'engine.form.saved' : 'engine.form.created'));
-    navigate(`${basePath}/detail/${saved.id}`, { replace: true });
-  }, [message, t, id, navigate, basePath]);
-  const ctl = useFormController(bundle, id, onSaved);
+    // Generated secrets come back in this answer only.
+    const secrets = (saved as { generatedSecrets?: Record<string, string> }).generatedSecrets;
+    if (secrets) showSecrets(app, t, page, secrets);
+    navigate(`${basePath}/detail/${saved.id}${lockQuery}`, { replace: true });
+  }, [app, message, t, page, id, navigate, basePath, lockQuery]);
+  const ctl = useFormController(bundle, id, onSaved, lock);
   useUnsavedGuard(ctl.dirty && !ctl.busy);
 
   if (!ctl.allowed) {
-    return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+    return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
   }
-  if (ctl.loadError) return <Result status="warning" title={t('engine.form.loadFailed')} subTitle={ctl.loadError} extra={<Button onClick={() => navigate(basePath)}>{t('engine.backToList')}</Button>} />;
+  if (ctl.loadError) return <Result status="warning" title={t('engine.form.loadFailed')} subTitle={ctl.loadError} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
   if (ctl.loading) return <Card><Skeleton active paragraph={{ rows: 8 }} /></Card>;
   if (!ctl.editable) {
-    return <Result status="warning" title={t('engine.form.notEditableInState')} extra={<Button onClick={() => navigate(`${basePath}/detail/${id}`)}>{t('engine.view.detail')}</Button>} />;
+    return <Result status="warning" title={t('engine.form.notEditableInState')} extra={<Button onClick={() => navigate(`${basePath}/detail/${id}${lockQuery}`)}>{t('engine.view.detail')}</Button>} />;
   }
   const failure = ctl.failure && (ctl.failure.translate ? t(ctl.failure.message) : ctl.failure.message);
   return (
     <Card title={`${t(page.title)} · ${t(id ? 'engine.view.edit' : 'engine.view.add')}`} className="form-page">
       {failure && <Alert type="error" showIcon message={failure} className="form-page__error" role="alert" closable onClose={ctl.clearFailure} />}
+      <LockedBar page={page} parent={parent} />
+      {pickParty && (
+        <div className="form-page__party">
+          <span className="muted">{t('engine.settings.organisation')}</span>
+          <RefSelect refPage="platformUser/partyManage" value={party} allowClear placeholder={info?.party.name}
+            onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 260 }} data-testid="party-picker" />
+        </div>
+      )}
       <SchemaForm form={ctl.form} page={page} mode={ctl.mode} />
       <div className="form-page__actions">
         <Space>

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Table, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import type { CustomAction, Transition } from '../schema/types';
+import type { CustomAction, Relation, Transition } from '../schema/types';
 import { pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import { PAGE_SIZE_OPTIONS } from '../schema/paging';
 import { useListController } from '../controllers/useListController';
@@ -12,7 +12,13 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { useListOperations } from './ListOperations';
+import { showActionResult } from './ActionResult';
+import { totalsSummary } from './TotalsRow';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
+import { listPaths } from '../routes/pagePaths';
+import { useSession } from '../session/store';
+import { LockedBar, lockedParent } from './LockedBar';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 
@@ -25,7 +31,8 @@ type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'act
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const navigate = useNavigate();
   const { mutate: revalidate } = useSWRConfig();
   const list = useListController(bundle);
@@ -33,8 +40,22 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const { remove: removeRecord, reload } = list;
+  // A log's default window is shown in its range picker, not applied out of sight.
+  const timeField = page.log?.timeField;
+  const { params } = list;
+  const shownFilters = useMemo(() => (timeField && params[timeField] && !state.filters[timeField] ? { ...state.filters, [timeField]: params[timeField] } : state.filters), [timeField, params, state.filters]);
 
-  const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}`), [navigate, basePath]);
+  // A list opened from a parent row stays locked to it, and so do the views it opens.
+  const parent = lockedParent(bundle.parents, state.parent);
+  const lockQuery = state.parent ? `?${new URLSearchParams(state.parent)}` : '';
+  const pagePaths = useSession().routes;
+  const paths = useMemo(() => listPaths(pagePaths), [pagePaths]);
+  const openRelation = useCallback((rel: Relation, r: Rec) => {
+    const path = paths.get(rel.page);
+    const key = r[page.resource?.key ?? 'id'];
+    if (path) navigate(`${path}?${new URLSearchParams({ parent: String(key), parentField: rel.field })}`);
+  }, [paths, navigate, page.resource?.key]);
+  const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`), [navigate, basePath, lockQuery]);
   const remove = useCallback(async (r: Rec) => {
     await removeRecord(r);
     void message.success(t('engine.list.deleted'));
@@ -42,10 +63,12 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback((r: Rec) => (
     <RowActions page={page} record={r} actions={actions} onOpen={(v) => open(v, r)} onDelete={() => void remove(r)}
-      onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })} />
-  ), [page, actions, open, remove]);
+      onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })}
+      onRelation={(rel) => openRelation(rel, r)} />
+  ), [page, actions, open, remove, openRelation]);
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null);
 
+  const ops = useListOperations(page, actions, selection.keys, () => { selection.clear(); reload(); });
   const bulkDelete = async () => {
     const deleted = await list.bulkDelete();
     void message.success(t('engine.list.bulkDeleted', { count: deleted }));
@@ -63,14 +86,17 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   }
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card size="small"><FilterBar page={page} filters={state.filters} q={state.q} onSearch={(filters, q) => update({ filters, q, page: 1 })} /></Card>
+      <Card size="small">
+        <LockedBar page={page} parent={parent} />
+        <FilterBar page={page} filters={shownFilters} q={state.q} locked={parent ? [parent.field] : []} onSearch={(filters, q) => update({ filters, q, page: 1 })} />
+      </Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={list.total} capped={list.capped} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} />
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} extra={ops.toolbar} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {selection.enabled && selection.keys.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selection.keys.length })}
-            action={<Space><Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button><Button size="small" onClick={selection.clear}>{t('engine.list.clearSelection')}</Button></Space>} />
+            action={<Space wrap>{ops.bulkButtons}{selection.canDelete && <Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button>}<Button size="small" onClick={selection.clear}>{t('engine.list.clearSelection')}</Button></Space>} />
         )}
         <Table<Rec>
           rowKey="id"
@@ -81,6 +107,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: 'max-content', y: 600 } : { x: 'max-content' }}
           rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]) } : undefined}
+          summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -110,26 +137,12 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
         <FragmentDialog page={page} title={t(dialog.act.title)} confirm={dialog.act.confirm} danger={dialog.act.danger}
           fields={dialog.act.fields ?? {}} required={dialog.act.required ?? []} onClose={() => setDialog(null)}
           onSubmit={async (body) => {
-            const result = await pageApi.action(page.id, dialog.record.id, dialog.act.name, body);
-            // An action may answer values shown once (a generated secret): they are not kept anywhere in the browser.
-            const reveal = (result as { reveal?: Record<string, string> } | null)?.reveal;
-            if (reveal) {
-              modal.info({
-                title: t('engine.list.revealTitle'), width: 560, okText: t('engine.list.revealDone'),
-                content: (
-                  <Space direction="vertical" style={{ width: '100%' }}>
-                    <Typography.Text type="warning">{t('engine.list.revealHint')}</Typography.Text>
-                    {Object.entries(reveal).map(([name, value]) => (
-                      <div key={name}><Typography.Text type="secondary">{name}</Typography.Text><br /><Typography.Text code copyable>{value}</Typography.Text></div>
-                    ))}
-                  </Space>
-                ),
-              });
-            } else void message.success(t('engine.list.done'));
+            showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
             reload();
           }} />
       )}
       </Suspense>
+      {ops.dialogs}
     </Space>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema, Transition, CustomAction } from '../schema/types';
+import type { PageSchema, Relation, Transition, CustomAction } from '../schema/types';
 import { can, type Rec } from '../data/pageApi';
-import { canEditRecord } from '../schema/model';
+import { canDeleteRecord, canEditRecord } from '../schema/model';
 
 interface Props {
   page: PageSchema;
@@ -13,10 +13,12 @@ interface Props {
   onDelete: () => void;
   onTransition: (t: Transition) => void;
   onAction: (a: CustomAction) => void;
+  /** Opens the children of a relation named in rowActions, locked to this record. */
+  onRelation?: (r: Relation) => void;
 }
 
 /** A row's actions: the first three as links (one on a phone), the rest in a menu; only what the user may do and the state allows. */
-export function RowActions({ page, record, actions, onOpen, onDelete, onTransition, onAction }: Props) {
+export function RowActions({ page, record, actions, onOpen, onDelete, onTransition, onAction, onRelation }: Props) {
   const { t } = useTranslation();
   // On a phone one link and the menu, so the row's data keeps the width.
   const screens = Grid.useBreakpoint();
@@ -24,8 +26,10 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   const items: { key: string; label: string; danger?: boolean; run: () => void; confirm?: string }[] = [];
   for (const name of names) {
     if (name === 'detail') items.push({ key: name, label: t('engine.list.detail'), run: () => onOpen('detail') });
+    // A printable page opens in its own window, outside the console's layout.
+    else if (name === 'print') items.push({ key: name, label: t('ops.print.button'), run: () => window.open(`#/print/${page.id}/${record.id}`, '_blank', 'noopener') });
     else if (name === 'edit' && can(actions, 'update') && canEditRecord(page, record)) items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
-    else if (name === 'delete' && can(actions, 'delete')) {
+    else if (name === 'delete' && can(actions, 'delete') && canDeleteRecord(page, record)) {
       items.push({ key: name, label: t('engine.list.delete'), danger: true, run: onDelete, confirm: t('engine.list.deleteConfirm') });
     } else {
       const tr = page.states?.transitions.find((x) => x.name === name);
@@ -33,7 +37,10 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
         items.push({ key: name, label: t(tr.title), danger: tr.danger, run: () => onTransition(tr) });
       }
       const act = page.actions?.find((a) => a.name === name);
-      if (act && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+      if (act && (act.level ?? 'row') === 'row' && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+      // The schema answer lists only the relations whose children the caller may read.
+      const rel = page.relations?.find((x) => x.name === name);
+      if (rel && onRelation) items.push({ key: name, label: t(rel.title ?? 'engine.related.open'), run: () => onRelation(rel) });
     }
   }
   const inline = screens.md === false ? 1 : 3;

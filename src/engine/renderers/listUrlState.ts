@@ -9,9 +9,12 @@ export interface ListUrlState {
   q: string;
   filters: Record<string, string>;
   todo: boolean;
+  /** The parent record a child list is locked to (?parent=, ?parentField=): kept across every change. */
+  parent?: Record<string, string>;
 }
 
-const RESERVED = new Set(['page', 'size', 'sort', 'q', 'todo']);
+const RESERVED = new Set(['page', 'size', 'sort', 'q', 'todo', 'parent', 'parentField']);
+const PARENT_PARAMS = ['parent', 'parentField'];
 
 /** The list state an address's query gives: unknown parameters dropped, page and size bounded. */
 export function stateFromSearch(params: URLSearchParams, defaultSize: number, allowed: string[]): ListUrlState {
@@ -21,7 +24,8 @@ export function stateFromSearch(params: URLSearchParams, defaultSize: number, al
   });
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(params.get('size')) || defaultSize));
-  return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1' };
+  const parent = Object.fromEntries(PARENT_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)!]));
+  return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1', ...(parent.parent ? { parent } : {}) };
 }
 
 /** Query parameters for the API. */
@@ -31,6 +35,7 @@ export function apiParamsOf(state: ListUrlState): Record<string, string> {
   if (state.sort) p.sort = state.sort;
   if (state.q) p.q = state.q;
   if (state.todo) p.todo = '1';
+  Object.assign(p, state.parent ?? {});
   return p;
 }
 
@@ -60,6 +65,7 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
     if (next.sort) out.set('sort', next.sort);
     if (next.q) out.set('q', next.q);
     if (next.todo) out.set('todo', '1');
+    for (const [k, v] of Object.entries(next.parent ?? {})) out.set(k, v);
     for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
     // Parameters that are not the list's stay (a tabs page's open tab).
     params.forEach((v, k) => { if (!RESERVED.has(k) && !allowed.includes(k)) out.set(k, v); });

@@ -30,7 +30,16 @@ export function preloadSchemaPages(): Promise<unknown> {
 export type Resolved =
   | { kind: 'bespoke'; Component: PreloadableComponent<PageProps> }
   | { kind: 'schema'; Component: PreloadableComponent<PageProps>; pageId: string; view: SchemaView }
-  | { kind: 'missing'; component: string };
+  | { kind: 'missing'; component: string; error: ModuleNotFoundError };
+
+/** Spec §8: an unknown module in the page table is 'Cannot find module' with code MODULE_NOT_FOUND. */
+export class ModuleNotFoundError extends Error {
+  readonly code = 'MODULE_NOT_FOUND';
+  constructor(readonly component: string) {
+    super(`Cannot find module '${component}'`);
+    this.name = 'ModuleNotFoundError';
+  }
+}
 
 /** Bespoke pages first, then schema views; anything else is missing (logged by the caller, spec §8). */
 export function resolveComponent(component: string): Resolved {
@@ -39,5 +48,12 @@ export function resolveComponent(component: string): Resolved {
   if (own) return { kind: 'bespoke', Component: own };
   const parsed = parseComponentPath(path);
   if (parsed) return { kind: 'schema', Component: SchemaPage, pageId: parsed.pageId, view: parsed.view };
-  return { kind: 'missing', component: path };
+  return { kind: 'missing', component: path, error: new ModuleNotFoundError(path) };
+}
+
+/** The page for a component path, or the MODULE_NOT_FOUND error thrown. */
+export function requireComponent(component: string): Exclude<Resolved, { kind: 'missing' }> {
+  const resolved = resolveComponent(component);
+  if (resolved.kind === 'missing') throw resolved.error;
+  return resolved;
 }

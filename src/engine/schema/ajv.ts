@@ -6,7 +6,8 @@ import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
 /** Formily and engine keywords that ride along in the model; ajv must accept and ignore them. */
 export const EXTENSION_KEYWORDS = [
   'x-enum-labels', 'x-enum-colors', 'x-hash', 'x-ref', 'x-ref-multiple', 'x-unique', 'x-index', 'x-filter', 'x-cell',
-  'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence',
+  'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence', 'x-generated',
+  'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter',
 ];
 
 /** One ajv instance knows the project's formats; both the browser and the server validate with it. */
@@ -17,10 +18,6 @@ export function createAjv(): Ajv2020 {
   const uri = fullFormats.uri as (v: string) => boolean;
   ajv.addFormat('uri', { type: 'string', validate: (v: string) => uri(v) && !SCRIPT_SCHEME.test(v) });
   for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: (v: string) => check(v) });
-  ajv.addFormat('cidr', {
-    type: 'string',
-    validate: (v: string) => /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}\/(3[0-2]|[12]?\d)$/.test(v),
-  });
   ajv.addFormat('color', { type: 'string', validate: (v: string) => /^#[0-9a-fA-F]{6}$/.test(v) });
   for (const keyword of EXTENSION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;

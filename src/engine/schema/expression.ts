@@ -179,3 +179,22 @@ export function evaluateExpression(src: string, scope: Record<string, unknown>):
   }
   return evaluate(node, scope);
 }
+
+/** The top-level names an expression reads (not function names, not member names), for schema checks. */
+export function expressionNames(src: string): string[] {
+  const names = new Set<string>();
+  const walk = (n: Node): void => {
+    switch (n.t) {
+      case 'id': names.add(n.name); break;
+      case 'mem': walk(n.obj); if (n.prop.t !== 'lit') walk(n.prop); break;
+      case 'arr': n.items.forEach(walk); break;
+      case 'un': walk(n.arg); break;
+      case 'bin': walk(n.l); walk(n.r); break;
+      case 'cond': walk(n.test); walk(n.yes); walk(n.no); break;
+      case 'call': n.args.forEach(walk); break;
+      default: break;
+    }
+  };
+  walk(parseExpression(src));
+  return [...names];
+}

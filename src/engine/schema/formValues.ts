@@ -40,6 +40,7 @@ export function fromFormValues(fields: Record<string, FieldSchema>, values: Reco
     if (!f) continue;
     if (f.writeOnly && (v === undefined || v === '' || v === null)) continue;
     if (v === undefined || v === '') out[name] = null;
+    else if (f.items?.type === 'object' && Array.isArray(v)) out[name] = v.map((item) => cleanItem(f, item));
     else out[name] = isDateTime(f) && typeof v === 'string' ? localToIso(v) : v;
   }
   return out;
@@ -51,4 +52,14 @@ export function fromFormValues(fields: Record<string, FieldSchema>, values: Reco
  */
 export function defaultValues(fields: Record<string, FieldSchema>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, f]) => f.default !== undefined && !f.readOnly).map(([k, f]) => [k, f.default]));
+}
+
+/**
+ * A sub-table row as sent: only its declared sub-fields (the table widget keeps bookkeeping keys in
+ * the rows), and cells left empty left out, so optional sub-fields stay absent.
+ */
+function cleanItem(f: FieldSchema, item: unknown): Record<string, unknown> {
+  if (!item || typeof item !== 'object') return {};
+  const subs = f.items?.properties ?? {};
+  return Object.fromEntries(Object.entries(item).filter(([k, v]) => k in subs && v !== undefined && v !== '' && v !== null));
 }

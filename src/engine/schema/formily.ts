@@ -2,6 +2,9 @@ import type { ISchema } from '@formily/json-schema';
 import type { FieldSchema, PageSchema } from './types';
 import { editableIn, formFields } from './model';
 import { FORMAT_CHECKS } from '../../utils/validators';
+import { isArrayOfObjects } from './keywordChecks';
+import { subTableSchema } from './formilySubTable';
+import { ruleViolations } from './rules';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -22,12 +25,14 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
+  if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
   const component = f['x-component'] ?? defaultComponent(f);
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
-  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array') });
+  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'] });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
-  if (component === 'Select' && f.type === 'array') props.mode = 'multiple';
+  // Free lists of values (x-component-props mode: tags) keep their mode.
+  if (component === 'Select' && f.type === 'array' && !props.mode) props.mode = 'multiple';
   if ((component === 'Input' || component === 'Input.TextArea') && f.maxLength) props.maxLength = f.maxLength;
   if (component === 'Input.TextArea' && props.showCount === undefined) props.showCount = true;
   if (component === 'Select' || component === 'RefSelect') props.allowClear = !required;
@@ -37,6 +42,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const validators: unknown[] = [];
   const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
   if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
+  if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,
     title: t(f.title),
@@ -104,4 +110,22 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
     };
   });
   return { type: 'object', properties: sections };
+}
+
+function hasRulesOn(page: PageSchema, name: string): boolean {
+  const f = page.model?.properties[name];
+  return Boolean(f?.['x-after'] || f?.['x-required-when'] || page.rules?.some((r) => r.fields.includes(name)));
+}
+
+/**
+ * The page's cross-field rules as a Formily validator of one field: the same checks as the server's
+ * (engine/schema/rules.ts), on the whole form's values, with the message of the first rule it breaks.
+ */
+function ruleValidator(page: PageSchema, name: string, t: Translate) {
+  return (_value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) => {
+    const broken = ruleViolations(page, ctx?.form?.values ?? {}).find((v) => v.field === name);
+    if (!broken) return '';
+    const params = Object.fromEntries(Object.entries(broken.params).map(([k, v]) => [k, typeof v === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(v) ? t(v) : v]));
+    return t(broken.key, params);
+  };
 }

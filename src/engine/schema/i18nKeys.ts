@@ -7,6 +7,8 @@ function fieldKeys(f: FieldSchema): string[] {
   const labels = f['x-enum-labels'];
   const values = f.enum ?? f.items?.enum;
   if (labels && values) keys.push(...values.map((v) => `${labels}.${v}`));
+  // A sub-table's columns are fields too.
+  Object.values(f.items?.properties ?? {}).forEach((sub) => keys.push(...fieldKeys(sub)));
   return keys;
 }
 
@@ -27,6 +29,8 @@ export function pageI18nKeys(page: PageSchema): string[] {
     Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
+  page.relations?.forEach((r) => { if (r.title) keys.push(r.title); });
+  page.rules?.forEach((r) => keys.push(r.message));
   page.tabs?.forEach((tab) => { if (tab.title) keys.push(tab.title); });
   page.dashboard?.figures?.forEach((f) => keys.push(f.title));
   page.dashboard?.charts.forEach((c) => keys.push(c.title, ...c.measures.map((m) => m.title)));

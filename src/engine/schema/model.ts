@@ -68,6 +68,12 @@ export function editableIn(f: FieldSchema, mode: 'create' | 'update'): boolean {
   return e === 'always' || (e === 'create' && mode === 'create');
 }
 
+/** Whether a record may be deleted in its current state (states.deletableIn). */
+export function canDeleteRecord(page: PageSchema, record: Record<string, unknown>): boolean {
+  const allowed = page.states?.deletableIn;
+  return !allowed || allowed.includes(String(record[page.states!.field]));
+}
+
 /** Whether a record may still be edited in its current state (states.editableIn). */
 export function canEditRecord(page: PageSchema, record: Record<string, unknown>): boolean {
   const allowed = page.states?.editableIn;

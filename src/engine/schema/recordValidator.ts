@@ -19,6 +19,7 @@ function valueSchema(f: FieldSchema, required: boolean): Record<string, unknown>
     s.type = 'array';
     s.items = { type: ['string', 'integer'] };
   }
+  if (f.items?.type === 'object') s.items = objectItemsSchema(f.items);
   if (required && f.type === 'string' && f.minLength === undefined) s.minLength = 1;
   if (!required) {
     // Optional fields may be cleared: null is the stored "no value".
@@ -26,6 +27,18 @@ function valueSchema(f: FieldSchema, required: boolean): Record<string, unknown>
     if (Array.isArray(s.enum)) s.enum = [...(s.enum as unknown[]), null];
   }
   return s;
+}
+
+/** The value schema of one item of an array of objects: its sub-fields as fields, nothing else. */
+function objectItemsSchema(items: NonNullable<FieldSchema['items']>): Record<string, unknown> {
+  const required = new Set(items.required ?? []);
+  const props = items.properties ?? {};
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [...required],
+    properties: Object.fromEntries(Object.entries(props).map(([k, sub]) => [k, valueSchema(sub, required.has(k))])),
+  };
 }
 
 /** Fields a request may write in the given mode, with whether each is required. */

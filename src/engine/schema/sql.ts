@@ -2,6 +2,7 @@ import type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tableSpec';
 import { SYSTEM_COLUMNS } from './tableSpec';
 import type { FieldSchema, PageSchema } from './types';
 import { parseSort } from './model';
+import { isComputedOnRead } from './computed';
 
 /** Storage type of a model field: arrays, objects and multi-references are JSON text. */
 export function columnType(f: FieldSchema): ColumnType {
@@ -23,7 +24,10 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
       columns.push({ name: f['x-hash'].column, type: 'text' });
       continue;
     }
+    if (isComputedOnRead(f)) continue;
     columns.push({ name, type: columnType(f), unique: f['x-unique'] || undefined });
+    // A stored secret is never shown; when it was set is ("set on <date>").
+    if (f.writeOnly) columns.push({ name: `${name}SetAt`, type: 'datetime' });
     if (f['x-index'] && !f['x-unique']) indexes.push({ columns: [name] });
   }
   if (page.resource.scope === 'party' && !page.model.properties.partyCode) {
@@ -46,6 +50,12 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
       if (indexed && name !== sortField) indexes.push({ columns: [name, sortField] });
     }
     if (page.resource.scope === 'party' && sortField !== 'partyCode') indexes.push({ columns: ['partyCode', sortField] });
+    // Every query of a page with a fixed filter carries it: the filter's fields lead its indexes.
+    const fixed = Object.keys(page.fixedFilter ?? {}).filter((f) => f !== sortField);
+    if (fixed.length) {
+      indexes.push({ columns: [...fixed, sortField] });
+      if (page.resource.scope === 'party' && !fixed.includes('partyCode')) indexes.push({ columns: ['partyCode', ...fixed, sortField] });
+    }
   }
   for (const group of page.resource.uniqueTogether ?? []) indexes.push({ columns: group, unique: true });
   const own = new Set(columns.map((c) => c.name));

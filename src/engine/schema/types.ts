@@ -9,9 +9,21 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'safeUrl';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'domain' | 'safeUrl';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
+
+/** What a server-generated field holds: a public app key, or a secret / token shown once. */
+export type GeneratedKind = 'appKey' | 'secret' | 'token';
+
+/** Where an action is offered: on one row, on the list (no record), or on a selection of rows. */
+export type ActionLevel = 'row' | 'list' | 'bulk';
+
+export interface GeneratedValue {
+  kind: GeneratedKind;
+  /** Characters of the generated value (default 32). */
+  length?: number;
+}
 
 export interface FieldSchema {
   type: FieldType;
@@ -31,7 +43,18 @@ export interface FieldSchema {
   maximum?: number;
   multipleOf?: number;
   default?: unknown;
-  items?: { type: Exclude<FieldType, 'array' | 'object'>; enum?: (string | number)[]; format?: FieldFormat; maxLength?: number };
+  /**
+   * What an array holds: scalar values, or objects (a sub-table) whose scalar sub-fields are written
+   * with the same keywords as fields, under `properties` and `required`.
+   */
+  items?: {
+    type: Exclude<FieldType, 'array'>;
+    enum?: (string | number)[];
+    format?: FieldFormat;
+    maxLength?: number;
+    properties?: Record<string, FieldSchema>;
+    required?: string[];
+  };
   maxItems?: number;
   /** Set by the server (never accepted from a request body). */
   readOnly?: boolean;
@@ -60,6 +83,25 @@ export interface FieldSchema {
   'x-editable'?: 'always' | 'create' | 'never';
   /** Filled by the server on create when left empty: prefix + local date (yyyymmdd, UTC+8) + a zero-padded daily number. */
   'x-sequence'?: { prefix: string; digits: number };
+  /** Filled by the server on create (and by a rotate action); a writeOnly one is shown once, then only its set date. */
+  'x-generated'?: GeneratedValue;
+  /** How an export writes an array of objects: as readable text in one cell (default) or one row per item. */
+  'x-export'?: 'text' | 'rows';
+  /** A value the server computes from the record's other fields (safe expression language); needs readOnly. */
+  'x-computed'?: ComputedSpec;
+  /** The value must be later (greater) than this other field's, when both are set: an end after its start. */
+  'x-after'?: string;
+  /** Required when this expression over the record holds, e.g. "discountPct > 0". */
+  'x-required-when'?: string;
+  /** Reference options and references are limited to records of the x-ref page with these field values. */
+  'x-ref-filter'?: Record<string, string | number | boolean>;
+}
+
+export interface ComputedSpec {
+  /** Expression over the record's fields, e.g. "freightFen + extraFeeFen - deductionFen". */
+  expr: string;
+  /** true: computed on every write and kept in a column (sortable, filterable, totalled); false: computed on each read. */
+  stored: boolean;
 }
 
 export interface ModelSchema {
@@ -83,6 +125,8 @@ export interface ResourceSpec {
   uniqueTogether?: string[][];
   /** Rows are written by the server only (logs). */
   readOnly?: boolean;
+  /** A field naming organisations (party codes): a customer user sees, read-only, the rows that name its own. */
+  scopeBy?: string;
 }
 
 export interface ColumnRef {
@@ -105,6 +149,13 @@ export interface ListView {
   pageSize?: number;
   /** Filters applied by ?todo=1, matching the dashboard's to-do counter. */
   todo?: Record<string, unknown>;
+  /** A totals row under the list: aggregates over every row matching the current filter, computed by the database. */
+  totals?: TotalSpec[];
+}
+
+export interface TotalSpec {
+  field: string;
+  op: 'sum' | 'avg' | 'count';
 }
 
 export interface FormSection {
@@ -124,6 +175,12 @@ export interface DetailView {
   history?: boolean;
 }
 
+/** A printable page of one record (A4); without it, print uses the detail sections. */
+export interface PrintView {
+  title?: string;
+  sections: FormSection[];
+}
+
 export interface Transition {
   name: string;
   title: string;
@@ -133,6 +190,20 @@ export interface Transition {
   form?: string[];
   required?: string[];
   danger?: boolean;
+  /** Changes to other records made in the same transaction as the transition, and audited. */
+  effects?: Effect[];
+}
+
+/**
+ * A change to other records: either `match` + `set` (update the records of `page` whose fields equal
+ * the values) or `create` (insert one record of `page`). A value "$record.<field>" is taken from the
+ * record after the transition, "$now" is the time and "$user" the user's account; others are literal.
+ */
+export interface Effect {
+  page: string;
+  match?: Record<string, string | number | boolean>;
+  set?: Record<string, unknown>;
+  create?: Record<string, unknown>;
 }
 
 export interface StatesSpec {
@@ -141,6 +212,19 @@ export interface StatesSpec {
   transitions: Transition[];
   /** States in which the record may still be edited; absent means any state. */
   editableIn?: string[];
+  /** States in which the record may be deleted; absent means any state. */
+  deletableIn?: string[];
+}
+
+/** A rule across fields, checked on every write in the browser and on the server. */
+export interface Rule {
+  /** The rule applies only when this expression holds. */
+  when?: string;
+  /** Must hold, else the write is refused. */
+  assert: string;
+  /** i18n key of the message shown at each of `fields`. */
+  message: string;
+  fields: string[];
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */
@@ -153,6 +237,8 @@ export interface CustomAction {
   required?: string[];
   confirm?: string;
   danger?: boolean;
+  /** Default row. */
+  level?: ActionLevel;
 }
 
 export interface Measure {
@@ -237,6 +323,7 @@ export interface PageSchema {
   list?: ListView;
   form?: FormView;
   detail?: DetailView;
+  print?: PrintView;
   states?: StatesSpec;
   actions?: CustomAction[];
   report?: ReportSpec;
@@ -247,6 +334,27 @@ export interface PageSchema {
   dashboard?: DashboardSpec;
   /** Demo rows inserted into a new database when demo data is on. */
   demo?: Record<string, unknown>[];
+  /** A template (src/schemas path without .json, a file or folder named with a leading _) whose keys this page inherits. */
+  extends?: string;
+  /** Values the server holds every record of this page to: list, read, export, write. */
+  fixedFilter?: Record<string, string | number | boolean>;
+  /** Pages whose records belong to a record of this page (their field refers to it). */
+  relations?: Relation[];
+  rules?: Rule[];
+}
+
+/** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */
+export interface Relation {
+  /** Key of the relation: the tab in the parent's detail, the row action that opens the children. */
+  name: string;
+  /** The child page id. */
+  page: string;
+  /** The child's field that holds the parent's key (resource.key, default id). */
+  field: string;
+  /** i18n key of the tab and row action; the child page's title when absent. */
+  title?: string;
+  /** What deleting a parent that still has children does: refuse (409, the default) or delete them too. */
+  onDelete?: 'refuse' | 'cascade';
 }
 
 /** Columns every table has and every record carries. */

@@ -3,6 +3,7 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
+import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -44,6 +45,7 @@ function semanticErrors(page: PageSchema): string[] {
     else if (props[f].readOnly) errors.push(`form: field "${f}" is read-only`);
   });
   page.detail?.sections.forEach((s) => s.fields.forEach((f) => need('detail', f)));
+  page.print?.sections.forEach((s) => s.fields.forEach((f) => need('print', f)));
   if (page.log) need('log.timeField', page.log.timeField);
   for (const [name, f] of Object.entries(props)) {
     if (f.writeOnly && page.list?.columns.some((c) => (typeof c === 'string' ? c : c.field) === name)) {
@@ -52,6 +54,7 @@ function semanticErrors(page: PageSchema): string[] {
     if (f.enum && f.default !== undefined && !f.enum.includes(f.default as string)) errors.push(`model.${name}: default is not in enum`);
     if (f['x-hash'] && !f.writeOnly) errors.push(`model.${name}: x-hash needs writeOnly`);
     if (f['x-sequence'] && (f.type !== 'string' || !f['x-unique'])) errors.push(`model.${name}: x-sequence needs a unique string field`);
+    if (f['x-generated'] && (f.type !== 'string' || !f.readOnly)) errors.push(`model.${name}: x-generated needs a read-only string field`);
   }
   if (page.states) {
     const sf = props[page.states.field];
@@ -70,7 +73,33 @@ function semanticErrors(page: PageSchema): string[] {
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
   errors.push(...composedPageErrors(page));
+  errors.push(...fixedFilterErrors(page, fields));
+  for (const [name, f] of Object.entries(props)) {
+    const other = f['x-after'] && props[f['x-after']];
+    if (f['x-after'] && !other) errors.push(`model.${name}.x-after: unknown field "${f['x-after']}"; name a field of this model`);
+    else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
+  }
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
+  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
+  return errors;
+}
+
+/** A fixed filter names stored, readable fields of the page, with values they can hold. */
+function fixedFilterErrors(page: PageSchema, fields: Set<string>): string[] {
+  const errors: string[] = [];
+  if (page.fixedFilter && !page.resource) errors.push('fixedFilter: the page has no resource to filter');
+  for (const [name, value] of Object.entries(page.fixedFilter ?? {})) {
+    const f = fieldSchema(page, name);
+    if (!fields.has(name) || !f) {
+      errors.push(`fixedFilter: unknown field "${name}"; name a field of the model`);
+      continue;
+    }
+    if (f.writeOnly) errors.push(`fixedFilter.${name}: a write-only field cannot be filtered`);
+    if (f.enum && !f.enum.includes(value as string | number)) errors.push(`fixedFilter.${name}: "${String(value)}" is not in the field's enum`);
+    const type = typeof value;
+    const ok = f.type === 'string' ? type === 'string' : f.type === 'boolean' ? type === 'boolean' : (f.type === 'integer' || f.type === 'number') ? type === 'number' : false;
+    if (!ok) errors.push(`fixedFilter.${name}: the value must be a ${f.type === 'integer' ? 'number' : f.type}`);
+  }
   return errors;
 }
 

@@ -5,6 +5,7 @@ import { useDetailText, useSiteText } from '../i18n';
 import { useCatalogueText } from './useCatalogueText';
 import { openConsult } from '../links';
 import { useDocumentTitle, useSite } from '../siteData';
+import { serverComponent, usePortalContent } from '../portalData';
 import { ComponentCard } from '../ui/ComponentCard';
 import { Icon } from '../ui/icons';
 import { PageBanner, type Crumb } from '../ui/PageBanner';
@@ -23,7 +24,9 @@ function ComponentDetail({ component }: { component: Component }) {
   const site = useSite();
   const cat = useCatalogueText();
   const text = cat.component(component.code);
+  const server = serverComponent(usePortalContent(), component.code);
   const detail = d.components[component.code];
+  const description = server?.description || detail.description;
   const isAgent = component.type === 'agent';
   useDocumentTitle(text.name);
   const groupName = isAgent ? t.offerings.agent.title : d.groups[component.type].name;
@@ -66,7 +69,7 @@ function ComponentDetail({ component }: { component: Component }) {
         <div className="p-detail__main">
           <section aria-labelledby="p-detail-overview">
             <h2 id="p-detail-overview">{d.detailPage.overview}</h2>
-            <p className="p-detail__desc">{detail.description}</p>
+            <p className="p-detail__desc">{description}</p>
           </section>
           <section aria-labelledby="p-detail-features">
             <h2 id="p-detail-features">{d.detailPage.features}</h2>

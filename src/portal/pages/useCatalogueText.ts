@@ -3,6 +3,7 @@ import { isCore, isFeatured, type SolutionId } from '../content/catalogue';
 import type { ComponentCode } from '../content/componentList';
 import type { NameSummary, SolutionName } from '../content/types';
 import { useDetailText, useSiteText } from '../i18n';
+import { serverComponent, usePortalContent } from '../portalData';
 
 export interface CatalogueText {
   component: (code: ComponentCode) => NameSummary;
@@ -13,11 +14,17 @@ export interface CatalogueText {
 export function useCatalogueText(): CatalogueText {
   const t = useSiteText();
   const d = useDetailText();
+  const server = usePortalContent();
   return useMemo(
     () => ({
-      component: (code) => (isCore(code) ? t.components[code] : d.componentNames[code]),
+      // The console's texts (componentManage) win over the bundled ones once they are in.
+      component: (code) => {
+        const own = serverComponent(server, code);
+        const bundled = isCore(code) ? t.components[code] : d.componentNames[code];
+        return own ? { name: own.name || bundled.name, summary: own.summary || bundled.summary } : bundled;
+      },
       solution: (id) => (isFeatured(id) ? t.solutions[id] : d.solutionNames[id]),
     }),
-    [t, d],
+    [t, d, server],
   );
 }

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
 import { AppError } from '../errors.js';
-import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
+import type { ActionHandler } from './types.js';
 import { newAppSecret, storeAppSecret } from '../gateway/apps.js';
 import { tableWritten } from '../services/tableCache.js';
 import { audit } from '../data/audit.js';
@@ -38,22 +38,22 @@ export async function changeBalance(ctx: AppContext, by: string, partyCode: stri
   }).finally(() => tableWritten('cm_service_account'));
 }
 
-export const customerManageActions = {
+export const customerManageActions: Record<string, ActionHandler> = {
   /** A new secret for the app, shown once in the answer; the previous one stops working at once. */
-  async rotateAppSecret(ctx: AppContext, access: PageAccess, record: Row) {
+  async rotateAppSecret(ctx, access, record) {
     const secret = newAppSecret();
-    const stored = await storeAppSecret(ctx, Number(record.id), secret, access.user.username);
-    await audit(ctx.database.db, access.user, access.page, 'action:rotateSecret', Number(record.id), { secretHint: record.secretHint }, { secretHint: stored.secretHint });
-    return { reveal: { appKey: record.appKey, secret }, ...stored };
+    const stored = await storeAppSecret(ctx, Number(record!.id), secret, access.user.username);
+    await audit(ctx.database.db, access.user, access.page, 'action:rotateSecret', Number(record!.id), { secretHint: record!.secretHint }, { secretHint: stored.secretHint });
+    return { secrets: { appKey: String(record!.appKey), secret }, ...stored };
   },
-  async rechargeServiceAccount(ctx: AppContext, access: PageAccess, record: Row, body: Row) {
-    const out = await changeBalance(ctx, access.user.username, String(record.partyCode), 'recharge', body);
-    await audit(ctx.database.db, access.user, access.page, 'action:recharge', Number(record.id), { balanceFen: record.balanceFen }, { ...out, amountFen: body.amountFen });
+  async rechargeServiceAccount(ctx, access, record, body) {
+    const out = await changeBalance(ctx, access.user.username, String(record!.partyCode), 'recharge', body);
+    await audit(ctx.database.db, access.user, access.page, 'action:recharge', Number(record!.id), { balanceFen: record!.balanceFen }, { ...out, amountFen: body.amountFen });
     return out;
   },
-  async refundServiceAccount(ctx: AppContext, access: PageAccess, record: Row, body: Row) {
-    const out = await changeBalance(ctx, access.user.username, String(record.partyCode), 'refund', body);
-    await audit(ctx.database.db, access.user, access.page, 'action:refund', Number(record.id), { balanceFen: record.balanceFen }, { ...out, amountFen: body.amountFen });
+  async refundServiceAccount(ctx, access, record, body) {
+    const out = await changeBalance(ctx, access.user.username, String(record!.partyCode), 'refund', body);
+    await audit(ctx.database.db, access.user, access.page, 'action:refund', Number(record!.id), { balanceFen: record!.balanceFen }, { ...out, amountFen: body.amountFen });
     return out;
   },
 };

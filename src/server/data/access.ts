@@ -6,6 +6,8 @@ import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../engine/routes/componentPath.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema, recordFields } from '../../engine/schema/model.js';
+import { resolveLocks, type Locks } from './locks.js';
+import { likeCondition, type Condition } from './filters.js';
 
 const MENU_TTL_MS = 3000;
 let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
@@ -44,6 +46,8 @@ export interface PageAccess {
   user: SessionUser;
   page: PageSchema;
   actions: Set<string> | 'all';
+  /** Field values this request's records are held to (fixed filter, parent): data/locks.ts. */
+  locks?: Locks;
 }
 
 /** The id arrives decoded once by the router; decoding it again would misread (or fail on) a literal '%'. */
@@ -58,9 +62,34 @@ export async function pageAccess(ctx: AppContext, req: FastifyRequest, pageId: s
   const user = requireUser(req);
   const page = findPage(ctx, pageId);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
-  const actions = actionsOn(grants, byPage.get(page.id) ?? []);
+  let actions = actionsOn(grants, byPage.get(page.id) ?? []);
+  if (page.resource?.scopeBy && user.partyKind !== 'platform') {
+    // Rows that name the customer's organisation are shown to it, never changed by it.
+    if (action !== 'read' && action !== 'export') throw forbidden('server.data.scopedReadOnly');
+    actions = new Set(['read', ...(allows(actions, 'export') ? ['export'] : [])]);
+  }
   if (!allows(actions, action)) throw forbidden('server.data.forbidden', { action });
-  return { user, page, actions };
+  const locks = await resolveLocks(ctx, user, page, (req.query ?? {}) as Record<string, unknown>);
+  return { user, page, actions, locks };
+}
+
+/** The caller's actions on a page without a request (e.g. which related pages a detail may show). */
+export async function actionsFor(ctx: AppContext, user: SessionUser, pageId: string): Promise<Set<string> | 'all'> {
+  const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
+  return actionsOn(grants, byPage.get(pageId) ?? []);
+}
+
+/**
+ * resource.scopeBy: a customer user sees the rows whose field names its organisation (a JSON list of
+ * party codes, or one code). Platform staff see every row.
+ */
+export function scopeByCondition(ctx: AppContext, access: PageAccess): Condition | null {
+  const field = access.page.resource?.scopeBy;
+  if (!field || access.user.partyKind === 'platform') return null;
+  const code = access.user.partyCode;
+  const f = access.page.model?.properties[field];
+  if (f && (f.type === 'array' || f['x-ref-multiple'])) return likeCondition(ctx.database, field, JSON.stringify(code));
+  return (eb) => eb(field, '=', code);
 }
 
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */

@@ -1,25 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, idOf, refusal, signIn, zipEntry, type Caller } from '../test/dataApi.js';
+import { parseCsv } from '../test/csv.js';
 
 const DEPT = 'platformUser/department';
 const TEAM = 'platformUser/team';
 
-/** Minimal RFC 4180 reader, enough for the exports' quoting. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; } else if (c !== '\r') cell += c;
-  }
-  return rows;
-}
 
 describe.each(dialects())('data API export on %s', (dialect) => {
   let t: TestApp;

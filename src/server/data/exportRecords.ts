@@ -11,6 +11,7 @@ import type { Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { displayValue, referenceLabels } from './format.js';
+import { objectItemFields } from '../../engine/schema/keywordChecks.js';
 
 const BATCH = 1000;
 
@@ -35,17 +36,33 @@ async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition
   }
 }
 
+/** The array-of-objects field that the schema exports as one row per item, if any (x-export: rows). */
+function rowsField(page: PageSchema, columns: string[]): string | undefined {
+  return columns.find((c) => page.model?.properties[c]?.['x-export'] === 'rows');
+}
+
 export function sendExport(
   ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
 ) {
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
   const columns = exportColumns(page);
-  const header = columns.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c));
+  const perItem = rowsField(page, columns);
+  const subs = perItem ? objectItemFields(page.model!.properties[perItem]) : [];
+  const header = columns.flatMap((c) => {
+    const title = translate(lang, fieldSchema(page, c)?.title ?? c);
+    return c === perItem ? subs.map(([, sf]) => `${title} · ${translate(lang, sf.title)}`) : [title];
+  });
   async function* cells(): AsyncGenerator<(string | number | null)[]> {
     for await (const rows of batches(ctx, page, conditions)) {
       const labels = await referenceLabels(ctx, page, columns, rows);
       for (const r of rows) {
-        yield columns.map((c) => displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => labels.get(c)?.get(String(k))));
+        const line = (item?: Row) => columns.flatMap((c) => (c === perItem
+          ? subs.map(([k, sf]) => displayValue(sf, item?.[k], lang, tzOffset, () => undefined))
+          : [displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => labels.get(c)?.get(String(k)))]));
+        // One row per item, the record's other columns repeated; a record without items still gets its row.
+        const items = perItem && Array.isArray(r[perItem]) ? (r[perItem] as Row[]) : [];
+        if (perItem && items.length) for (const item of items) yield line(item);
+        else yield line();
       }
     }
   }

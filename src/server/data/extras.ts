@@ -4,9 +4,10 @@ import { translate, type Language } from '../i18n/messages.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema } from '../../engine/schema/model.js';
 import { columnType } from '../../engine/schema/sql.js';
-import { scopedParty, type PageAccess } from './access.js';
-import { likeCondition, type Condition } from './filters.js';
+import { scopeByCondition, scopedParty, type PageAccess } from './access.js';
+import { fieldConditions, likeCondition, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
+import { lockConditions } from './locks.js';
 
 /** Reference options: up to 20 records matching q, or exactly the given keys (to label stored values). */
 export async function listOptions(ctx: AppContext, access: PageAccess, query: Record<string, unknown>, lang: Language) {
@@ -16,6 +17,14 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   const conditions: Condition[] = [];
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  conditions.push(...lockConditions(ctx.database, page, page.fixedFilter ?? {}));
+  const named = scopeByCondition(ctx, access);
+  if (named) conditions.push(named);
+  // A referencing field's x-ref-filter arrives as field filters of this page: they only narrow the choice.
+  const { q: _q, ids: _ids, ...filters } = query;
+  void _q;
+  void _ids;
+  conditions.push(...fieldConditions(ctx.database, page, filters));
   // Organisations are named to customers only by their own: the list of all customers is not theirs to see.
   if (table === 'sys_party' && access.user.partyKind !== 'platform') conditions.push((eb) => eb('code', '=', access.user.partyCode));
   if (typeof query.ids === 'string' && query.ids) {

@@ -4,9 +4,10 @@ import { AppError, badRequest } from '../errors.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import { fieldSchema, filterOperator, recordFields } from '../../engine/schema/model.js';
 import { columnType } from '../../engine/schema/sql.js';
+import { isComputedOnRead } from '../../engine/schema/computed.js';
 
 /** Query parameters that are not field filters. */
-export const RESERVED_PARAMS = new Set(['page', 'size', 'sort', 'q', 'todo', 'format', 'fields', 'tzOffset']);
+export const RESERVED_PARAMS = new Set(['page', 'size', 'sort', 'q', 'todo', 'format', 'fields', 'tzOffset', 'parent', 'parentField']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EB = ExpressionBuilder<any, any>;
@@ -78,7 +79,7 @@ export function fieldConditions(database: Database, page: PageSchema, query: Rec
   for (const [name, rawValue] of Object.entries(query)) {
     if (RESERVED_PARAMS.has(name) || rawValue === undefined || rawValue === '') continue;
     const f = fieldSchema(page, name);
-    if (!fields.has(name) || !f || f.writeOnly) throw badRequest('server.data.unknownFilter', { field: name.slice(0, 40) });
+    if (!fields.has(name) || !f || f.writeOnly || isComputedOnRead(f)) throw badRequest('server.data.unknownFilter', { field: name.slice(0, 40) });
     if (Array.isArray(rawValue) || typeof rawValue !== 'string') throw badRequest('server.data.badFilterValue', { field: f.title, value: '' });
     if (rawValue.length > 200) throw badRequest('server.data.badFilterValue', { field: f.title, value: rawValue.slice(0, 40) });
     const op = filterOperator(f);

@@ -4,6 +4,7 @@ import { fieldSchema } from '../../engine/schema/model.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import { fenToYuan } from '../../utils/number.js';
 import type { Row } from './rows.js';
+import { isArrayOfObjects, objectItemFields } from '../../engine/schema/keywordChecks.js';
 
 export const isMoney = (f: FieldSchema) => f['x-component'] === 'Money' || f['x-cell'] === 'Money';
 
@@ -17,6 +18,7 @@ export function displayValue(
     const values = Array.isArray(value) ? value : [value];
     return values.map((v) => refLabel(v) ?? String(v)).join(', ');
   }
+  if (Array.isArray(value) && isArrayOfObjects(f)) return itemsText(f, value, lang, tzOffsetMinutes);
   if (Array.isArray(value)) return value.map(label).join(', ');
   if (typeof value === 'boolean') return translate(lang, value ? 'common.yes' : 'common.no');
   if (typeof value === 'number' && isMoney(f) && Number.isSafeInteger(value)) return fenToYuan(value).replace(/,/g, '');
@@ -46,4 +48,14 @@ export async function referenceLabels(ctx: AppContext, page: PageSchema, fields:
     out.set(name, new Map(found.map((r) => [String(r[key]), String(r[target.resource!.label] ?? '')])));
   }
   return out;
+}
+
+/** An array of objects as one readable cell: "From 0, To 1000, Unit price 0.10; From 1001, …". */
+function itemsText(f: FieldSchema, items: unknown[], lang: Language, tz: number): string {
+  const subs = objectItemFields(f);
+  return items.map((item) => subs
+    .map(([k, sf]) => [sf, displayValue(sf, (item as Row | null)?.[k], lang, tz, () => undefined)] as const)
+    .filter(([, v]) => v !== null && v !== '')
+    .map(([sf, v]) => `${translate(lang, sf.title)} ${v}`)
+    .join(', ')).join('; ');
 }

@@ -1,11 +1,12 @@
-import { expressionBuilder } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { readCache } from '../db/readCache.js';
 import { badRequest } from '../errors.js';
 import type { PageAccess } from './access.js';
-import { scopedParty } from './access.js';
+import { scopeByCondition, scopedParty } from './access.js';
 import { fieldConditions, searchCondition, type Condition } from './filters.js';
+import { assertWithinLocks, lockConditions } from './locks.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
 import type { PageSchema } from '../../engine/schema/types.js';
@@ -26,9 +27,14 @@ export interface ListQuery {
 /** Scope, filters, free-text search and the to-do filter of a list, export or report request. */
 export function whereFor(ctx: AppContext, access: PageAccess, query: Record<string, unknown>): Condition[] {
   const page = access.page;
-  const conditions = fieldConditions(ctx.database, page, query);
+  // A locked field is matched exactly; asking for another value of it is refused (403).
+  assertWithinLocks(page, access.locks, query);
+  const unlocked = Object.fromEntries(Object.entries(query).filter(([k]) => !(k in (access.locks ?? {}))));
+  const conditions = [...fieldConditions(ctx.database, page, unlocked), ...lockConditions(ctx.database, page, access.locks ?? {})];
   const party = scopedParty(access);
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
+  const named = scopeByCondition(ctx, access);
+  if (named) conditions.push(named);
   const search = searchCondition(ctx.database, page, query.q);
   if (search) conditions.push(search);
   if (query.todo === '1' && page.list?.todo) {
@@ -99,12 +105,30 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
   if (lq.sort.field !== 'id') rowsQ = rowsQ.orderBy('id', dir);
   rowsQ = rowsQ.limit(lq.size).offset((lq.page - 1) * lq.size);
 
-  const [rows, n] = await Promise.all([rowsQ.execute(), countMatches(ctx, table, lq.conditions)]);
+  const [rows, n, totals] = await Promise.all([rowsQ.execute(), countMatches(ctx, table, lq.conditions), listTotals(ctx, page, lq.conditions)]);
   return {
     list: rows.map((r) => toRecord(page, r as Row)),
     total: Math.min(n, TOTAL_CAP),
     totalCapped: n > TOTAL_CAP,
     page: lq.page,
     size: lq.size,
+    ...(totals ? { totals } : {}),
   };
+}
+
+/**
+ * The list's totals row (list.totals) over every row matching the filter, not only the page shown:
+ * one aggregate statement. An average of a whole-number field (fen) is rounded to a whole number.
+ */
+async function listTotals(ctx: AppContext, page: PageSchema, conditions: Condition[]) {
+  const specs = page.list?.totals;
+  if (!specs?.length) return undefined;
+  const selections = specs.map((s, i) => sql<number | null>`${sql.raw(s.op)}(${sql.ref(s.field)})`.as(`t${i}`));
+  const row = (await applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selections), conditions).executeTakeFirst()) as Row | undefined;
+  return specs.map((s, i) => {
+    const raw = row?.[`t${i}`];
+    const v = raw === null || raw === undefined ? null : Number(raw);
+    const whole = s.op === 'avg' && page.model?.properties[s.field]?.type === 'integer';
+    return { field: s.field, op: s.op, value: v !== null && whole ? Math.round(v) : v };
+  });
 }

@@ -2,6 +2,8 @@ import type { Database } from '../db/connect.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { columnType } from '../../engine/schema/sql.js';
 import { fieldSchema, readableFields } from '../../engine/schema/model.js';
+import { encryptedFields, setAtColumn } from '../security/secrets.js';
+import { computeValues, hasComputed, isComputedOnRead } from '../../engine/schema/computed.js';
 
 export type Row = Record<string, unknown>;
 
@@ -13,11 +15,13 @@ const conversions = new WeakMap<PageSchema, [string, Conversion][]>();
 function conversionsOf(page: PageSchema): [string, Conversion][] {
   let list = conversions.get(page);
   if (!list) {
-    list = readableFields(page).map((name) => {
+    // Fields computed on read have no column: toRecord adds them.
+    list = readableFields(page).filter((name) => !isComputedOnRead(page.model?.properties[name])).map((name) => {
       const f = fieldSchema(page, name);
       const type = f ? columnType(f) : null;
-      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'];
+      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'] as [string, Conversion];
     });
+    for (const name of encryptedFields(page)) list.push([setAtColumn(name), 'as-is']);
     conversions.set(page, list);
   }
   return list;
@@ -34,6 +38,7 @@ export function toRecord(page: PageSchema, row: Row): Row {
     else if (conversion === 'json') out[name] = typeof v === 'string' ? safeJson(v) : v;
     else out[name] = v;
   }
+  if (hasComputed(page, 'onRead')) Object.assign(out, computeValues(page, out, 'onRead'));
   return out;
 }
 

@@ -4,15 +4,41 @@ import { createAjv } from '../../engine/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
+import { ruleViolations } from '../../engine/schema/rules.js';
 
 const ajv = createAjv();
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
 /** ajv errors → one message key per field, with the field's own title in the message. */
+const KNOWN = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf', 'safeUrl'];
+
+/**
+ * An error inside one item of an array of objects, keyed by the cell's form path (tiers.1.toCount)
+ * so the form shows it at the cell; the message names the field, the row (from 1) and the column.
+ */
+function cellError(e: ErrorObject, parts: string[], f: FieldSchema): [string, FieldErrors[string]] | null {
+  const row = Number(parts[1]);
+  if (!Number.isInteger(row)) return null;
+  const p = e.params as Record<string, unknown>;
+  let column = parts[2];
+  if (!column && e.keyword === 'required') column = p.missingProperty as string;
+  if (!column && e.keyword === 'additionalProperties') column = p.additionalProperty as string;
+  const sub = column ? f.items?.properties?.[column] : undefined;
+  const keyword = KNOWN.includes(e.keyword) ? e.keyword : 'invalid';
+  const detail = { key: `server.validation.field.${keyword}`, params: { ...p, field: sub?.title ?? column ?? '' } };
+  return [[parts[0], row, column].filter((x) => x !== undefined).join('.'), { key: 'server.validation.cell', params: { field: f.title, row: row + 1, detail } }];
+}
+
 function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
+    const parts = e.instancePath.split('/').slice(1);
+    if (parts.length >= 2 && fields[parts[0]]?.items?.type === 'object') {
+      const cell = cellError(e, parts, fields[parts[0]]);
+      if (cell && !out[cell[0]]) out[cell[0]] = cell[1];
+      if (cell) continue;
+    }
     let field = e.instancePath.split('/')[1] ?? '';
     if (e.keyword === 'required') field = (e.params as { missingProperty: string }).missingProperty;
     if (e.keyword === 'additionalProperties') field = (e.params as { additionalProperty: string }).additionalProperty;
@@ -21,8 +47,7 @@ function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>)
     const p = e.params as Record<string, unknown>;
     const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType'
       : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format)) ? 'safeUrl' : e.keyword;
-    const known = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf', 'safeUrl'];
-    out[field] = { key: `server.validation.field.${known.includes(keyword) ? keyword : 'invalid'}`, params: { field: title, ...p } };
+    out[field] = { key: `server.validation.field.${KNOWN.includes(keyword) ? keyword : 'invalid'}`, params: { field: title, ...p } };
   }
   return out;
 }
@@ -71,7 +96,8 @@ export function invalid(errors: FieldErrors): AppError {
 export function validateRecord(page: PageSchema, mode: WriteMode, body: Row): void {
   const v = recordValidator(ajv, page, mode);
   precheck(body, (v.schema as { properties: Record<string, unknown> }).properties, page.model!.properties);
-  if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], page.model!.properties));
+  const props = page.model!.properties;
+  if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], props));
 }
 
 const fragmentCache = new WeakMap<object, ReturnType<typeof ajv.compile>>();
@@ -85,4 +111,11 @@ export function validateFragment(page: PageSchema, fields: Record<string, FieldS
   }
   precheck(body, fields, fields);
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], fields));
+}
+
+/** Cross-field rules (x-after, x-required-when, rules) on the record as it would be stored; refused with each field's message. */
+export function checkRules(page: PageSchema, record: Row): void {
+  const errors: FieldErrors = {};
+  for (const v of ruleViolations(page, record)) if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
+  if (Object.keys(errors).length) throw invalid(errors);
 }

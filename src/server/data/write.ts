@@ -1,15 +1,20 @@
 import type { AppContext } from '../context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { hashPassword } from '../security/password.js';
-import { allows, assertWritable, scopedParty, type PageAccess } from './access.js';
+import { allows, assertWritable, scopeByCondition, scopedParty, type PageAccess } from './access.js';
 import { audit } from './audit.js';
 import { afterWrite, beforeWrite } from './hooks.js';
 import { checkReferences } from './refs.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
-import { invalid, validateFragment, validateRecord } from './validateBody.js';
+import { checkRules, invalid, validateFragment, validateRecord } from './validateBody.js';
 import { fillSequences, hasSequence } from './sequence.js';
+import { encryptValues, generateFields, shownOnce } from './secretValues.js';
+import { assertWithinLocks, lockConditions } from './locks.js';
+import { planChildDeletes } from './relations.js';
 import { writableFor } from '../../engine/schema/recordValidator.js';
 import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
+import { computeValues, hasComputed } from '../../engine/schema/computed.js';
+import { runEffects } from './effects.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -24,6 +29,9 @@ export async function loadScoped(ctx: AppContext, access: PageAccess, id: number
   let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
   const party = scopedParty(access);
   if (party) q = q.where('partyCode', '=', party);
+  for (const c of lockConditions(ctx.database, page, access.locks ?? {})) q = q.where(c);
+  const named = scopeByCondition(ctx, access);
+  if (named) q = q.where(named);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('server.data.recordNotFound', { id });
   return row as Row;
@@ -127,12 +135,21 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
-  const values = normalize(page, body, 'create');
+  assertWithinLocks(page, access.locks, body);
+  // A create through a locked page takes the locked values: writable ones are validated with the rest.
+  const locks = access.locks ?? {};
+  const writable = new Set(writableFor(page, 'create').map((w) => w.name));
+  const values = { ...normalize(page, body, 'create'), ...Object.fromEntries(Object.entries(locks).filter(([k]) => writable.has(k))) };
   for (const [name, f] of Object.entries(page.model!.properties)) {
     if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
   }
   validateRecord(page, 'create', values);
-  const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, body) } : {};
+  Object.assign(values, Object.fromEntries(Object.entries(locks).filter(([k]) => !writable.has(k) && k !== 'partyCode')));
+  const once = shownOnce(page, generateFields(page, values));
+  Object.assign(values, computeValues(page, values, 'stored'));
+  const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
+  const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
+  checkRules(page, { ...values, ...scoped, ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}) });
   const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
   for (let attempt = 0; ; attempt++) {
@@ -141,7 +158,8 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
       await fillSequences(ctx, page, values, attempt);
     }
     try {
-      return await insertRecord(ctx, access, values, scoped);
+      const record = await insertRecord(ctx, access, values, scoped);
+      return once ? { ...record, generatedSecrets: once } : record;
     } catch (err) {
       if (!numbered.length || attempt >= 4 || !(err instanceof AppError) || err.httpStatus !== 400 || !numbered.some((k) => err.fieldErrors?.[k])) throw err;
     }
@@ -155,7 +173,7 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
   const plain = Object.fromEntries(Object.entries(values).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...secrets, ...stamp(access.user.username, true) };
+  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, true) };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
@@ -174,6 +192,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   const page = access.page;
   assertWritable(page);
   const body = asObject(rawBody);
+  assertWithinLocks(page, access.locks, body);
   const version = body.version;
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
   const existingRow = await loadScoped(ctx, access, id);
@@ -198,11 +217,13 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   }
   for (const k of Object.keys(patch)) if (!(k in merged)) merged[k] = patch[k];
   validateRecord(page, 'update', merged);
+  if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
+  checkRules(page, { ...existing, ...merged, ...patch });
   await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const changes = { ...toStored(ctx.database, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
+  const changes = { ...toStored(ctx.database, page, plain), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(version)).executeTakeFirst();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirst();
@@ -221,8 +242,18 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: nu
   assertWritable(page);
   const rows: Row[] = [];
   for (const id of new Set(ids)) rows.push(toRecord(page, await loadScoped(ctx, access, id)));
+  const deletableIn = page.states?.deletableIn;
+  const stuck = deletableIn && rows.find((r) => !deletableIn.includes(String(r[page.states!.field])));
+  if (stuck) throw conflict('server.data.notDeletableInState', { state: String(stuck[page.states!.field]) });
+  const children = await planChildDeletes(ctx, page, rows);
   for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
   await ctx.database.db.transaction().execute(async (trx) => {
+    for (const planned of children) {
+      for (const r of planned.rows) {
+        await trx.deleteFrom(planned.page.resource!.table).where('id', '=', Number(r.id)).execute();
+        await audit(trx, access.user, planned.page, 'delete', Number(r.id), r, null);
+      }
+    }
     for (const r of rows) {
       await trx.deleteFrom(page.resource!.table).where('id', '=', Number(r.id)).execute();
       await audit(trx, access.user, page, 'delete', Number(r.id), r, null);
@@ -246,13 +277,16 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
   validateFragment(page, formFields, t.required ?? [], values);
-  const changes = { ...toStored(ctx.database, page, { ...values, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
+  const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
+  checkRules(page, { ...existing, ...values, ...computed, [field]: t.to });
+  const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
   return ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
+    if (t.effects?.length) await runEffects(ctx, trx, access.user, t.effects, record, `${page.id}#${name}`);
     return record;
   }).finally(() => afterWrite(access));
 }

@@ -86,6 +86,16 @@ const DESCRIBED: Described = {
     second: 'integer not null default', secondCount: 'integer not null default',
   },
   sys_key: { ...SYSTEM, name: 'text not null', value: 'text not null' },
+  sys_job_schedule: {
+    ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',
+    retryMinutes: 'integer not null default', maxRetries: 'integer not null default', failures: 'integer not null default',
+    status: 'text not null default', nextRunAt: 'datetime', lastRunAt: 'datetime', lastStatus: 'text', lastError: 'text',
+    leaseOwner: 'text', leaseUntil: 'datetime', remark: 'text',
+  },
+  sys_job_run: {
+    ...SYSTEM, scheduleName: 'text not null', job: 'text not null', startedAt: 'datetime', endedAt: 'datetime',
+    status: 'text not null', rows: 'integer', error: 'text', instance: 'text', trigger: 'text',
+  },
 };
 
 const describeSpec = (c: ColumnSpec) => `${c.type}${c.notNull ? ' not null' : ''}${c.defaultValue !== undefined ? ' default' : ''}`;

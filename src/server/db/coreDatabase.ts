@@ -200,6 +200,37 @@ export interface KeyTable extends SystemColumns {
   value: string;
 }
 
+/** Schedules of the job runner (jobs/tables.ts); the lease columns make one server the runner of a due job. */
+export interface JobScheduleTable extends SystemColumns {
+  name: string;
+  job: string;
+  intervalMinutes: number | null;
+  dailyAt: string | null;
+  retryMinutes: Generated<number>;
+  maxRetries: Generated<number>;
+  failures: Generated<number>;
+  status: Generated<string>;
+  nextRunAt: Iso | null;
+  lastRunAt: Iso | null;
+  lastStatus: string | null;
+  lastError: string | null;
+  leaseOwner: string | null;
+  leaseUntil: Iso | null;
+  remark: string | null;
+}
+
+export interface JobRunTable extends SystemColumns {
+  scheduleName: string;
+  job: string;
+  startedAt: Iso | null;
+  endedAt: Iso | null;
+  status: string;
+  rows: number | null;
+  error: string | null;
+  instance: string | null;
+  trigger: string | null;
+}
+
 export interface CoreDatabase {
   sys_party: PartyTable;
   sys_user: UserTable;
@@ -217,4 +248,6 @@ export interface CoreDatabase {
   gw_nonce: NonceTable;
   gw_usage: UsageTable;
   sys_key: KeyTable;
+  sys_job_schedule: JobScheduleTable;
+  sys_job_run: JobRunTable;
 }

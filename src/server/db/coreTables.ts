@@ -1,5 +1,6 @@
 import type { ColumnSpec, IndexSpec, TableSpec } from '../../engine/schema/tableSpec.js';
 import { SYSTEM_COLUMNS } from '../../engine/schema/tableSpec.js';
+import { JOB_TABLES } from '../jobs/tables.js';
 
 /**
  * Tables the server itself needs for sign-in, sessions and records of use. Page schemas may name
@@ -86,4 +87,5 @@ export const CORE_TABLES: TableSpec[] = [
   ], [{ columns: ['partyCode', 'service', 'day'], unique: true }]),
   // Keys the server keeps for itself (the key that encrypts app secrets when SECRET_KEY is not set).
   table('sys_key', [text('name', { notNull: true, unique: true }), text('value', { notNull: true })]),
+  ...JOB_TABLES,
 ];

@@ -6,6 +6,7 @@ import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
 import { resolveDemoRow } from '../../engine/schema/demoValues.js';
 import { demoGenerators } from './demo/index.js';
+import { computeValues } from '../../engine/schema/computed.js';
 
 /**
  * Tables of every page schema, created or extended at start. With demo data on, a table created
@@ -21,7 +22,7 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
   for (const page of created) {
     if (!page.demo?.length) continue;
     const now = new Date().toISOString();
-    const rows = page.demo.map((demo) => resolveDemoRow(demo)).map((row) => ({
+    const rows = page.demo.map((demo) => resolveDemoRow(demo)).map((row) => ({ ...row, ...computeValues(page, row, 'stored') })).map((row) => ({
       ...toStored(ctx.database, page, row),
       ...(page.resource!.scope === 'party' ? { partyCode: String(row.partyCode ?? PLATFORM_PARTY.code) } : {}),
       ...(page.states && row[page.states.field] === undefined ? { [page.states.field]: page.states.initial } : {}),

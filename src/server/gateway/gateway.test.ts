@@ -50,7 +50,7 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     const created = dataOf(await admin.post(APP, '', { appName: '测试对接', status: 'active', partyCode: PARTY }), 201);
     appKey = created.appKey;
     const rotated = dataOf(await admin.post(APP, `/${created.id}/actions/rotateSecret`, {}));
-    secret = rotated.reveal.secret;
+    secret = rotated.secrets.secret;
     openId = dataOf(await admin.post(OPEN, '', { service: 'sms', enabled: true, dailyQuota: 0, qpsLimit: 0, connector: 'sandbox', partyCode: PARTY }), 201).id;
     accountId = dataOf(await admin.post(ACCOUNT, '', { accountName: '西南通达接口账户', creditLimitFen: 0, status: 'active', partyCode: PARTY }), 201).id;
     const existing = await db().selectFrom('cm_product').select('id').where('service', '=', 'sms').where('operation', '=', 'send').executeTakeFirst();

@@ -43,6 +43,11 @@ export function translate(lang: Language, key: string, params: Record<string, un
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
     const v = params[name];
     if (v === undefined || v === null) return '';
+    // A parameter may be a whole message of its own ({key, params}): a cell's error inside its row's.
+    if (typeof v === 'object' && typeof (v as { key?: unknown }).key === 'string') {
+      const inner = v as { key: string; params?: Record<string, unknown> };
+      return translate(lang, inner.key, inner.params);
+    }
     // A parameter that is itself a message key (a field title) is translated in place.
     return typeof v === 'string' && catalogue(lang)[v] !== undefined ? catalogue(lang)[v] : String(v);
   });

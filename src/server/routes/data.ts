@@ -3,15 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
-import { allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
+import { actionsFor, allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
+import { parentsOf } from '../../engine/schema/relations.js';
 import { listRecords, parseListQuery, whereFor } from '../data/list.js';
 import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
-import { validateFragment } from '../data/validateBody.js';
-import { actionHandler } from '../actions/index.js';
+import { runRowAction } from '../actions/run.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
 import type { TabSpec } from '../../engine/schema/types.js';
 import {
@@ -50,7 +50,8 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.report) throw notFound('server.data.unknownPage', { page: access.page.id });
     const source = findPage(ctx, access.page.report.source);
-    const sourceAccess = { ...access, page: source };
+    // The source's own fixed filter holds for the report too.
+    const sourceAccess = { ...access, page: source, locks: { ...(source.fixedFilter ?? {}) } };
     return ok(await runReport(ctx, access, source, whereFor(ctx, sourceAccess, req.query)));
   });
 
@@ -107,16 +108,8 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok(await runTransition(ctx, access, req.params.id, req.params.name, req.body));
   });
 
-  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a custom action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
-    const access = await pageAccess(ctx, req, req.params.page, 'read');
-    const action = access.page.actions?.find((a) => a.name === req.params.name);
-    const handler = action && actionHandler(action.handler);
-    if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
-    if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
-    const body = req.body as Record<string, unknown>;
-    validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
-    const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id));
-    return ok(await handler(ctx, access, record, body));
+  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a row action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
+    return ok(await runRowAction(ctx, req, req.params.page, req.params.name, req.params.id, req.body));
   });
 
   app.get('/open-platform/schemas/:page', { ...checked, schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: PageParams, response: Answers.schema } }, async (req) => {
@@ -128,6 +121,14 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     const sourcePage = sourceId ? findPage(ctx, sourceId) : null;
     const keys = new Set([...pageI18nKeys(access.page), ...(sourcePage ? pageI18nKeys(sourcePage) : [])]);
     for (const id of refTargets(access.page)) keys.add(findPage(ctx, id).title);
+    // Related pages: the children this caller may read (tabs of the detail), and this page's parents.
+    const relations = [];
+    for (const r of access.page.relations ?? []) {
+      if (allows(await actionsFor(ctx, access.user, r.page), 'read')) relations.push({ ...r, title: r.title ?? findPage(ctx, r.page).title });
+    }
+    const parents = parentsOf(ctx.schemas.pages.values(), access.page.id).map((l) => ({ page: l.page, field: l.field, title: findPage(ctx, l.page).title }));
+    for (const r of relations) keys.add(r.title);
+    for (const p of parents) keys.add(p.title);
     // A tabs page names only the tabs the caller may read; each tab's data keeps its own page's checks.
     if (access.page.tabs) {
       page.tabs = await readableTabs(req, access.page.tabs);
@@ -136,7 +137,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
     const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
-    return ok({ page, messages, actions, source });
+    return ok({ page: { ...page, relations }, messages, actions, source, parents });
   });
 
   async function readableTabs(req: FastifyRequest, tabs: TabSpec[]): Promise<TabSpec[]> {

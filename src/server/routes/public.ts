@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
+import { createHash } from 'node:crypto';
 import { translate } from '../i18n/messages.js';
 import { anonymous, nullableStr, object, openObject, responses } from './contracts.js';
 
 const banner = openObject({ id: { type: 'integer' }, title: { type: 'string' }, subtitle: nullableStr, imageUrl: nullableStr, link: nullableStr });
-const site = object({
+const siteShape = object({
   companyName: { type: 'string' }, hotline: { type: 'string' }, icpNumber: { type: 'string' }, copyright: { type: 'string' }, consultUrl: { type: 'string' },
   banners: { type: 'array', items: banner },
 });
 const loginOptions = object({
   socialProviders: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }) },
 });
+import { pickLang, portalContent, type PortalLang } from './portalContent.js';
 
 interface SocialProvider { code: string; name: string; authorizeUrl: string }
 
@@ -32,11 +34,9 @@ export function registerPublicRoutes(app: FastifyInstance) {
   const db = () => app.ctx.database.db;
   const has = (id: string) => app.ctx.schemas.pages.has(id);
 
-  app.get('/open-platform/public/site', {
-    schema: { tags: ['public'], summary: 'Company details and current banners for the portal', ...anonymous, response: responses(site) },
-  }, async (req) => {
+  const site = async (lang: PortalLang) => {
     const defaults = {
-      companyName: translate(req.lang, 'app.companyName'),
+      companyName: translate(lang, 'app.companyName'),
       hotline: '400-800-5656',
       icpNumber: '京ICP备2016000000号-1',
       copyright: '© 2016-2025',
@@ -58,7 +58,29 @@ export function registerPublicRoutes(app: FastifyInstance) {
       defaults.banners = rows.filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
         .map(({ startAt: _s, endAt: _e, ...b }) => b);
     }
-    return ok(defaults);
+    return defaults;
+  };
+
+  app.get('/open-platform/public/site', {
+    schema: { tags: ['public'], summary: 'Company details and current banners for the portal', ...anonymous, response: responses(siteShape) },
+  }, async (req) => ok(await site(req.lang as PortalLang)));
+
+  /**
+   * Everything the portal shows from the console in one call, in ?lang (Chinese where a text is
+   * missing). The answer carries an ETag: a browser revalidating with If-None-Match gets 304.
+   */
+  app.get<{ Querystring: { lang?: string } }>('/open-platform/public/portal', {
+    schema: {
+      tags: ['public'], summary: 'The portal’s content from the console (site, components, showcase, links) in one language; ETag and 304', ...anonymous,
+      querystring: object({ lang: { type: 'string', maxLength: 8, description: 'zh, en, es or ja; others get Chinese' } }),
+    },
+  }, async (req, reply) => {
+    const lang = pickLang(req.query.lang);
+    const body = JSON.stringify(ok({ lang, site: await site(lang), ...(await portalContent(db(), has, lang)) }));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/open-platform/public/loginOptions', {

@@ -24,14 +24,14 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
 
   it('refuses a PLAT_ADMIN setting the SUPER_ADMIN’s password, phone or status through the staff page', async () => {
     const before = await userRow('admin');
-    for (const change of [{ password: 'Taken0ver1' }, { phone: '13811112222' }, { status: 'disabled' }, { email: 'evil@example.com' }]) {
-      const res = refusal(await operator.put(STAFF, `/${before.id}`, { version: before.version, ...change }), 403);
-      expect(res.msg).toMatch(/super administrator/i);
+    // An account holding a role the caller could not grant is not the caller's to change at all
+    // (data/roleGrants.ts), which covers the credentials, phone and status of a SUPER_ADMIN.
+    for (const change of [{ password: 'Taken0ver1' }, { phone: '13811112222' }, { status: 'disabled' }, { email: 'evil@example.com' }, { introduction: 'on call' }]) {
+      refusal(await operator.put(STAFF, `/${before.id}`, { version: before.version, ...change }), 403);
     }
     expect(await userRow('admin')).toEqual(before);
     await expect(login(t.app, 'admin')).resolves.toBeTruthy();
-    // Harmless fields stay editable, and a SUPER_ADMIN still manages its own account.
-    expect(dataOf(await operator.put(STAFF, `/${before.id}`, { version: before.version, introduction: 'on call' })).introduction).toBe('on call');
+    // A SUPER_ADMIN still manages its own account.
     const mine = await userRow('admin');
     expect(dataOf(await admin.put(STAFF, `/${mine.id}`, { version: mine.version, phone: '13800000009' })).phone).toBe('13800000009');
   });

@@ -81,6 +81,8 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     // The gateway's demo calls are the slowest part of a demo database; tests need only a few.
     demoCallsPerService: 12,
     logLevel: 'warn',
+    // Tests run due jobs themselves (runDueJobs), never on a timer.
+    jobTickSeconds: 0,
     ...overrides,
   };
   const sms = new CapturingSms();

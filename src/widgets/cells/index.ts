@@ -14,6 +14,7 @@ import Masked, { Secret } from './Masked';
 import Json from './Json';
 import Percent from './Percent';
 import Link from './Link';
+import Items, { ItemsTable } from './Items';
 
 /** Display widgets by the names a schema's x-cell uses (CELL_WIDGETS). */
 export const cellComponents: Record<string, CellComponent> = {
@@ -31,6 +32,8 @@ export const cellComponents: Record<string, CellComponent> = {
   Json,
   Percent,
   Link,
+  Items,
+  ItemsTable,
 };
 
 /** Shown for write-only fields, which the server never returns. */
@@ -51,7 +54,14 @@ export function cellFor(field: FieldSchema): CellComponent {
   if (field.format === 'date-time') return DateTime;
   if (field.format === 'date') return DateCell;
   if (field['x-component'] === 'Money') return Money;
+  if (field.type === 'array' && field.items?.type === 'object') return Items;
   if (field.type === 'array') return Tags;
   if (field.type === 'object') return Json;
   return Text;
+}
+
+/** The cell of a field in the detail view: an array of objects shows as a table there, as text in lists. */
+export function detailCellFor(field: FieldSchema): CellComponent {
+  if (field.type === 'array' && field.items?.type === 'object' && !field['x-cell'] && !field.writeOnly) return ItemsTable;
+  return cellFor(field);
 }

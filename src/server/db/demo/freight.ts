@@ -245,6 +245,9 @@ function buildDataset(now: number): FreightDataset {
         if (i % 14 === 3) status = 'pending';
       }
       if (status === 'pending') reviewed = submitted;
+      // Approving a certification flags the shipper (the review page's effect); a renewal keeps the earlier approval.
+      s.certified = status === 'approved' || certType === 'renewal';
+      s.certifiedAt = s.certified ? iso(certType === 'renewal' ? created + DAY : reviewed) : null;
       shipperCerts.push({
         partyCode: party, shipperCode: s.code, certType, companyName: s.name, uscc: s.uscc, licenseValidUntil: cstDate(now + rng.int(200, 3000) * DAY),
         legalPerson, legalPersonIdcard: residentId(rng, true), contactName: s.contactName, contactPhone: s.contactPhone,
@@ -301,6 +304,8 @@ function buildDataset(now: number): FreightDataset {
         status = party === 'P0001' ? 'approved' : 'pending';
         reviewed = status === 'pending' ? submitted : submitted + rng.int(2, 20) * HOUR;
       }
+      c.certified = status === 'approved' || certType === 'renewal';
+      c.certifiedAt = c.certified ? iso(certType === 'renewal' ? created + DAY : reviewed) : null;
       carrierCerts.push({
         partyCode: party, carrierCode: c.code, certType, companyName: name, carrierType, uscc: c.uscc, roadPermit: c.roadPermit, permitValidUntil: c.permitExpireAt,
         legalPerson: owner, legalPersonIdcard: residentId(rng, true), contactName: c.contact, contactPhone: c.phone,

@@ -1,0 +1,59 @@
+import type { PageSchema, Relation } from './types';
+import { fieldSchema, recordFields } from './model';
+
+/**
+ * Checks a parent page's `relations` against the pages loaded: each child must exist and refer to
+ * this page through the named field. Returns errors that say what to write instead.
+ */
+export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  const names = new Set<string>();
+  (page.relations ?? []).forEach((r, i) => {
+    const at = `relations[${i}] ("${r.name}")`;
+    if (names.has(r.name)) errors.push(`${at}: the name appears twice; give each relation its own name`);
+    names.add(r.name);
+    if (!page.resource) errors.push(`${at}: a page without resource has no records to relate to`);
+    const child = pages.get(r.page);
+    if (!child) {
+      errors.push(`${at}: page "${r.page}" does not exist; write the id of the child page (its path under src/schemas)`);
+      return;
+    }
+    if (!recordFields(child).includes(r.field)) {
+      const refs = referringFields(child, page.id);
+      errors.push(`${at}: "${r.page}" has no field "${r.field}"; ${refs.length ? `write ${refs.map((f) => `"${f}"`).join(' or ')}` : `add a field with "x-ref": "${page.id}" to it`}`);
+      return;
+    }
+    const f = fieldSchema(child, r.field)!;
+    if (f['x-ref'] !== page.id) {
+      const refs = referringFields(child, page.id);
+      errors.push(`${at}: field "${r.field}" of "${r.page}" refers to ${f['x-ref'] ? `"${f['x-ref']}"` : 'no page'}, not to "${page.id}", so "${page.id}" is not its parent; `
+        + (refs.length ? `write ${refs.map((x) => `"${x}"`).join(' or ')}` : `give the field "x-ref": "${page.id}" or name another child`));
+    } else if (f['x-ref-multiple']) {
+      errors.push(`${at}: field "${r.field}" of "${r.page}" holds several references; a child belongs to one parent, so name a single reference field`);
+    }
+    if (r.onDelete === 'cascade' && (child.resource?.readOnly || child.kind === 'log')) {
+      errors.push(`${at}: "${r.page}" is read-only and its records cannot be deleted with the parent; write "onDelete": "refuse"`);
+    }
+  });
+  return errors;
+}
+
+/** Fields of a page (system fields included) whose x-ref names the given page. */
+export function referringFields(page: PageSchema, target: string): string[] {
+  return recordFields(page).filter((name) => fieldSchema(page, name)?.['x-ref'] === target);
+}
+
+export interface ParentLink {
+  /** The parent page id. */
+  page: string;
+  /** The child's field holding the parent's key. */
+  field: string;
+  relation: Relation;
+}
+
+/** The relations that make a page a child, over every page loaded. */
+export function parentsOf(pages: Iterable<PageSchema>, childId: string): ParentLink[] {
+  const out: ParentLink[] = [];
+  for (const p of pages) for (const r of p.relations ?? []) if (r.page === childId) out.push({ page: p.id, field: r.field, relation: r });
+  return out;
+}

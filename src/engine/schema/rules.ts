@@ -1,0 +1,59 @@
+import { evaluateExpression } from './expression';
+import type { PageSchema } from './types';
+
+type Row = Record<string, unknown>;
+
+export interface RuleViolation {
+  field: string;
+  /** Message key; params that are keys themselves (field titles) are translated in place. */
+  key: string;
+  params: Record<string, unknown>;
+}
+
+const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Numbers by value; texts that are both times (dates, ISO or the form's local text) by time; other
+ * texts as text. Two calendar dates may be equal: a period from one day to the same day is a day.
+ */
+function later(a: unknown, b: unknown, dateOnly: boolean): boolean {
+  if (dateOnly && typeof a === 'string' && typeof b === 'string') return a.slice(0, 10) >= b.slice(0, 10);
+  if (typeof a === 'number' && typeof b === 'number') return a > b;
+  const ta = typeof a === 'string' ? Date.parse(a.replace(' ', 'T')) : Number.NaN;
+  const tb = typeof b === 'string' ? Date.parse(b.replace(' ', 'T')) : Number.NaN;
+  if (!Number.isNaN(ta) && !Number.isNaN(tb)) return ta > tb;
+  return String(a) > String(b);
+}
+
+function holds(expr: string, record: Row): boolean {
+  try {
+    return Boolean(evaluateExpression(expr, record));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The cross-field rules a record breaks: x-after, x-required-when and the page's rules. The browser
+ * runs this on the form's values and the server on the record as it would be stored, so both refuse
+ * the same writes with the same messages.
+ */
+export function ruleViolations(page: PageSchema, record: Row): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  const props = page.model?.properties ?? {};
+  for (const [name, f] of Object.entries(props)) {
+    const v = record[name];
+    const after = f['x-after'];
+    if (after && !empty(v) && !empty(record[after]) && !later(v, record[after], f.format === 'date')) {
+      out.push({ field: name, key: 'validation.rule.after', params: { field: f.title, other: props[after]?.title ?? after } });
+    }
+    const when = f['x-required-when'];
+    if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
+  }
+  for (const rule of page.rules ?? []) {
+    if (rule.when && !holds(rule.when, record)) continue;
+    if (holds(rule.assert, record)) continue;
+    for (const field of rule.fields) out.push({ field, key: rule.message, params: { field: props[field]?.title ?? field, rule: rule.assert } });
+  }
+  return out;
+}

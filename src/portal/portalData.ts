@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { Language } from '../i18n/languages';
+import { useLanguage } from './i18n';
+
+/**
+ * What the console keeps for the portal (components, showcase entries, links), from one public
+ * call per language. The server sends an ETag and `no-cache`, so the browser revalidates and a
+ * repeat visit costs a 304. The bundled texts stay the fallback: the portal renders them first
+ * and whenever the call fails, and swaps in the server's texts when they arrive.
+ */
+export const PORTAL_ENDPOINT = '/open-platform/public/portal';
+
+export interface PortalComponent { code: string; type: string; icon: string | null; core: boolean; name: string; summary: string; description: string }
+export interface PortalContent {
+  lang: Language;
+  components: PortalComponent[];
+  showcase: { group: string; leaf: string; title: string; url: string | null }[];
+  links: { position: string; title: string; url: string }[];
+}
+
+const cache = new Map<Language, Promise<PortalContent | null>>();
+const done = new Map<Language, PortalContent | null>();
+
+async function fetchContent(lang: Language): Promise<PortalContent | null> {
+  try {
+    const res = await fetch(`${PORTAL_ENDPOINT}?lang=${lang}`, { headers: { Accept: 'application/json' } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { status?: number; data?: PortalContent };
+    return body.status === 0 && body.data && Array.isArray(body.data.components) ? body.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function loadPortalContent(lang: Language): Promise<PortalContent | null> {
+  let p = cache.get(lang);
+  if (!p) {
+    p = fetchContent(lang).then((d) => {
+      done.set(lang, d);
+      if (!d) cache.delete(lang);
+      return d;
+    });
+    cache.set(lang, p);
+  }
+  return p;
+}
+
+/** The server's content in the page's language; null until it is in (or when it failed). */
+export function usePortalContent(): PortalContent | null {
+  const { lang } = useLanguage();
+  const [data, setData] = useState<PortalContent | null>(() => done.get(lang) ?? null);
+  useEffect(() => {
+    let live = true;
+    setData(done.get(lang) ?? null);
+    void loadPortalContent(lang).then((d) => live && setData(d));
+    return () => { live = false; };
+  }, [lang]);
+  return data && data.lang === lang ? data : null;
+}
+
+export function serverComponent(data: PortalContent | null, code: string): PortalComponent | undefined {
+  return data?.components.find((c) => c.code === code);
+}

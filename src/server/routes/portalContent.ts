@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * The portal's catalogue as the console's pages keep it (componentManage, showComponentManage,
+ * showLinkManage): texts in the visitor's language, falling back to Chinese field by field.
+ */
+export const PORTAL_LANGS = ['zh', 'en', 'es', 'ja'] as const;
+export type PortalLang = (typeof PORTAL_LANGS)[number];
+
+type Row = Record<string, unknown>;
+
+export function pickLang(value: unknown): PortalLang {
+  return PORTAL_LANGS.includes(value as PortalLang) ? (value as PortalLang) : 'zh';
+}
+
+/** The row's text for the language, else its Chinese text. */
+export function localized(row: Row, base: string, lang: PortalLang): string {
+  const own = row[`${base}${lang[0].toUpperCase()}${lang.slice(1)}`];
+  if (typeof own === 'string' && own.trim()) return own;
+  const zh = row[`${base}Zh`];
+  return typeof zh === 'string' ? zh : '';
+}
+
+export interface PortalContent {
+  components: { code: string; type: string; icon: string | null; core: boolean; name: string; summary: string; description: string }[];
+  showcase: { group: string; leaf: string; title: string; url: string | null }[];
+  links: { position: string; title: string; url: string }[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function portalContent(db: Kysely<any>, has: (id: string) => boolean, lang: PortalLang): Promise<PortalContent> {
+  const online = async (table: string) =>
+    (await db.selectFrom(table).selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()) as Row[];
+  const components = has('componentManage/component') ? (await online('portal_component')).map((r) => ({
+    code: String(r.code), type: String(r.type), icon: (r.icon as string | null) ?? null, core: Boolean(r.core),
+    name: localized(r, 'name', lang), summary: localized(r, 'summary', lang), description: localized(r, 'description', lang),
+  })) : [];
+  const showcase = has('showComponentManage/component') ? (await online('portal_show_component')).map((r) => ({
+    group: String(r.groupCode), leaf: String(r.leaf), title: localized(r, 'title', lang), url: (r.url as string | null) ?? null,
+  })) : [];
+  const links = has('showLinkManage/link') ? (await online('portal_link')).map((r) => ({
+    position: String(r.position), title: localized(r, 'title', lang), url: String(r.url),
+  })) : [];
+  return { components, showcase, links };
+}
