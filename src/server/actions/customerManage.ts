@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
 import { AppError } from '../errors.js';
@@ -8,10 +8,13 @@ import { newAppSecret, storeAppSecret } from '../gateway/apps.js';
 import { tableWritten } from '../services/tableCache.js';
 import { audit } from '../data/audit.js';
 
-/** A charge number: CZ + China-time date and time + 4 random digits (unique index on chargeNo). */
-function chargeNo(now: Date): string {
+/**
+ * A charge number: CZ + China-time date and time + the log row's id (8 digits), unique by
+ * construction; random digits collided when a burst of charges fell in the same second.
+ */
+function chargeNo(now: Date, id: number): string {
   const china = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `CZ${china}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+  return `CZ${china}${String(id).padStart(8, '0')}`;
 }
 
 /**
@@ -29,11 +32,13 @@ export async function changeBalance(ctx: AppContext, by: string, partyCode: stri
     const row = await q.returning(['balanceFen']).executeTakeFirst();
     if (!row) throw new AppError(409, 'gateway.refundOverBalance');
     const balanceAfterFen = Number(row.balanceFen);
-    await trx.insertInto('cm_charge_log').values({
-      partyCode, chargeNo: chargeNo(at), chargedAt: iso, type, amountFen, balanceAfterFen,
+    const placeholder = `pending-${randomUUID()}`;
+    const log = await trx.insertInto('cm_charge_log').values({
+      partyCode, chargeNo: placeholder, chargedAt: iso, type, amountFen, balanceAfterFen,
       channel: type === 'recharge' ? String(body.channel ?? 'bankTransfer') : 'adjust', voucherNo: body.voucherNo ?? null, remark: body.remark ?? null,
       version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
-    }).execute();
+    }).returning('id').executeTakeFirstOrThrow();
+    await trx.updateTable('cm_charge_log').set({ chargeNo: chargeNo(at, Number(log.id)) }).where('id', '=', log.id).execute();
     return { balanceFen: balanceAfterFen };
   }).finally(() => tableWritten('cm_service_account'));
 }

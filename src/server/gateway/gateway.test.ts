@@ -44,7 +44,9 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
     // This customer starts with nothing: the demo data's openings, account and logs for it are removed.
-    for (const table of ['cm_service_open', 'cm_service_account', 'cm_charge_log', 'cm_consume_log', 'cm_price_plan', 'gw_usage', 'cust_service_log']) {
+    // Its own service configurations (price, limits, IP whitelist) go too: the plan and openings decide.
+    const configs = [...t.app.ctx.schemas.pages.values()].filter((p) => p.id.startsWith('customerConfig/') && p.resource).map((p) => p.resource!.table);
+    for (const table of ['cm_service_open', 'cm_service_account', 'cm_charge_log', 'cm_consume_log', 'cm_price_plan', 'gw_usage', 'cust_service_log', ...new Set(configs)]) {
       await db().deleteFrom(table).where('partyCode', '=', PARTY).execute();
     }
     const created = dataOf(await admin.post(APP, '', { appName: '测试对接', status: 'active', partyCode: PARTY }), 201);
