@@ -6,6 +6,7 @@ import { configFromEnv } from '../config.js';
 import { loadSchemas } from '../schemas/load.js';
 import { fieldSchema, recordFields } from '../../engine/schema/model.js';
 import type { PageSchema } from '../../engine/schema/types.js';
+import { toStored } from './rows.js';
 
 /**
  * Every page × action × role, with the expected answer derived from the role's grants as stored
@@ -96,11 +97,16 @@ describe.each(dialects())('authorisation matrix on %s', (dialect) => {
     const db = t.app.ctx.database.db;
     const table = page.resource!.table;
     const out = new Map<string, number>();
+    // Pages sharing a table (the service logs) see only the rows of their fixed filter.
+    const fixed = Object.entries(toStored(t.app.ctx.database, page, page.fixedFilter ?? {}));
     if (page.resource!.scope === 'party') {
-      const rows = await db.selectFrom(table).select(['partyCode', (eb) => eb.fn.min('id').as('id')]).where('partyCode', 'in', PARTIES).groupBy('partyCode').execute();
-      for (const r of rows) out.set(String(r.partyCode), Number(r.id));
+      let q = db.selectFrom(table).select(['partyCode', (eb) => eb.fn.min('id').as('id')]).where('partyCode', 'in', PARTIES);
+      for (const [k, v] of fixed) q = q.where(k, '=', v as never);
+      for (const r of await q.groupBy('partyCode').execute()) out.set(String(r.partyCode), Number(r.id));
     } else {
-      const row = await db.selectFrom(table).select((eb) => eb.fn.min('id').as('id')).executeTakeFirst();
+      let q = db.selectFrom(table).select((eb) => eb.fn.min('id').as('id'));
+      for (const [k, v] of fixed) q = q.where(k, '=', v as never);
+      const row = await q.executeTakeFirst();
       if (row?.id !== null && row?.id !== undefined) out.set('*', Number(row.id));
     }
     return out;
