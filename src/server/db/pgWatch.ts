@@ -8,6 +8,8 @@ export const WRITES_CHANNEL = 'scop_writes';
 // NOTIFY payloads are limited to 8000 bytes; a longer list of tables is announced as "every table".
 const MAX_PAYLOAD = 7000;
 const RECONNECT_MS = 1000;
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'scop-write-listener';
 
 /**
  * PostgreSQL through Kysely with the write watch told when a transaction ends: what a transaction
@@ -84,7 +86,7 @@ export async function listenForWrites(connectionString: string, watch: WriteWatc
   };
 
   async function connect() {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, application_name: LISTENER_NAME });
     c.on('notification', (m) => {
       if (m.channel !== WRITES_CHANNEL || !m.payload) return;
       const space = m.payload.indexOf(' ');

@@ -76,8 +76,9 @@ export class WriteWatch implements KyselyPlugin {
   }
 
   set reliable(value: boolean) {
-    if (this.#reliable && !value) this.#emit(null);
+    const lost = this.#reliable && !value;
     this.#reliable = value;
+    if (lost) this.#emit(null);
   }
 
   /** Called with the tables of every write once it has committed. */
