@@ -68,8 +68,9 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
     expect(dataOf(await a.get(DEPT, `/${rec.id}`)).name).toBe('经第二台');
   });
 
-  it('shows a write on one instance in the next list read on the other, whose count is cached', async () => {
-    const total = async () => dataOf(await b.get(DEPT, '?page=1&size=5&status=active')).total as number;
+  it('shows a write on one instance in the next list read on the other, whose page and count are cached', async () => {
+    const read = async () => dataOf(await b.get(DEPT, '?page=1&size=5&status=active&sort=-id'));
+    const total = async () => (await read()).total as number;
     const before = await total();
     // A row added behind both instances' backs (no announcement): the second keeps its cached count.
     const raw = new pg.Client({ connectionString: first.config.databaseUrl });
@@ -80,10 +81,13 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
       await raw.end();
     }
     expect(await total()).toBe(before);
+    expect((await read()).list.map((r: { code: string }) => r.code)).not.toContain('TWO-RAW');
 
     const told = heard(second, 'org_department');
     await createDept(a, 'TWO2');
     await told;
-    expect(await total()).toBe(before + 2);
+    const after = await read();
+    expect(after.total).toBe(before + 2);
+    expect(after.list.map((r: { code: string }) => r.code).slice(0, 2)).toEqual(['TWO2', 'TWO-RAW']);
   });
 });

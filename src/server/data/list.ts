@@ -88,9 +88,15 @@ function filterKey(db: Db, table: string, conditions: Condition[]): string {
   return `${filter.sql}\u0000${JSON.stringify(filter.parameters)}`;
 }
 
-/** What a filter's reads over the whole table give (count, totals), kept until the next write to the table. */
-function byFilter<V>(ctx: AppContext, name: string, table: string, key: () => string, run: () => Promise<V>): Promise<V> {
-  const cache = readCache<V>(ctx.database, `${name}:${table}`, { tables: [table], maxEntries: 500, ttlMs: 10_000 });
+/**
+ * Pages up to this size are kept too: the first page of a list is what every visit asks for, and a
+ * wide row (the waybill's 28 columns) costs SQLite about ten times the simple list's to read.
+ */
+const KEPT_PAGE_SIZE = 100;
+
+/** What a read gives (count, totals, a page of records), kept until the next write to the table. */
+function byFilter<V>(ctx: AppContext, name: string, table: string, key: () => string, run: () => Promise<V>, maxEntries = 500): Promise<V> {
+  const cache = readCache<V>(ctx.database, `${name}:${table}`, { tables: [table], maxEntries, ttlMs: 10_000 });
   return cache ? cache.get(key(), run) : run();
 }
 
@@ -112,9 +118,15 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
 
   let key: string | undefined;
   const filter = () => (key ??= filterKey(db, table, lq.conditions));
-  const [rows, n, totals] = await Promise.all([rowsQ.execute(), countMatches(ctx, table, lq.conditions, filter), listTotals(ctx, page, lq.conditions, filter)]);
+  const compiled = rowsQ.compile();
+  const readRows = async () => (await db.executeQuery(compiled)).rows.map((r) => toRecord(page, r as Row));
+  // Kept records are shared by the answers that use them, which only serialise them.
+  const records = lq.size <= KEPT_PAGE_SIZE
+    ? byFilter(ctx, 'rows', table, () => `${page.id}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, readRows, 200)
+    : readRows();
+  const [list, n, totals] = await Promise.all([records, countMatches(ctx, table, lq.conditions, filter), listTotals(ctx, page, lq.conditions, filter)]);
   return {
-    list: rows.map((r) => toRecord(page, r as Row)),
+    list,
     total: Math.min(n, TOTAL_CAP),
     totalCapped: n > TOTAL_CAP,
     page: lq.page,

@@ -69,6 +69,13 @@ export const BulkIdsBody = Type.Object({
   ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
 }, { additionalProperties: false });
 
+/**
+ * Serialises an answer with JSON.stringify. The records' schema is open (a page's fields), so the
+ * schema-built serializer stringifies them value by value: about three times slower for a page of
+ * waybills. The schema still documents the answer.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
 const record = Type.Object({}, { additionalProperties: true, description: 'a record: the page’s readable fields and id, version, createdAt, updatedAt, createdBy, updatedBy' });
 
 export const envelope = <T extends TSchema>(data: T) => Type.Object({
