@@ -1,8 +1,8 @@
 // npm run bench [-- --quick] [-- SECTION ...] [-- --only=bundle,browser,server] [-- --keep]
 // Sections: bundle, browser, server (SQLite, the big table), waybill (SQLite and PostgreSQL), pg-list
-// (the big table on PostgreSQL), instances (two servers on one PostgreSQL behind a balancer). Builds
-// the app when a browser section runs, starts the real server as a child process, fills the big
-// table, measures, prints a table and writes bench/results.json.
+// (the big table on PostgreSQL), instances (two servers on one PostgreSQL behind a balancer), gateway
+// (signed, metered calls on SQLite). Builds the app when a browser section runs, starts the real
+// server as a child process, fills the big table, measures, prints a table and writes bench/results.json.
 // Not part of `npm test`. See docs/PERFORMANCE.md.
 import { scryptSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { browserBench } from './browser';
 import { fillLoginHistory } from './fill';
 import { machine, printTable, writeResults, type Line, type Results } from './report';
 import { serverBench } from './server';
+import { gatewayBench } from './gateway';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { startBenchPg, type BenchPg } from './pg';
 import { pgScaleBench } from './pgScale';
@@ -25,11 +26,11 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const ALL = ['bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances'];
+const ALL = ['bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway'];
 const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
 const sections = new Set((onlyArg ? onlyArg.split(',') : named.length ? named : ALL));
 for (const s of sections) if (!ALL.includes(s)) throw new Error(`unknown section ${s}; sections: ${ALL.join(', ')}`);
-const needsSqliteBig = ['bundle', 'browser', 'server'].some((s) => sections.has(s));
+const needsSqliteBig = ['bundle', 'browser', 'server', 'gateway'].some((s) => sections.has(s));
 const needsPg = ['waybill', 'pg-list', 'instances'].some((s) => sections.has(s));
 
 const params = quick
@@ -115,6 +116,10 @@ try {
     calibrate('server');
     const o = { dataDir, distDir, rows: params.rows, duration: params.duration, exportSeconds: params.exportSeconds, log };
     await section('server', () => serverBench({ ...o, server: server! }));
+  }
+  if (sections.has('gateway')) {
+    calibrate('gateway');
+    await section('gateway', () => gatewayBench({ server: server!, duration: params.duration, log }));
   }
   await server?.stop();
   server = null;

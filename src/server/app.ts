@@ -12,6 +12,7 @@ import { ensureTable } from './db/migrate.js';
 import { CORE_TABLES } from './db/coreTables.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
+import { seedGatewayDemo } from './db/demo/gateway.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
@@ -31,6 +32,9 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
+import { registerGateway } from './gateway/route.js';
+import { registerAccessGuards } from './services/accessGuards.js';
+import { registerOperations } from './operations.js';
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -46,6 +50,7 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
   const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
   if (added) log(`menu: ${added} entries added from menu.json`);
   await seedAccounts(ctx, log);
+  await seedGatewayDemo(ctx, log);
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -104,6 +109,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerAuth(app);
   registerErrorHandling(app);
   registerRequestLog(app);
+  registerAccessGuards(app);
 
   registerAuthorize(app);
   registerSession(app);
@@ -115,6 +121,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
+  registerGateway(app);
+  await registerOperations(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -15,8 +15,14 @@ export interface ServerConfig {
   signInPerMinute: number;
   /** Built browser app; absent in API-only test runs. */
   distDir?: string;
+  /** Gateway calls per service that demo data makes over the last 30 days (through the real metering). */
+  demoCallsPerService: number;
   /** Extra page schemas folder, used by tests that add a page without touching src/schemas. */
   schemasDir: string;
+  /** Seconds between looks for due scheduled jobs; 0 turns the scheduler off. */
+  jobTickSeconds: number;
+  /** Largest import file accepted. */
+  importMaxBytes: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -42,8 +48,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     tokenTtlHours: intEnv(env, 'TOKEN_TTL_HOURS', 12),
     scryptLogN: intEnv(env, 'SCRYPT_LOG_N', 17),
+    demoCallsPerService: intEnv(env, 'DEMO_CALLS_PER_SERVICE', 240),
     signInPerMinute: intEnv(env, 'SIGNIN_PER_MINUTE', 20),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
+    jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
+    importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
   };
 }

@@ -2,6 +2,9 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
+import { tableWritten } from '../services/tableCache.js';
+import { assertTiers } from '../gateway/pricing.js';
+import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkRoleGrants, checkUserRoles } from './roleGrants.js';
 
@@ -11,6 +14,11 @@ import { checkRoleGrants, checkUserRoles } from './roleGrants.js';
  */
 export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
   const table = access.page.resource!.table;
+  // Price plan tiers are a JSON list the meta-schema cannot describe item by item.
+  if (table === 'cm_price_plan' && next) {
+    assertTiers(next.tiers);
+    if (next.validTo && next.validFrom && String(next.validTo) < String(next.validFrom)) throw invalid({ validTo: { key: 'gateway.validToBeforeFrom' } });
+  }
   if (table === 'sys_user') await checkUserRoles(ctx, access, op, next, existing);
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {
@@ -29,5 +37,6 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
 }
 
 export function afterWrite(access: PageAccess) {
+  tableWritten(access.page.resource!.table);
   if (access.page.resource!.table === 'sys_menu' || access.page.resource!.table === 'sys_role') invalidateMenuCache();
 }

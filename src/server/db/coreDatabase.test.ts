@@ -74,6 +74,28 @@ const DESCRIBED: Described = {
     ...SYSTEM, page: 'text not null', tableName: 'text not null', recordId: 'integer', action: 'text not null', username: 'text',
     partyCode: 'text', before: 'text', after: 'text',
   },
+  cust_service_log: {
+    ...SYSTEM, partyCode: 'text not null', service: 'text not null', api: 'text not null', calledAt: 'datetime not null',
+    requestId: 'text not null', bizNo: 'text', appKey: 'text', ip: 'text', result: 'text not null', errorCode: 'text',
+    durationMs: 'integer not null default', billedCount: 'integer not null default', feeFen: 'integer not null default',
+    requestSummary: 'text', responseSummary: 'text',
+  },
+  gw_nonce: { ...SYSTEM, appKey: 'text not null', nonce: 'text not null', expiresAt: 'datetime not null' },
+  gw_usage: {
+    ...SYSTEM, partyCode: 'text not null', service: 'text not null', day: 'text not null', dayCount: 'integer not null default',
+    second: 'integer not null default', secondCount: 'integer not null default',
+  },
+  sys_key: { ...SYSTEM, name: 'text not null', value: 'text not null' },
+  sys_job_schedule: {
+    ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',
+    retryMinutes: 'integer not null default', maxRetries: 'integer not null default', failures: 'integer not null default',
+    status: 'text not null default', nextRunAt: 'datetime', lastRunAt: 'datetime', lastStatus: 'text', lastError: 'text',
+    leaseOwner: 'text', leaseUntil: 'datetime', remark: 'text',
+  },
+  sys_job_run: {
+    ...SYSTEM, scheduleName: 'text not null', job: 'text not null', startedAt: 'datetime', endedAt: 'datetime',
+    status: 'text not null', rows: 'integer', error: 'text', instance: 'text', trigger: 'text',
+  },
 };
 
 const describeSpec = (c: ColumnSpec) => `${c.type}${c.notNull ? ' not null' : ''}${c.defaultValue !== undefined ? ' default' : ''}`;
@@ -119,7 +141,11 @@ describe.each(dialects())('core tables read back as their row types say (%s)', (
       else full[c.name] = `${name}.${c.name}`;
     }
     const minimal = Object.fromEntries(spec.columns.filter((c) => c.notNull && c.defaultValue === undefined).map((c) => [c.name, full[c.name]]));
+    // A column unique alone or in a unique index (gw_nonce, gw_usage) gets another value in the second row.
+    const uniqueColumns = new Set([...spec.columns.filter((c) => c.unique).map((c) => c.name), ...spec.indexes.filter((i) => i.unique).flatMap((i) => i.columns)]);
+    const varied = spec.columns.find((c) => uniqueColumns.has(c.name) && c.name in minimal && c.type === 'text');
     for (const c of spec.columns) if (c.unique && c.name in minimal) minimal[c.name] = `${full[c.name]}.2`;
+    if (varied) minimal[varied.name] = `${full[varied.name]}.2`;
     // Core tables are typed by name; here the name is a loop variable, so the untyped view inserts.
     const ids: number[] = [];
     for (const row of [full, minimal]) {

@@ -158,6 +158,79 @@ export interface AuditTable extends SystemColumns {
   after: string | null;
 }
 
+/** The gateway's call log (read by the customerLog/* pages). */
+export interface ServiceLogTable extends SystemColumns {
+  partyCode: string;
+  service: string;
+  api: string;
+  calledAt: Iso;
+  requestId: string;
+  bizNo: string | null;
+  appKey: string | null;
+  ip: string | null;
+  result: string;
+  errorCode: string | null;
+  durationMs: Generated<number>;
+  billedCount: Generated<number>;
+  feeFen: Generated<number>;
+  requestSummary: string | null;
+  responseSummary: string | null;
+}
+
+/** Gateway nonces seen within the timestamp tolerance. */
+export interface NonceTable extends SystemColumns {
+  appKey: string;
+  nonce: string;
+  expiresAt: Iso;
+}
+
+/** Gateway calls per customer, service and day, with the current second's count. */
+export interface UsageTable extends SystemColumns {
+  partyCode: string;
+  service: string;
+  day: string;
+  dayCount: Generated<number>;
+  second: Generated<number>;
+  secondCount: Generated<number>;
+}
+
+/** Keys the server keeps for itself (the app-secret key when SECRET_KEY is unset). */
+export interface KeyTable extends SystemColumns {
+  name: string;
+  value: string;
+}
+
+/** Schedules of the job runner (jobs/tables.ts); the lease columns make one server the runner of a due job. */
+export interface JobScheduleTable extends SystemColumns {
+  name: string;
+  job: string;
+  intervalMinutes: number | null;
+  dailyAt: string | null;
+  retryMinutes: Generated<number>;
+  maxRetries: Generated<number>;
+  failures: Generated<number>;
+  status: Generated<string>;
+  nextRunAt: Iso | null;
+  lastRunAt: Iso | null;
+  lastStatus: string | null;
+  lastError: string | null;
+  leaseOwner: string | null;
+  leaseUntil: Iso | null;
+  remark: string | null;
+}
+
+export interface JobRunTable extends SystemColumns {
+  scheduleName: string;
+  job: string;
+  startedAt: Iso | null;
+  endedAt: Iso | null;
+  status: string;
+  rows: number | null;
+  error: string | null;
+  instance: string | null;
+  trigger: string | null;
+}
+
 export interface CoreDatabase {
   sys_party: PartyTable;
   sys_user: UserTable;
@@ -171,4 +244,10 @@ export interface CoreDatabase {
   sys_request_log: RequestLogTable;
   sys_error_log: ErrorLogTable;
   sys_audit: AuditTable;
+  cust_service_log: ServiceLogTable;
+  gw_nonce: NonceTable;
+  gw_usage: UsageTable;
+  sys_key: KeyTable;
+  sys_job_schedule: JobScheduleTable;
+  sys_job_run: JobRunTable;
 }

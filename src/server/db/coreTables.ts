@@ -1,5 +1,6 @@
 import type { ColumnSpec, IndexSpec, TableSpec } from '../../engine/schema/tableSpec.js';
 import { SYSTEM_COLUMNS } from '../../engine/schema/tableSpec.js';
+import { JOB_TABLES } from '../jobs/tables.js';
 
 /**
  * Tables the server itself needs for sign-in, sessions and records of use. Page schemas may name
@@ -65,4 +66,26 @@ export const CORE_TABLES: TableSpec[] = [
     text('page', { notNull: true }), text('tableName', { notNull: true }), int('recordId'), text('action', { notNull: true }),
     text('username'), text('partyCode'), text('before'), text('after'),
   ], [{ columns: ['page', 'recordId'] }, { columns: ['createdAt'] }]),
+  // The gateway's call log, read by the customerLog/* pages (party-scoped, read-only).
+  table('cust_service_log', [
+    text('partyCode', { notNull: true }), text('service', { notNull: true }), text('api', { notNull: true }),
+    at('calledAt', { notNull: true }), text('requestId', { notNull: true }), text('bizNo'), text('appKey'), text('ip'),
+    text('result', { notNull: true }), text('errorCode'), int('durationMs', { notNull: true, defaultValue: 0 }),
+    int('billedCount', { notNull: true, defaultValue: 0 }), int('feeFen', { notNull: true, defaultValue: 0 }),
+    text('requestSummary'), text('responseSummary'),
+  ], [{ columns: ['partyCode', 'service', 'calledAt'] }, { columns: ['service', 'calledAt'] }, { columns: ['calledAt'] }]),
+  // Nonces seen within the timestamp tolerance; kept in the database so every instance refuses a replay.
+  table('gw_nonce', [text('appKey', { notNull: true }), text('nonce', { notNull: true }), at('expiresAt', { notNull: true })], [
+    { columns: ['appKey', 'nonce'], unique: true }, { columns: ['expiresAt'] },
+  ]),
+  // Calls per customer, service and day (with the current second's count for the per-second limit):
+  // quotas are checked and counted by one conditional upsert, and monthly volumes are sums of days.
+  table('gw_usage', [
+    text('partyCode', { notNull: true }), text('service', { notNull: true }), text('day', { notNull: true }),
+    int('dayCount', { notNull: true, defaultValue: 0 }), int('second', { notNull: true, defaultValue: 0 }),
+    int('secondCount', { notNull: true, defaultValue: 0 }),
+  ], [{ columns: ['partyCode', 'service', 'day'], unique: true }]),
+  // Keys the server keeps for itself (the key that encrypts app secrets when SECRET_KEY is not set).
+  table('sys_key', [text('name', { notNull: true, unique: true }), text('value', { notNull: true })]),
+  ...JOB_TABLES,
 ];

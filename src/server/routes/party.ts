@@ -60,8 +60,7 @@ export function registerParty(app: FastifyInstance) {
     const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
     if (purpose === 'register' && taken) throw badRequest('server.party.phoneTaken');
     if (purpose !== 'register' && !taken) throw badRequest('server.auth.phoneNotRegistered');
-    await issueCode(app.ctx, phone, purpose, req.ip);
-    return ok({ expiresIn: 300, resendIn: 60 });
+    return ok(await issueCode(app.ctx, phone, purpose, req.ip));
   });
 
   app.post('/open-platform/party/register', {

@@ -3,6 +3,7 @@ import { ADMIN_ROLES, nowIso } from '../context.js';
 import { digest, newToken } from '../security/token.js';
 import { parseJsonArray } from './json.js';
 import { readCache } from '../db/readCache.js';
+import { tokenTtlHours } from './settings.js';
 
 export interface NewSession {
   userId: number;
@@ -17,7 +18,8 @@ export interface NewSession {
 export async function createSession(ctx: AppContext, s: NewSession): Promise<{ token: string; expiresAt: string }> {
   const token = newToken();
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + ctx.config.tokenTtlHours * 3600_000).toISOString();
+  // The organisation's session lifetime from the system settings page, else the platform's, else TOKEN_TTL_HOURS.
+  const expiresAt = new Date(now.getTime() + (await tokenTtlHours(ctx, s.partyCode)) * 3600_000).toISOString();
   await ctx.database.core
     .insertInto('sys_session')
     .values({

@@ -2,31 +2,45 @@ import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
 import { digest } from '../security/token.js';
+import { smsCodeTtlSeconds, smsDailyPerPhone, smsResendSeconds, smsSignName } from './settings.js';
+import { smsLimitsWaived } from './phoneWhitelist.js';
 
-export const CODE_TTL_MS = 5 * 60_000;
-export const RESEND_INTERVAL_MS = 60_000;
 const MAX_VERIFY_ATTEMPTS = 5;
 export const SMS_PURPOSES = ['login', 'register', 'resetPassword'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 const codeDigest = (phone: string, code: string) => digest(`${phone}:${code}`);
 
-export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<void> {
+/**
+ * Sends a new code. Lifetime, the wait before another code and the daily cap per phone come from
+ * the parameters page (services/settings.ts); whitelisted phones skip the wait and the cap.
+ */
+export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurpose, ip: string): Promise<{ expiresIn: number; resendIn: number }> {
   const db = ctx.database.core;
   const now = Date.now();
-  const recent = await db.selectFrom('sys_sms_code').select(['createdAt']).where('phone', '=', phone)
-    .where('createdAt', '>', new Date(now - RESEND_INTERVAL_MS).toISOString()).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
-  if (recent) {
-    const seconds = Math.ceil((Date.parse(recent.createdAt) + RESEND_INTERVAL_MS - now) / 1000);
-    throw new AppError(429, 'server.sms.tooSoon', { seconds });
+  const [ttlSeconds, resendSeconds, dailyCap, waived] = await Promise.all([
+    smsCodeTtlSeconds(ctx), smsResendSeconds(ctx), smsDailyPerPhone(ctx), smsLimitsWaived(ctx, phone),
+  ]);
+  if (!waived) {
+    const recent = await db.selectFrom('sys_sms_code').select(['createdAt']).where('phone', '=', phone)
+      .where('createdAt', '>', new Date(now - resendSeconds * 1000).toISOString()).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+    if (recent) {
+      const seconds = Math.ceil((Date.parse(recent.createdAt) + resendSeconds * 1000 - now) / 1000);
+      throw new AppError(429, 'server.sms.tooSoon', { seconds });
+    }
+    const today = await db.selectFrom('sys_sms_code').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone)
+      .where('createdAt', '>', new Date(now - 86_400_000).toISOString()).executeTakeFirst();
+    if (Number(today?.n ?? 0) >= dailyCap) throw new AppError(429, 'server.sms.dailyCap', { count: dailyCap });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const iso = new Date(now).toISOString();
   await db.insertInto('sys_sms_code').values({
-    phone, purpose, codeHash: codeDigest(phone, code), expiresAt: new Date(now + CODE_TTL_MS).toISOString(), ip,
+    phone, purpose, codeHash: codeDigest(phone, code), expiresAt: new Date(now + ttlSeconds * 1000).toISOString(), ip,
     createdAt: iso, updatedAt: iso,
   }).execute();
-  await ctx.sms.send(phone, `【供应链开放平台】验证码 ${code}，5 分钟内有效。Verification code ${code}, valid for 5 minutes.`);
+  const minutes = Math.round(ttlSeconds / 60);
+  await ctx.sms.send(phone, `【${await smsSignName(ctx)}】验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`);
+  return { expiresIn: ttlSeconds, resendIn: waived ? 0 : resendSeconds };
 }
 
 /** Consumes the newest live code for the phone; a wrong guess counts against it, a used or stale one never passes. */

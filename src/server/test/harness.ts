@@ -78,7 +78,11 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     distDir: undefined,
     // Hashes stay scrypt with the production r and p; a lower N keeps a test's many sign-ins quick.
     scryptLogN: 12,
+    // The gateway's demo calls are the slowest part of a demo database; tests need only a few.
+    demoCallsPerService: 12,
     logLevel: 'warn',
+    // Tests run due jobs themselves (runDueJobs), never on a timer.
+    jobTickSeconds: 0,
     ...overrides,
   };
   const sms = new CapturingSms();

@@ -31,7 +31,7 @@ type Row = Record<string, unknown>;
 // ---------------------------------------------------------------------------------------------
 // Random numbers: mulberry32, so every demo database is the same for the same "now".
 
-class Rng {
+export class Rng {
   private a: number;
   constructor(seed: number) {
     this.a = seed >>> 0;

@@ -1,0 +1,66 @@
+import type { AppContext } from '../context.js';
+import { cachedRead } from '../services/tableCache.js';
+
+interface AlertRule {
+  thresholdFen: number;
+  phones: string[];
+  silenceMinutes: number;
+}
+
+const MOBILE = /^1[3-9]\d{9}$/;
+const DEFAULT_SILENCE_MIN = 60;
+
+function list(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v !== 'string' || !v) return [];
+  try {
+    const parsed = JSON.parse(v);
+    if (Array.isArray(parsed)) return parsed.map(String);
+  } catch {
+    /* a plain comma-separated list */
+  }
+  return v.split(/[\s,;]+/);
+}
+
+/**
+ * The customer's low-balance alert: customerConfig/alert when that page exists and its record is
+ * enabled (threshold in fen, receivers, silence minutes), else the service account's own
+ * threshold and phone.
+ */
+async function alertRule(ctx: AppContext, partyCode: string): Promise<AlertRule | null> {
+  const table = ctx.schemas.pages.get('customerConfig/alert')?.resource?.table;
+  const tables = ['cm_service_account', ...(table ? [table] : [])];
+  return cachedRead(ctx.database, 'lowBalanceAlert', tables, partyCode, async () => {
+    const account = await ctx.database.db.selectFrom('cm_service_account').select(['alertThresholdFen', 'alertPhone'])
+      .where('partyCode', '=', partyCode).executeTakeFirst();
+    const cfg = table ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst() : undefined;
+    const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold ?? cfg.thresholdFen) > 0;
+    const thresholdFen = fromCfg ? Number(cfg.thresholdFen ?? cfg.threshold) : Number(account?.alertThresholdFen ?? 0);
+    const phones = (fromCfg ? list(cfg.receivers) : []).concat(account?.alertPhone ? [String(account.alertPhone)] : []).filter((p) => MOBILE.test(p));
+    const silence = Number(cfg?.silenceMin ?? cfg?.windowMin);
+    if (!thresholdFen || !phones.length) return null;
+    return { thresholdFen, phones: [...new Set(phones)], silenceMinutes: Number.isInteger(silence) && silence > 0 ? silence : DEFAULT_SILENCE_MIN };
+  });
+}
+
+/**
+ * Sends the low-balance SMS when the balance fell below the threshold, at most once per silence
+ * window: the conditional update of lastAlertAt lets exactly one of several concurrent calls (or
+ * instances) send it.
+ */
+export async function checkLowBalance(ctx: AppContext, partyCode: string, balanceFen: number, at: Date): Promise<boolean> {
+  const rule = await alertRule(ctx, partyCode);
+  if (!rule || balanceFen >= rule.thresholdFen) return false;
+  const iso = at.toISOString();
+  const quietSince = new Date(at.getTime() - rule.silenceMinutes * 60_000).toISOString();
+  const res = await ctx.database.db.updateTable('cm_service_account').set({ lastAlertAt: iso })
+    .where('partyCode', '=', partyCode)
+    .where((eb) => eb.or([eb('lastAlertAt', 'is', null), eb('lastAlertAt', '<', quietSince)]))
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  const yuan = (balanceFen / 100).toFixed(2);
+  for (const phone of rule.phones) {
+    await ctx.sms.send(phone, `【供应链开放平台】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`);
+  }
+  return true;
+}

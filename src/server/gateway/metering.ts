@@ -1,0 +1,145 @@
+import type { AppContext } from '../context.js';
+import { transact } from './transact.js';
+import type { Db } from '../db/connect.js';
+import { GatewayError } from './codes.js';
+import { activePlan, tierPrice, type Product } from './pricing.js';
+import type { ServiceSettings } from './serviceConfig.js';
+
+export interface MeterInput {
+  partyCode: string;
+  service: string;
+  api: string;
+  appKey: string | null;
+  requestId: string;
+  at: Date;
+  settings: ServiceSettings;
+  product: Product | null;
+}
+
+export interface Reservation {
+  priceFen: number;
+  monthVolume: number;
+  priceSource: 'plan' | 'config' | 'product';
+  balanceAfterFen: number | null;
+  /** Failures are not charged unless the product bills every call. */
+  chargeFailures: boolean;
+}
+
+/**
+ * Counts the call against the daily and per-second quotas, prices it by the month's volume and
+ * debits the service account, in one transaction: a refusal at any step leaves no trace.
+ * The debit is one conditional UPDATE (balance + credit limit >= price), so concurrent calls
+ * can neither overdraw the account nor lose a debit.
+ */
+export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservation> {
+  const iso = m.at.toISOString();
+  const day = iso.slice(0, 10);
+  const second = Math.floor(m.at.getTime() / 1000);
+  const { dailyQuota, qpsLimit } = m.settings;
+  const plan = await activePlan(ctx, m.partyCode, m.service, day);
+  return transact(ctx.database.db, async (trx) => {
+    const counted = await trx.insertInto('gw_usage')
+      .values({ partyCode: m.partyCode, service: m.service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
+      .onConflict((oc) => {
+        const update = oc.columns(['partyCode', 'service', 'day']).doUpdateSet((eb) => ({
+          dayCount: eb('gw_usage.dayCount', '+', 1),
+          secondCount: eb.case().when('gw_usage.second', '=', second).then(eb('gw_usage.secondCount', '+', 1)).else(1).end(),
+          second,
+          updatedAt: iso,
+        }));
+        if (!dailyQuota && !qpsLimit) return update;
+        // The row is updated (and returned) only while both limits leave room.
+        return update.where((eb) => eb.and([
+          ...(dailyQuota ? [eb('gw_usage.dayCount', '<', dailyQuota)] : []),
+          ...(qpsLimit ? [eb.or([eb('gw_usage.second', '!=', second), eb('gw_usage.secondCount', '<', qpsLimit)])] : []),
+        ]));
+      })
+      .returning(['dayCount'])
+      .executeTakeFirst();
+    if (!counted) {
+      const row = await trx.selectFrom('gw_usage').select(['dayCount']).where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).executeTakeFirst();
+      throw dailyQuota && Number(row?.dayCount) >= dailyQuota
+        ? new GatewayError('dailyQuotaExceeded', { quota: dailyQuota })
+        : new GatewayError('qpsExceeded', { limit: qpsLimit });
+    }
+    const volume = await monthVolume(trx, m.partyCode, m.service, day);
+    const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
+    const priceFen = plan ? tierPrice(plan, volume) : m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0;
+    let balanceAfterFen: number | null = null;
+    if (priceFen > 0) {
+      const debited = await trx.updateTable('cm_service_account')
+        .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
+        .where('partyCode', '=', m.partyCode).where('status', '=', 'active')
+        .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
+        .returning(['balanceFen'])
+        .executeTakeFirst();
+      if (!debited) {
+        // Undone by the rollback anyway, unless this runs inside a caller's transaction.
+        if (ctx.database.db.isTransaction) {
+          await trx.updateTable('gw_usage').set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
+            .where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).execute();
+        }
+        throw new GatewayError('insufficientBalance', { priceFen });
+      }
+      balanceAfterFen = Number(debited.balanceFen);
+      await trx.insertInto('cm_consume_log').values({
+        partyCode: m.partyCode, consumedAt: iso, requestId: m.requestId, appKey: m.appKey, service: m.service, api: m.api,
+        monthVolume: volume, unitPriceFen: priceFen, amountFen: priceFen, balanceAfterFen, priceSource, status: 'charged',
+        version: 1, createdAt: iso, updatedAt: iso, createdBy: 'gateway', updatedBy: 'gateway',
+      }).execute();
+    }
+    return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, chargeFailures: Boolean(m.product?.perCall) };
+  });
+}
+
+async function monthVolume(trx: Db, partyCode: string, service: string, day: string): Promise<number> {
+  const row = await trx.selectFrom('gw_usage').select((eb) => eb.fn.sum<number>('dayCount').as('n'))
+    .where('partyCode', '=', partyCode).where('service', '=', service)
+    .where('day', '>=', `${day.slice(0, 7)}-01`).where('day', '<=', day).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export interface CallRecord {
+  partyCode: string;
+  service: string;
+  api: string;
+  at: Date;
+  requestId: string;
+  bizNo: string | null;
+  appKey: string | null;
+  ip: string | null;
+  result: 'success' | 'failure' | 'refused';
+  errorCode: string | null;
+  durationMs: number;
+  requestSummary: string | null;
+  responseSummary: string | null;
+}
+
+/**
+ * Records the call in cust_service_log and, for a failure that is not billed, gives the money
+ * back in the same transaction: the consume-log row is marked reversed with amount 0, so the
+ * account always equals recharges − refunds − the consume log's amounts.
+ */
+export async function settle(ctx: AppContext, call: CallRecord, reservation: Reservation | null): Promise<{ feeFen: number }> {
+  const reverse = call.result === 'failure' && reservation !== null && reservation.priceFen > 0 && !reservation.chargeFailures;
+  const feeFen = reservation && !reverse && call.result !== 'refused' ? reservation.priceFen : 0;
+  const row = {
+    partyCode: call.partyCode, service: call.service, api: call.api, calledAt: call.at.toISOString(), requestId: call.requestId, bizNo: call.bizNo,
+    appKey: call.appKey, ip: call.ip, result: call.result, errorCode: call.errorCode, durationMs: call.durationMs,
+    billedCount: feeFen > 0 || (reservation && call.result === 'success') ? 1 : 0, feeFen,
+    requestSummary: call.requestSummary, responseSummary: call.responseSummary,
+    version: 1, createdAt: call.at.toISOString(), updatedAt: call.at.toISOString(), createdBy: 'gateway', updatedBy: 'gateway',
+  };
+  if (!reverse) {
+    await ctx.database.db.insertInto('cust_service_log').values(row).execute();
+    return { feeFen };
+  }
+  await transact(ctx.database.db, async (trx) => {
+    await trx.insertInto('cust_service_log').values(row).execute();
+    await trx.updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
+      .where('partyCode', '=', call.partyCode).execute();
+    await trx.updateTable('cm_consume_log').set({ status: 'reversed', amountFen: 0, updatedAt: new Date().toISOString() })
+      .where('requestId', '=', call.requestId).execute();
+  });
+  return { feeFen };
+}

@@ -1,0 +1,24 @@
+import type { AppContext } from '../context.js';
+import { cachedRead } from './tableCache.js';
+import { ipInList, parseIpRule, type IpRule } from '../gateway/ipMatch.js';
+
+interface Entry { rule: IpRule; expiresAt: string | null }
+
+/** Active entries of systemManage/ipBlacklist, when that page exists. */
+async function entries(ctx: AppContext): Promise<Entry[]> {
+  if (!ctx.schemas.pages.has('systemManage/ipBlacklist')) return [];
+  return cachedRead(ctx.database, 'ipBlacklist', ['sec_ip_blacklist'], 'all', async () => {
+    const rows = await ctx.database.db.selectFrom('sec_ip_blacklist').select(['ip', 'expiresAt']).where('status', '=', 'active').execute();
+    return rows.flatMap((r) => {
+      const rule = parseIpRule(String(r.ip));
+      return rule ? [{ rule, expiresAt: r.expiresAt ? String(r.expiresAt) : null }] : [];
+    });
+  });
+}
+
+/** Whether the address is blacklisted now (an entry past its expiry no longer applies). CIDR entries match their range. */
+export async function isBlacklisted(ctx: AppContext, ip: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const live = (await entries(ctx)).filter((e) => !e.expiresAt || e.expiresAt > now);
+  return ipInList(ip, live.map((e) => e.rule));
+}
