@@ -5,6 +5,8 @@ declare module 'autocannon' {
   export interface Options {
     url: string; connections?: number; duration?: number; amount?: number; timeout?: number; method?: string; body?: string;
     headers?: Record<string, string>; requests?: Request[]; pipelining?: number;
+    /** Requests per second across all connections (a fixed offered load). */
+    overallRate?: number;
   }
   export interface Result {
     requests: Histogram; latency: Histogram; throughput: Histogram; duration: number; errors: number; timeouts: number;

@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 export interface Line {
-  section: 'bundle' | 'browser' | 'server' | 'gateway';
+  section: 'bundle' | 'browser' | 'server' | 'waybill' | 'pg-list' | 'instances' | 'gateway';
   name: string;
   value: number | null;
   unit: string;
   /** Upper bound from design §7; absent for figures reported without a budget. */
   budget?: number;
+  /** The budget is a lower bound (a throughput to reach) rather than an upper one. */
+  atLeast?: boolean;
   /** Reference figure (ant-design-pro) where the design gives one. */
   reference?: string;
   pass?: boolean;
@@ -16,7 +18,7 @@ export interface Line {
 }
 
 export function line(l: Omit<Line, 'pass'>): Line {
-  const pass = l.budget === undefined || l.value === null ? undefined : l.value <= l.budget;
+  const pass = l.budget === undefined || l.value === null ? undefined : l.atLeast ? l.value >= l.budget : l.value <= l.budget;
   return { ...l, pass };
 }
 
@@ -24,7 +26,7 @@ const fmt = (v: number | null) => (v === null ? 'n/a' : Math.abs(v) >= 100 ? v.t
 
 export function printTable(lines: Line[]): string {
   const rows = lines.map((l) => [
-    l.section, l.name, `${fmt(l.value)} ${l.unit}`, l.budget === undefined ? '' : `<= ${l.budget} ${l.unit}`,
+    l.section, l.name, `${fmt(l.value)} ${l.unit}`, l.budget === undefined ? '' : `${l.atLeast ? '>=' : '<='} ${l.budget} ${l.unit}`,
     l.pass === undefined ? '' : l.pass ? 'ok' : 'OVER', l.reference ?? '', l.note ?? '',
   ]);
   const head = ['section', 'figure', 'value', 'budget', '', 'reference', 'note'];

@@ -1,6 +1,8 @@
-// npm run bench [-- --quick] [-- --only bundle,browser,server,gateway] [-- --keep]
-// Builds the app, starts the real server as a child process on a fresh SQLite file, fills the big
-// table, measures bundle, browser and server figures, prints a table and writes bench/results.json.
+// npm run bench [-- --quick] [-- SECTION ...] [-- --only=bundle,browser,server] [-- --keep]
+// Sections: bundle, browser, server (SQLite, the big table), waybill (SQLite and PostgreSQL), pg-list
+// (the big table on PostgreSQL), instances (two servers on one PostgreSQL behind a balancer), gateway
+// (signed, metered calls on SQLite). Builds the app when a browser section runs, starts the real
+// server as a child process, fills the big table, measures, prints a table and writes bench/results.json.
 // Not part of `npm test`. See docs/PERFORMANCE.md.
 import { scryptSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,13 +17,21 @@ import { machine, printTable, writeResults, type Line, type Results } from './re
 import { serverBench } from './server';
 import { gatewayBench } from './gateway';
 import { startServerProcess, type ServerProcess } from './serverProcess';
+import { startBenchPg, type BenchPg } from './pg';
+import { pgScaleBench } from './pgScale';
+import { waybillBench } from './waybill';
 import { round } from './stats';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const sections = new Set((onlyArg ?? 'bundle,browser,server,gateway').split(','));
+const ALL = ['bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway'];
+const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
+const sections = new Set((onlyArg ? onlyArg.split(',') : named.length ? named : ALL));
+for (const s of sections) if (!ALL.includes(s)) throw new Error(`unknown section ${s}; sections: ${ALL.join(', ')}`);
+const needsSqliteBig = ['bundle', 'browser', 'server', 'gateway'].some((s) => sections.has(s));
+const needsPg = ['waybill', 'pg-list', 'instances'].some((s) => sections.has(s));
 
 const params = quick
   ? { rows: 100_000, runs: 3, duration: 5, exportSeconds: 15 }
@@ -60,34 +70,40 @@ async function section(name: string, work: () => Promise<{ lines: Line[]; detail
 }
 
 let server: ServerProcess | null = null;
+let pgCluster: BenchPg | null = null;
 try {
   log(`mode ${quick ? 'quick' : 'full'}: ${params.rows} rows, ${params.runs} browser runs, ${params.duration} s per load run; sections ${[...sections].join(', ')}`);
   calibrate('start');
-  const build = buildForBench();
-  const distDir = build.distDir;
-  details.build = { distDir, ms: round(build.ms, 0) };
-  log(`built into ${path.relative(process.cwd(), distDir)} in ${(build.ms / 1000).toFixed(1)} s`);
+  let distDir: string | undefined;
+  if (sections.has('bundle') || sections.has('browser')) {
+    const build = buildForBench();
+    distDir = build.distDir;
+    details.build = { distDir, ms: round(build.ms, 0) };
+    log(`built into ${path.relative(process.cwd(), distDir)} in ${(build.ms / 1000).toFixed(1)} s`);
+  }
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'server.log');
-  // First start creates the schema and the demo data (demo passwords hashed with N=2^17, as in production).
-  server = await startServerProcess({ dataDir, distDir, logFile });
-  await server.stop();
-  log(`filling ${params.rows} login history rows`);
-  const fill = fillLoginHistory(dataDir, params.rows);
-  details.fill = { ...fill, insertMs: round(fill.insertMs, 0), indexMs: round(fill.indexMs, 0), totalMs: round(fill.totalMs, 0), fileMiB: round(fill.fileMiB) };
-  log(`filled in ${(fill.totalMs / 1000).toFixed(1)} s (insert ${(fill.insertMs / 1000).toFixed(1)} s, indexes ${(fill.indexMs / 1000).toFixed(1)} s), database ${fill.fileMiB.toFixed(0)} MiB`);
-  server = await startServerProcess({ dataDir, distDir, logFile });
-  log(`server pid ${server.pid} at ${server.url}`);
+  if (needsSqliteBig) {
+    // First start creates the schema and the demo data (demo passwords hashed with N=2^17, as in production).
+    server = await startServerProcess({ dataDir, distDir, logFile });
+    await server.stop();
+    log(`filling ${params.rows} login history rows`);
+    const fill = fillLoginHistory(dataDir, params.rows);
+    details.fill = { ...fill, insertMs: round(fill.insertMs, 0), indexMs: round(fill.indexMs, 0), totalMs: round(fill.totalMs, 0), fileMiB: round(fill.fileMiB) };
+    log(`filled in ${(fill.totalMs / 1000).toFixed(1)} s (insert ${(fill.insertMs / 1000).toFixed(1)} s, indexes ${(fill.indexMs / 1000).toFixed(1)} s), database ${fill.fileMiB.toFixed(0)} MiB`);
+    server = await startServerProcess({ dataDir, distDir, logFile });
+    log(`server pid ${server.pid} at ${server.url}`);
+  }
 
-  if ((sections.has('bundle') || sections.has('browser')) && hasChromium()) {
+  if ((sections.has('bundle') || sections.has('browser')) && hasChromium() && distDir) {
     const b = await openBrowser(1366, 860);
     try {
       calibrate('browser');
       if (sections.has('bundle')) {
         log('bundle: loading the portal home, the login, the dashboard and a list page');
-        await section('bundle', () => bundleBench(b, server!.url, distDir));
+        await section('bundle', () => bundleBench(b, server!.url, distDir!));
       }
       if (sections.has('browser')) await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log, tableRows: params.rows }));
       if (b.problems.length) details.browserProblems = b.problems.slice(0, 20);
@@ -105,10 +121,34 @@ try {
     calibrate('gateway');
     await section('gateway', () => gatewayBench({ server: server!, duration: params.duration, log }));
   }
-  await server.stop();
+  await server?.stop();
   server = null;
+
+  if (needsPg) {
+    pgCluster = startBenchPg();
+    log(`PostgreSQL for the bench at ${pgCluster.adminUrl}${pgCluster.started ? ' (started)' : ' (already running)'}`);
+  }
+  if (sections.has('waybill')) {
+    calibrate('waybill');
+    const wbDir = path.join(dataDir, 'waybill');
+    fs.mkdirSync(wbDir, { recursive: true });
+    for (const dialect of ['sqlite', 'postgres'] as const) {
+      await section('waybill', async () => {
+        const r = await waybillBench({ dialect, dataDir: wbDir, pgAdminUrl: pgCluster?.adminUrl, duration: params.duration, log });
+        return { lines: r.lines, details: { [dialect]: r.details } };
+      });
+    }
+  }
+  if (sections.has('pg-list') || sections.has('instances')) {
+    calibrate('pg');
+    await section(sections.has('pg-list') ? 'pg-list' : 'instances', () => pgScaleBench({
+      pgAdminUrl: pgCluster!.adminUrl, dataDir, rows: params.rows, duration: params.duration, log,
+      list: sections.has('pg-list'), instances: sections.has('instances'),
+    }));
+  }
 } finally {
   await server?.stop();
+  pgCluster?.stop();
   if (!keep) for (const f of ['app.db', 'app.db-wal', 'app.db-shm']) fs.rmSync(path.join(dataDir, f), { force: true });
 }
 

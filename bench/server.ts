@@ -48,7 +48,7 @@ export const REQUESTS = {
 };
 
 /** User+system CPU seconds the process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -73,17 +73,17 @@ function loginLoad(url: string, duration: number, connections: number) {
   });
 }
 
-interface Summary {
+export interface Summary {
   reqPerSec: number; p50: number; p90: number; p99: number; max: number; requests: number;
   non2xx: number; errors: number; timeouts: number; durationS: number; serverCpuMsPerReq?: number; peakRssMiB?: number;
 }
 
-const summary = (r: Result): Summary => ({
+export const summary = (r: Result): Summary => ({
   reqPerSec: round(r.requests.average, 1), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max,
   requests: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, durationS: r.duration,
 });
 
-function failures(r: Result): string | undefined {
+export function failures(r: Result): string | undefined {
   const bad = [r.non2xx && `${r.non2xx} non-2xx`, r.errors && `${r.errors} errors`, r.timeouts && `${r.timeouts} timeouts`].filter(Boolean);
   return bad.length ? bad.join(', ') : undefined;
 }
@@ -92,7 +92,7 @@ function failures(r: Result): string | undefined {
  * Autocannon stops at its duration but the server still works through the requests already sent;
  * waits until a trivial request answers quickly again, so one run's backlog does not leak into the next.
  */
-async function settle(url: string, maxSeconds = 120) {
+export async function settle(url: string, maxSeconds = 120) {
   const end = Date.now() + maxSeconds * 1000;
   while (Date.now() < end) {
     const t0 = performance.now();

@@ -82,17 +82,28 @@ function cappedCount(db: Db, table: string, conditions: Condition[]) {
   ).as('n'));
 }
 
-/**
- * The capped count, kept until the next write to the table (writes by other processes show within
- * the TTL). Keyed by the compiled filter alone, which is cheaper to build than the count itself.
- */
-async function countMatches(ctx: AppContext, table: string, conditions: Condition[]): Promise<number> {
-  const db = ctx.database.db;
-  const run = async () => Number((await cappedCount(db, table, conditions).executeTakeFirst())?.n ?? 0);
-  const cache = readCache<number>(ctx.database, `count:${table}`, { tables: [table], maxEntries: 500, ttlMs: 10_000 });
-  if (!cache) return run();
+/** The key of a filter in the caches below: its compiled SQL and parameters, cheaper to build than the reads. */
+function filterKey(db: Db, table: string, conditions: Condition[]): string {
   const filter = applyWhere(db.selectFrom(table), conditions).compile();
-  return cache.get(`${filter.sql}\u0000${JSON.stringify(filter.parameters)}`, run);
+  return `${filter.sql}\u0000${JSON.stringify(filter.parameters)}`;
+}
+
+/**
+ * Pages up to this size are kept too: the first page of a list is what every visit asks for, and a
+ * wide row (the waybill's 28 columns) costs SQLite about ten times the simple list's to read.
+ */
+const KEPT_PAGE_SIZE = 100;
+
+/** What a read gives (count, totals, a page of records), kept until the next write to the table. */
+function byFilter<V>(ctx: AppContext, name: string, table: string, key: () => string, run: () => Promise<V>, maxEntries = 500): Promise<V> {
+  const cache = readCache<V>(ctx.database, `${name}:${table}`, { tables: [table], maxEntries, ttlMs: 10_000 });
+  return cache ? cache.get(key(), run) : run();
+}
+
+/** The capped count, kept until the next write to the table (on SQLite, writes by other processes show within the TTL). */
+function countMatches(ctx: AppContext, table: string, conditions: Condition[], key: () => string): Promise<number> {
+  const db = ctx.database.db;
+  return byFilter(ctx, 'count', table, key, async () => Number((await cappedCount(db, table, conditions).executeTakeFirst())?.n ?? 0));
 }
 
 export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQuery) {
@@ -105,9 +116,17 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
   if (lq.sort.field !== 'id') rowsQ = rowsQ.orderBy('id', dir);
   rowsQ = rowsQ.limit(lq.size).offset((lq.page - 1) * lq.size);
 
-  const [rows, n, totals] = await Promise.all([rowsQ.execute(), countMatches(ctx, table, lq.conditions), listTotals(ctx, page, lq.conditions)]);
+  let key: string | undefined;
+  const filter = () => (key ??= filterKey(db, table, lq.conditions));
+  const compiled = rowsQ.compile();
+  const readRows = async () => (await db.executeQuery(compiled)).rows.map((r) => toRecord(page, r as Row));
+  // Kept records are shared by the answers that use them, which only serialise them.
+  const records = lq.size <= KEPT_PAGE_SIZE
+    ? byFilter(ctx, 'rows', table, () => `${page.id}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, readRows, 200)
+    : readRows();
+  const [list, n, totals] = await Promise.all([records, countMatches(ctx, table, lq.conditions, filter), listTotals(ctx, page, lq.conditions, filter)]);
   return {
-    list: rows.map((r) => toRecord(page, r as Row)),
+    list,
     total: Math.min(n, TOTAL_CAP),
     totalCapped: n > TOTAL_CAP,
     page: lq.page,
@@ -118,13 +137,15 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
 
 /**
  * The list's totals row (list.totals) over every row matching the filter, not only the page shown:
- * one aggregate statement. An average of a whole-number field (fen) is rounded to a whole number.
+ * one aggregate statement, kept until a write to the table. An average of a whole-number field (fen) is rounded to a whole number.
  */
-async function listTotals(ctx: AppContext, page: PageSchema, conditions: Condition[]) {
+async function listTotals(ctx: AppContext, page: PageSchema, conditions: Condition[], key: () => string) {
   const specs = page.list?.totals;
   if (!specs?.length) return undefined;
+  const table = page.resource!.table;
   const selections = specs.map((s, i) => sql<number | null>`${sql.raw(s.op)}(${sql.ref(s.field)})`.as(`t${i}`));
-  const row = (await applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selections), conditions).executeTakeFirst()) as Row | undefined;
+  // Kept like the count (per page: pages sharing a table total different fields): an aggregate over every matching row costs more than the page itself.
+  const row = await byFilter(ctx, 'totals', table, () => `${page.id}\u0000${key()}`, async () => (await applyWhere(ctx.database.db.selectFrom(table).select(selections), conditions).executeTakeFirst()) as Row | undefined);
   return specs.map((s, i) => {
     const raw = row?.[`t${i}`];
     const v = raw === null || raw === undefined ? null : Number(raw);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { listenForWrites, WatchedPostgresDialect } from './pgWatch.js';
 import { withStatementCache } from './statementCache.js';
 import { WriteWatch } from './writeWatch.js';
 import type { CoreDatabase } from './coreDatabase.js';
@@ -24,8 +25,8 @@ export interface Database {
   core: Kysely<CoreDatabase>;
   dialect: DialectName;
   /**
-   * Every write made through `db`, for read caches. SQLite only: a PostgreSQL database may be
-   * shared by several server instances, and none of them sees the others' writes.
+   * Every write made through `db`, for read caches; on PostgreSQL also the writes of the other
+   * server instances sharing the database (pgWatch.ts).
    */
   writes?: WriteWatch;
   close(): Promise<void>;
@@ -42,8 +43,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // An idle connection closed by the server (restart, failover, admin) is an 'error' on the pool;
     // unheard, it would crash the process. The pool drops that client and opens a new one when needed.
     pool.on('error', (err) => console.warn(`PostgreSQL: idle connection lost (${err.message}); it will be replaced`));
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }) as Db;
-    return { db, core: coreView(db), dialect: 'postgres', close: () => db.destroy() };
+    const writes = new WriteWatch(() => 0);
+    const db = new Kysely<unknown>({ dialect: new WatchedPostgresDialect({ pool }, writes), plugins: [writes] }) as Db;
+    const listener = await listenForWrites(opts.databaseUrl, writes, (msg) => console.warn(msg));
+    return {
+      db, core: coreView(db), dialect: 'postgres', writes,
+      close: async () => {
+        await listener.close();
+        await db.destroy();
+      },
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new BetterSqlite3(path.join(opts.dataDir, 'app.db'));

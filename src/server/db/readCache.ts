@@ -16,9 +16,11 @@ export interface ReadCacheOptions {
 /**
  * Results of reads kept by key until a write that may change them. A value is kept only if no
  * such write started or finished while it was being read, so a read that raced a write is
- * answered but never remembered. That is enough because Kysely's SQLite driver runs one statement
- * or one whole transaction at a time on its single connection: no read runs between a
- * transaction's write and its commit.
+ * answered but never remembered. On SQLite that is enough because Kysely's driver runs one
+ * statement or one whole transaction at a time on its single connection. On PostgreSQL a read on
+ * another pooled connection may run between a transaction's write and its commit: the watch
+ * reports the transaction's tables again when it ends, and the other instances' writes as they
+ * hear them (pgWatch.ts), a few hundred microseconds after their commit.
  */
 export class ReadCache<V> {
   readonly #entries = new Map<string, { value: V; until: number }>();
@@ -40,11 +42,12 @@ export class ReadCache<V> {
   /** The cached value of `key`, or what `load` reads (kept when `keep` agrees). */
   async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     if (this.#options.seeOtherConnections) this.#watch.sync();
+    if (!this.#watch.reliable) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
     const epoch = this.#epoch;
     const value = await load();
-    if (epoch === this.#epoch && keep(value)) {
+    if (epoch === this.#epoch && this.#watch.reliable && keep(value)) {
       this.#entries.delete(key);
       this.#entries.set(key, { value, until: Date.now() + this.#options.ttlMs });
       if (this.#entries.size > this.#options.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
@@ -59,11 +62,7 @@ export class ReadCache<V> {
 
 const byDatabase = new WeakMap<WriteWatch, Map<string, ReadCache<unknown>>>();
 
-/**
- * The named cache of a database, created on first use; null where the database has no write watch:
- * on PostgreSQL several server instances may share the database, and the pool runs reads while
- * another connection's transaction has written but not committed.
- */
+/** The named cache of a database, created on first use; null where the database has no write watch. */
 export function readCache<V>(database: Database, name: string, options: ReadCacheOptions): ReadCache<V> | null {
   const watch = database.writes;
   if (!watch) return null;

@@ -46,6 +46,12 @@ function hasWrite(node: unknown): boolean {
  */
 export class WriteWatch implements KyselyPlugin {
   readonly #listeners = new Set<WriteListener>();
+  /** Told of each write once it is visible to other connections (PostgreSQL: sent to the other instances). */
+  readonly #published: ((tables: WrittenTables) => Promise<void>)[] = [];
+  // Transactions open on a pooled connection (PostgreSQL) and the tables written while any was open.
+  #open = 0;
+  #pending: Set<string> | null = new Set();
+  #reliable = true;
   // undefined for a read; kept per query id, since a stream reports each chunk of its result.
   readonly #queries = new WeakMap<object, WrittenTables | undefined>();
   readonly #externalVersion: () => unknown;
@@ -59,6 +65,48 @@ export class WriteWatch implements KyselyPlugin {
   onWrite(listener: WriteListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * False while writes made elsewhere may go unnoticed (PostgreSQL: the connection that hears the
+   * other instances is down); caches then read through and keep nothing.
+   */
+  get reliable(): boolean {
+    return this.#reliable;
+  }
+
+  set reliable(value: boolean) {
+    const lost = this.#reliable && !value;
+    this.#reliable = value;
+    if (lost) this.#emit(null);
+  }
+
+  /** Called with the tables of every write once it has committed. */
+  onPublish(publish: (tables: WrittenTables) => Promise<void>) {
+    this.#published.push(publish);
+  }
+
+  /** A write made by another server instance, heard from the database. */
+  external(tables: WrittenTables) {
+    this.#emit(tables);
+  }
+
+  /**
+   * With a pool (PostgreSQL) a read on another connection can run between a transaction's write and
+   * its commit and see the old rows, so what the transaction wrote is reported again at its end.
+   * Several transactions may overlap: the tables are kept until none is open.
+   */
+  transactionBegan() {
+    this.#open++;
+  }
+
+  async transactionEnded() {
+    this.#open = Math.max(0, this.#open - 1);
+    const tables = this.#pending === null ? null : new Set(this.#pending);
+    if (this.#open === 0) this.#pending = new Set();
+    if (tables && !tables.size) return;
+    this.#emit(tables);
+    await this.#publish(tables);
   }
 
   /** Reports any commit made by another connection since the last call as a write to every table. */
@@ -77,15 +125,21 @@ export class WriteWatch implements KyselyPlugin {
   }
 
   async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (!this.#queries.has(queryId)) this.#emit(null);
-    else {
-      const tables = this.#queries.get(queryId);
-      if (tables !== undefined) this.#emit(tables);
+    const tables = this.#queries.has(queryId) ? this.#queries.get(queryId) : null;
+    if (tables !== undefined) {
+      this.#emit(tables);
+      if (this.#open > 0) this.#pending = tables === null || this.#pending === null ? null : new Set([...this.#pending, ...tables]);
+      // A statement outside a transaction has committed; one inside is published again at the end.
+      await this.#publish(tables);
     }
     return result;
   }
 
   #emit(tables: WrittenTables) {
     for (const listener of this.#listeners) listener(tables);
+  }
+
+  async #publish(tables: WrittenTables) {
+    for (const publish of this.#published) await publish(tables);
   }
 }

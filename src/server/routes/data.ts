@@ -16,7 +16,7 @@ import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
 import type { TabSpec } from '../../engine/schema/types.js';
 import {
   Answers, BulkIdsBody, CurrentQuery, DialogBody, ExportQuery, FilterQuery, ListQuery, NamedParams, OptionsQuery, PageParams,
-  RecordBody, RecordParams, UpdateBody, dropEmptyQuery, emptyBodyAsObject, refuseInvalid, validatorCompiler,
+  RecordBody, RecordParams, UpdateBody, dropEmptyQuery, emptyBodyAsObject, plainJsonSerializer, refuseInvalid, validatorCompiler,
 } from './dataContract.js';
 
 const tags = ['data'];
@@ -30,7 +30,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
   const ctx = app.ctx;
   const base = '/open-platform/data/:page';
 
-  app.get(base, { ...checked, schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: PageParams, querystring: ListQuery, response: Answers.list } }, async (req) => {
+  app.get(base, { ...checked, serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: PageParams, querystring: ListQuery, response: Answers.list } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.resource) throw notFound('server.data.unknownPage', { page: access.page.id });
     return ok(await listRecords(ctx, access.page, parseListQuery(ctx, access, req.query)));

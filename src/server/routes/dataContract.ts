@@ -75,6 +75,12 @@ export const BulkIdsBody = Type.Object({
   ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
 }, { additionalProperties: false });
 
+/**
+ * Serialises an answer with JSON.stringify. The records' schema is open (a page's fields), so the
+ * schema-built serializer stringifies them value by value: about three times slower for a page of
+ * waybills. The schema still documents the answer.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 /** A bulk action: the selection and the action's dialog fields. */
 export const BulkActionBody = Type.Object({
   ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, description: 'the selected records' }),

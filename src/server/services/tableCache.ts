@@ -3,9 +3,10 @@ import { readCache } from '../db/readCache.js';
 
 /**
  * Small, often-read settings tables (IP lists, risk rules, parameters, customer configuration)
- * cached by the tables they come from. On SQLite the write watch empties the cache on any write,
- * this process's or another's. On PostgreSQL, where other instances write unseen, the data API's
- * writes empty it at once and anything else shows within SHARED_TTL_MS.
+ * cached by the tables they come from. Where the database has a write watch (SQLite; PostgreSQL,
+ * whose instances announce their writes, db/pgWatch.ts) any write empties the cache, this
+ * process's or another's. Without one, the data API's writes empty it at once and anything else
+ * shows within SHARED_TTL_MS.
  */
 const SHARED_TTL_MS = 5_000;
 
