@@ -15,7 +15,7 @@ const BOOT_MODULES = new RegExp([
 
 /** The portal home and what it imports; keep in step with src/portal/PortalApp.tsx and pages/HomePage.tsx. */
 const PORTAL_HOME = new RegExp(`src${SEP}portal${SEP}(${[
-  'PortalApp', 'routes', 'i18n', 'router', 'links', 'siteData', `layout${SEP}\\w+`, `pages${SEP}HomePage`,
+  'PortalApp', 'routes', 'i18n', 'router', 'links', 'siteData', 'portalData', `layout${SEP}\\w+`, `pages${SEP}HomePage`,
   `content${SEP}(load|catalogue)`, `ui${SEP}(icons|ComponentCard|HeroCarousel|Logo)`,
 ].join('|')})\\.tsx?$`);
 

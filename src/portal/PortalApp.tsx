@@ -10,6 +10,7 @@ import { HomePage } from './pages/HomePage';
 import { activeNav, isCompact, resolveRoute, type Route } from './routes';
 import { navigate, usePageLocation, type HashLocation } from './router';
 import { loadSiteData } from './siteData';
+import { browserLanguage } from '../i18n/languageCookie';
 
 // Everything but the home page is split off: the home page has a strict JS budget.
 const OfferingPage = lazy(() => import('./pages/OfferingPage'));
@@ -102,8 +103,8 @@ function Shell() {
 }
 
 export default function PortalApp() {
-  // Start the site-settings request now, in parallel with the language module.
-  void loadSiteData();
+  // Start the portal-content request now, in parallel with the language module.
+  void loadSiteData(browserLanguage());
   return (
     <LanguageProvider>
       <Shell />

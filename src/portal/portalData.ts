@@ -3,8 +3,8 @@ import type { Language } from '../i18n/languages';
 import { useLanguage } from './i18n';
 
 /**
- * What the console keeps for the portal (components, showcase entries, links), from one public
- * call per language. The server sends an ETag and `no-cache`, so the browser revalidates and a
+ * What the console keeps for the portal (site settings, components, showcase entries, links, the
+ * guide), from one public call per language. The server sends an ETag and `no-cache`, so the browser revalidates and a
  * repeat visit costs a 304. The bundled texts stay the fallback: the portal renders them first
  * and whenever the call fails, and swaps in the server's texts when they arrive.
  */
@@ -16,6 +16,10 @@ export interface PortalContent {
   components: PortalComponent[];
   showcase: { group: string; leaf: string; title: string; url: string | null }[];
   links: { position: string; title: string; url: string }[];
+  /** The guide's sections; `html` is cleaned by the server's rich-text allow-list. */
+  guide: { code: string; title: string; html: string }[];
+  /** Company details and banners, checked by siteData's normalizeSiteData. */
+  site: unknown;
 }
 
 const cache = new Map<Language, Promise<PortalContent | null>>();
@@ -43,6 +47,12 @@ export function loadPortalContent(lang: Language): Promise<PortalContent | null>
     cache.set(lang, p);
   }
   return p;
+}
+
+/** Forgets the answers (tests). */
+export function resetPortalContent(): void {
+  cache.clear();
+  done.clear();
 }
 
 /** The server's content in the page's language; null until it is in (or when it failed). */

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useSiteText } from './i18n';
+import type { Language } from '../i18n/languages';
+import { useLanguage } from './i18n';
+import { loadPortalContent, resetPortalContent } from './portalData';
 
 /**
  * Public site settings (banners, hotline, ICP number, company name) maintained in the console's
- * banner and system-config records. The portal must render without them, so every field has a
- * default and any failure (no endpoint yet, slow server, bad JSON) quietly yields the defaults.
+ * banner and system-config records, in the visitor's language. The portal must render without
+ * them, so every field has a default and any failure (no endpoint, bad JSON) yields the defaults.
  */
-
-export const SITE_ENDPOINT = '/open-platform/public/site';
-export const SITE_TIMEOUT_MS = 1500;
 
 export interface Banner {
   id: number;
@@ -77,56 +76,53 @@ export function normalizeSiteData(data: unknown): SiteData {
   };
 }
 
-let pending: Promise<SiteData> | null = null;
-let resolved: SiteData | null = null;
+const pending = new Map<Language, Promise<SiteData>>();
+const resolved = new Map<Language, SiteData>();
 
-async function fetchSiteData(): Promise<SiteData> {
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), SITE_TIMEOUT_MS);
-  try {
-    const res = await fetch(SITE_ENDPOINT, { signal: ctrl.signal, headers: { Accept: 'application/json' } });
-    if (!res.ok) return DEFAULT_SITE;
-    const body = (await res.json()) as { status?: unknown; data?: unknown };
-    return body && body.status === 0 ? normalizeSiteData(body.data) : DEFAULT_SITE;
-  } catch {
-    return DEFAULT_SITE;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Fetches once per page load; later callers share the answer. Never rejects. */
-export function loadSiteData(): Promise<SiteData> {
-  if (!pending) {
-    pending = fetchSiteData().then((d) => {
-      resolved = d;
+/**
+ * The site settings in a language, from the portal's one public call (shared with the catalogue).
+ * Fetched once per language and page load; later callers share the answer. Never rejects: a
+ * failed call gives the defaults for this page load.
+ */
+export function loadSiteData(lang: Language): Promise<SiteData> {
+  let p = pending.get(lang);
+  if (!p) {
+    p = loadPortalContent(lang).then((content) => {
+      const d = content ? normalizeSiteData(content.site) : DEFAULT_SITE;
+      resolved.set(lang, d);
       // The first banner's image is the home page's largest paint: start it before React renders.
       const first = d.banners[0]?.imageUrl;
       if (first) new Image().src = first;
       return d;
     });
+    pending.set(lang, p);
   }
-  return pending;
+  return p;
 }
 
-/** Forgets the cached answer (tests, or after the console edits the settings). */
+/** Forgets the cached answers (tests, or after the console edits the settings). */
 export function resetSiteData(): void {
-  pending = null;
-  resolved = null;
+  pending.clear();
+  resolved.clear();
+  resetPortalContent();
 }
 
-/** The site settings with the company name resolved; the defaults until the server answers. */
+/** The site settings in the page's language with the company name resolved; the defaults until the server answers. */
 export function useSite(): SiteData {
-  const text = useSiteText();
-  const [data, setData] = useState<SiteData | null>(resolved);
+  const { lang, text } = useLanguage();
+  const [data, setData] = useState<{ lang: Language; site: SiteData } | null>(() => {
+    const site = resolved.get(lang);
+    return site ? { lang, site } : null;
+  });
   useEffect(() => {
     let live = true;
-    void loadSiteData().then((d) => live && setData(d));
+    void loadSiteData(lang).then((site) => live && setData({ lang, site }));
     return () => {
       live = false;
     };
-  }, []);
-  const site = data ?? DEFAULT_SITE;
+  }, [lang]);
+  // A language switch shows the new language's answer only: never the old language's texts.
+  const site = (data?.lang === lang ? data.site : resolved.get(lang)) ?? DEFAULT_SITE;
   return { ...site, companyName: site.companyName || text.meta.companyName };
 }
 
