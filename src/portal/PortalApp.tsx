@@ -16,6 +16,7 @@ import { browserLanguage } from '../i18n/languageCookie';
 const OfferingPage = lazy(() => import('./pages/OfferingPage'));
 const ComponentDetailPage = lazy(() => import('./pages/ComponentDetailPage'));
 const AboutPage = lazy(() => import('./pages/AboutPage'));
+const GuidePage = lazy(() => import('./pages/GuidePage'));
 const SolutionPage = lazy(() => import('./pages/SolutionPage'));
 const SolutionsIndexPage = lazy(() => import('./pages/SolutionsIndexPage'));
 const ShowcasePage = lazy(() => import('./pages/ShowcasePage'));
@@ -32,6 +33,8 @@ function Page({ route, loc }: { route: Route; loc: HashLocation }) {
       return <ComponentDetailPage type={route.type} code={route.code} />;
     case 'about':
       return <AboutPage section={route.section} />;
+    case 'guide':
+      return <GuidePage />;
     case 'solutions':
       return <SolutionsIndexPage />;
     case 'solution':

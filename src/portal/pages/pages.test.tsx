@@ -120,4 +120,26 @@ describe('portal pages', () => {
     await screen.findByRole('heading', { level: 1, name: '解决方案' });
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 })).toHaveLength(10);
   });
+
+  it('shows the guide from the server in the page\'s language, with its contents, and says so when it is empty', async () => {
+    const guide = [
+      { code: 'start', title: 'Register and sign in', html: '<p>Open the <strong>console</strong>.</p>' },
+      { code: 'support', title: 'Billing and support', html: '<ul><li>Hotline</li></ul>' },
+    ];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const lang = new URL(String(input), window.location.href).searchParams.get('lang');
+      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: lang === 'en' ? guide : [], site: {} } }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderPortal('#/index/guide', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const toc = await screen.findByRole('navigation', { name: 'Contents' });
+    expect(within(toc).getAllByRole('link').map((a) => a.textContent)).toEqual(['Register and sign in', 'Billing and support']);
+    const section = screen.getByRole('article', { name: 'Register and sign in' });
+    expect(within(section).getByText('console').tagName).toBe('STRONG');
+    expect(String(fetch.mock.calls[0][0])).toContain('lang=en');
+    cleanup();
+    await renderPortal('#/index/guide', 'ja');
+    await screen.findByText('ガイドは準備中です。後ほどご確認いただくか、サービスホットラインまでお問い合わせください。');
+  });
 });
