@@ -50,6 +50,9 @@ async function open(page: Page, base: string, route: string, ready: string) {
       [...document.images].every((i) => i.complete),
     [route, ready],
   );
+  // A slide swapped in fades in: the picture is taken once it has.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
 }
 
 describe.runIf(hasChromium())('the portal in four languages in Chromium', () => {

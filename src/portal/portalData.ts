@@ -71,3 +71,16 @@ export function usePortalContent(): PortalContent | null {
 export function serverComponent(data: PortalContent | null, code: string): PortalComponent | undefined {
   return data?.components.find((c) => c.code === code);
 }
+
+/**
+ * A link's title as the console names it (show link manage, by position and address), in the
+ * page's language; the bundled text until the server's content is in or when it has none.
+ */
+export function linkTitle(data: PortalContent | null, position: string, href: string, fallback: string): string {
+  return data?.links.find((l) => l.position === position && l.url === href)?.title || fallback;
+}
+
+/** A showcase leaf's title and address as the console keeps them (show component manage). */
+export function showcaseEntry(data: PortalContent | null, group: string, leaf: string) {
+  return data?.showcase.find((e) => e.group === group && e.leaf === leaf);
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSiteText } from '../i18n';
 import { openConsole, openConsult } from '../links';
 import { useHashLocation } from '../router';
+import { linkTitle, usePortalContent } from '../portalData';
 import { useSite } from '../siteData';
 import { LogoMark } from '../ui/Logo';
 import { Icon } from '../ui/icons';
@@ -24,6 +25,7 @@ const CONSULT_IMAGE = `${import.meta.env.BASE_URL}portal/consult.svg`;
 export function Header({ active }: { active: string }) {
   const t = useSiteText();
   const site = useSite();
+  const content = usePortalContent();
   const loc = useHashLocation();
   const [open, setOpen] = useState(false);
 
@@ -62,7 +64,7 @@ export function Header({ active }: { active: string }) {
               {NAV.map((item) => (
                 <li key={item.key}>
                   <a href={item.href} aria-current={active === item.key ? 'page' : undefined}>
-                    {t.nav[item.key]}
+                    {linkTitle(content, 'header', item.href, t.nav[item.key])}
                   </a>
                 </li>
               ))}
