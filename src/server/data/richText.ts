@@ -30,7 +30,6 @@ const DROPPED = new Set([
 const LINK_URL = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 const IMAGE_URL = /^(https?:\/\/[^\s]+|data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=]+)$/i;
 // Controls and invisible characters browsers strip from a URL before reading its scheme.
-// eslint-disable-next-line no-control-regex
 const URL_NOISE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/;
 
 function escapeText(s: string): string {
