@@ -25,25 +25,15 @@ export interface PortalContent {
 const cache = new Map<Language, Promise<PortalContent | null>>();
 const done = new Map<Language, PortalContent | null>();
 
-async function fetchContent(lang: Language): Promise<PortalContent | null> {
-  try {
-    const res = await fetch(`${PORTAL_ENDPOINT}?lang=${lang}`, { headers: { Accept: 'application/json' } });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { status?: number; data?: PortalContent };
-    return body.status === 0 && body.data && Array.isArray(body.data.components) ? body.data : null;
-  } catch {
-    return null;
-  }
-}
-
+/** Asked once per language and page load; a failure leaves the bundled texts for this visit. */
 export function loadPortalContent(lang: Language): Promise<PortalContent | null> {
   let p = cache.get(lang);
   if (!p) {
-    p = fetchContent(lang).then((d) => {
-      done.set(lang, d);
-      if (!d) cache.delete(lang);
-      return d;
-    });
+    p = fetch(`${PORTAL_ENDPOINT}?lang=${lang}`)
+      .then((res) => res.json() as Promise<{ status?: number; data?: PortalContent }>)
+      .then((body) => (body.status === 0 && Array.isArray(body.data?.components) ? body.data! : null))
+      .catch(() => null);
+    p.then((d) => done.set(lang, d));
     cache.set(lang, p);
   }
   return p;
@@ -61,26 +51,8 @@ export function usePortalContent(): PortalContent | null {
   const [data, setData] = useState<PortalContent | null>(() => done.get(lang) ?? null);
   useEffect(() => {
     let live = true;
-    setData(done.get(lang) ?? null);
     void loadPortalContent(lang).then((d) => live && setData(d));
     return () => { live = false; };
   }, [lang]);
   return data && data.lang === lang ? data : null;
-}
-
-export function serverComponent(data: PortalContent | null, code: string): PortalComponent | undefined {
-  return data?.components.find((c) => c.code === code);
-}
-
-/**
- * A link's title as the console names it (show link manage, by position and address), in the
- * page's language; the bundled text until the server's content is in or when it has none.
- */
-export function linkTitle(data: PortalContent | null, position: string, href: string, fallback: string): string {
-  return data?.links.find((l) => l.position === position && l.url === href)?.title || fallback;
-}
-
-/** A showcase leaf's title and address as the console keeps them (show component manage). */
-export function showcaseEntry(data: PortalContent | null, group: string, leaf: string) {
-  return data?.showcase.find((e) => e.group === group && e.leaf === leaf);
 }

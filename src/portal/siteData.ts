@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { Language } from '../i18n/languages';
 import { useLanguage } from './i18n';
-import { loadPortalContent, resetPortalContent } from './portalData';
+import { loadPortalContent, resetPortalContent, usePortalContent, type PortalContent } from './portalData';
 
 /**
  * Public site settings (banners, hotline, ICP number, company name) maintained in the console's
@@ -76,54 +76,49 @@ export function normalizeSiteData(data: unknown): SiteData {
   };
 }
 
-const pending = new Map<Language, Promise<SiteData>>();
-const resolved = new Map<Language, SiteData>();
+const normalized = new WeakMap<PortalContent, SiteData>();
+
+/** The site settings of a portal answer (checked once per answer); the defaults without one. */
+function siteOf(content: PortalContent | null): SiteData {
+  if (!content) return DEFAULT_SITE;
+  let site = normalized.get(content);
+  if (!site) normalized.set(content, (site = normalizeSiteData(content.site)));
+  return site;
+}
 
 /**
- * The site settings in a language, from the portal's one public call (shared with the catalogue).
- * Fetched once per language and page load; later callers share the answer. Never rejects: a
- * failed call gives the defaults for this page load.
+ * The site settings in a language, from the portal's one public call (shared with the catalogue,
+ * once per language and page load). Never rejects: a failed call gives the defaults.
  */
 export function loadSiteData(lang: Language): Promise<SiteData> {
-  let p = pending.get(lang);
-  if (!p) {
-    p = loadPortalContent(lang).then((content) => {
-      const d = content ? normalizeSiteData(content.site) : DEFAULT_SITE;
-      resolved.set(lang, d);
-      // The first banner's image is the home page's largest paint: start it before React renders.
-      const first = d.banners[0]?.imageUrl;
-      if (first) new Image().src = first;
-      return d;
-    });
-    pending.set(lang, p);
-  }
-  return p;
-}
-
-/** Forgets the cached answers (tests, or after the console edits the settings). */
-export function resetSiteData(): void {
-  pending.clear();
-  resolved.clear();
-  resetPortalContent();
-}
-
-/** The site settings in the page's language with the company name resolved; the defaults until the server answers. */
-export function useSite(): SiteData {
-  const { lang, text } = useLanguage();
-  const [data, setData] = useState<{ lang: Language; site: SiteData } | null>(() => {
-    const site = resolved.get(lang);
-    return site ? { lang, site } : null;
+  return loadPortalContent(lang).then((content) => {
+    const site = siteOf(content);
+    // The first banner's image is the home page's largest paint: start it before React renders.
+    const first = site.banners[0]?.imageUrl;
+    if (first) new Image().src = first;
+    return site;
   });
-  useEffect(() => {
-    let live = true;
-    void loadSiteData(lang).then((site) => live && setData({ lang, site }));
-    return () => {
-      live = false;
-    };
-  }, [lang]);
-  // A language switch shows the new language's answer only: never the old language's texts.
-  const site = (data?.lang === lang ? data.site : resolved.get(lang)) ?? DEFAULT_SITE;
-  return { ...site, companyName: site.companyName || text.meta.companyName };
+}
+
+/** Forgets the cached answers (tests). */
+export const resetSiteData = resetPortalContent;
+
+/** A link's title as the console names it (show link manage, by position and address), else the bundled one. */
+type LinkTitle = (position: 'header' | 'footer', href: string, fallback: string) => string;
+
+/**
+ * The site settings in the page's language with the company name resolved, and the link titles;
+ * the defaults until the server answers, and never another language's texts after a switch.
+ */
+export function useSite(): SiteData & { link: LinkTitle } {
+  const { text } = useLanguage();
+  const content = usePortalContent();
+  const site = siteOf(content);
+  return {
+    ...site,
+    companyName: site.companyName || text.meta.companyName,
+    link: (position, href, fallback) => content?.links.find((l) => l.position === position && l.url === href)?.title || fallback,
+  };
 }
 
 /** Sets the tab title: the page's title, then the company name. */

@@ -1,7 +1,6 @@
 import { CONTACT_EMAIL, SOLUTIONS } from '../content/catalogue';
 import { useSiteText } from '../i18n';
 import { telHref } from '../links';
-import { linkTitle, usePortalContent } from '../portalData';
 import { useSite } from '../siteData';
 import { LogoMark } from '../ui/Logo';
 import './footer.css';
@@ -20,8 +19,6 @@ export function copyrightLine(copyright: string, company: string, rights: string
 export function Footer() {
   const t = useSiteText();
   const site = useSite();
-  const content = usePortalContent();
-  const friends = content?.links.filter((l) => l.position === 'friend') ?? [];
   const columns: [string, [href: string, label: string][]][] = [
     [
       t.footer.products,
@@ -64,7 +61,7 @@ export function Footer() {
             <ul>
               {links.map(([href, label]) => (
                 <li key={href}>
-                  <a href={href}>{linkTitle(content, 'footer', href, label)}</a>
+                  <a href={href}>{site.link('footer', href, label)}</a>
                 </li>
               ))}
             </ul>
@@ -81,11 +78,6 @@ export function Footer() {
       <div className="p-footer__bottom">
         <div className="p-container p-footer__legal">
           <span>{copyrightLine(site.copyright, site.companyName, t.footer.rights)}</span>
-          {friends.map((l) => (
-            <a key={l.url} href={l.url} {...(/^https?:/i.test(l.url) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              {l.title}
-            </a>
-          ))}
           {/* A registration number issued in Chinese: marked as such in every language. */}
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" title={t.footer.icpLabel} lang="zh-CN">
             {site.icpNumber}

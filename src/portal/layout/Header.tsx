@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useSiteText } from '../i18n';
 import { openConsole, openConsult } from '../links';
 import { useHashLocation } from '../router';
-import { linkTitle, usePortalContent } from '../portalData';
 import { useSite } from '../siteData';
 import { LogoMark } from '../ui/Logo';
 import { Icon } from '../ui/icons';
@@ -25,7 +24,6 @@ const CONSULT_IMAGE = `${import.meta.env.BASE_URL}portal/consult.svg`;
 export function Header({ active }: { active: string }) {
   const t = useSiteText();
   const site = useSite();
-  const content = usePortalContent();
   const loc = useHashLocation();
   const [open, setOpen] = useState(false);
 
@@ -64,7 +62,7 @@ export function Header({ active }: { active: string }) {
               {NAV.map((item) => (
                 <li key={item.key}>
                   <a href={item.href} aria-current={active === item.key ? 'page' : undefined}>
-                    {linkTitle(content, 'header', item.href, t.nav[item.key])}
+                    {site.link('header', item.href, t.nav[item.key])}
                   </a>
                 </li>
               ))}

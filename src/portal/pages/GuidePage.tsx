@@ -4,7 +4,6 @@ import { useDetailText, useLanguage } from '../i18n';
 import { loadPortalContent, type PortalContent } from '../portalData';
 import { useDocumentTitle } from '../siteData';
 import { PageBanner } from '../ui/PageBanner';
-import './guide.css';
 
 type Sections = PortalContent['guide'];
 

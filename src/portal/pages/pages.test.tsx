@@ -146,7 +146,7 @@ describe('portal pages', () => {
   it('names header links and showcase leaves as the console does, in the page\'s language', async () => {
     const data = {
       lang: 'en', components: [], guide: [], site: {},
-      links: [{ position: 'header', title: 'Start here', url: '#/index' }, { position: 'friend', title: 'Partner site', url: 'https://partner.example.com' }],
+      links: [{ position: 'header', title: 'Start here', url: '#/index' }],
       showcase: [{ group: 'algorithm', leaf: 'pathOptimize', title: 'Routing studio', url: 'https://demo.example.com/route' }],
     };
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 0, data }))));
@@ -155,7 +155,6 @@ describe('portal pages', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Start here' }).getAttribute('href')).toBe('#/index');
     expect(within(screen.getByRole('navigation', { name: 'Demo menu' })).getByRole('link', { name: 'Routing studio' })).toBeTruthy();
-    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Partner site' }).getAttribute('target')).toBe('_blank');
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     await userEvent.click(screen.getByRole('button', { name: /Try it in the console/ }));
     expect(open).toHaveBeenCalledWith('https://demo.example.com/route', '_blank', 'noopener');

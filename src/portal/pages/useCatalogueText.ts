@@ -3,7 +3,8 @@ import { isCore, isFeatured, type SolutionId } from '../content/catalogue';
 import type { ComponentCode } from '../content/componentList';
 import type { NameSummary, SolutionName } from '../content/types';
 import { useDetailText, useSiteText } from '../i18n';
-import { serverComponent, usePortalContent } from '../portalData';
+import { usePortalContent } from '../portalData';
+import { serverComponent } from './serverContent';
 
 export interface CatalogueText {
   component: (code: ComponentCode) => NameSummary;
