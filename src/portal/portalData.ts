@@ -31,7 +31,7 @@ export function loadPortalContent(lang: Language): Promise<PortalContent | null>
   if (!p) {
     p = fetch(`${PORTAL_ENDPOINT}?lang=${lang}`)
       .then((res) => res.json() as Promise<{ status?: number; data?: PortalContent }>)
-      .then((body) => (body.status === 0 && Array.isArray(body.data?.components) ? body.data! : null))
+      .then((body) => (body.status === 0 && body.data) || null)
       .catch(() => null);
     p.then((d) => done.set(lang, d));
     cache.set(lang, p);
@@ -49,10 +49,7 @@ export function resetPortalContent(): void {
 export function usePortalContent(): PortalContent | null {
   const { lang } = useLanguage();
   const [data, setData] = useState<PortalContent | null>(() => done.get(lang) ?? null);
-  useEffect(() => {
-    let live = true;
-    void loadPortalContent(lang).then((d) => live && setData(d));
-    return () => { live = false; };
-  }, [lang]);
+  // A late answer for a language left behind is stored and then not shown (the check below).
+  useEffect(() => void loadPortalContent(lang).then(setData), [lang]);
   return data && data.lang === lang ? data : null;
 }

@@ -76,15 +76,8 @@ export function normalizeSiteData(data: unknown): SiteData {
   };
 }
 
-const normalized = new WeakMap<PortalContent, SiteData>();
-
-/** The site settings of a portal answer (checked once per answer); the defaults without one. */
-function siteOf(content: PortalContent | null): SiteData {
-  if (!content) return DEFAULT_SITE;
-  let site = normalized.get(content);
-  if (!site) normalized.set(content, (site = normalizeSiteData(content.site)));
-  return site;
-}
+/** The site settings of a portal answer (a few fields and banners: checked on each use); the defaults without one. */
+const siteOf = (content: PortalContent | null): SiteData => (content ? normalizeSiteData(content.site) : DEFAULT_SITE);
 
 /**
  * The site settings in a language, from the portal's one public call (shared with the catalogue,

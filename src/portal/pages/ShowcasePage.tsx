@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { resolveShowcase, SHOWCASE_ART, SHOWCASE_MENU, showcaseHref, type ShowcaseLeafEntry } from '../content/showcase';
 import { useDetailText, useSiteText } from '../i18n';
 import { followLink, isExternalUrl } from '../router';
-import { usePortalContent } from '../portalData';
-import { showcaseEntry } from './serverContent';
+import { usePortalContent, type PortalContent } from '../portalData';
 import { useDocumentTitle } from '../siteData';
 import { Icon } from '../ui/icons';
 import '../ui/iconsExtra';
@@ -17,6 +16,11 @@ import './showcase.css';
  * lists every group and leaf; each page describes its module and offers a button to the
  * leaf's url (`/home` is the console dashboard, which asks for a login first).
  */
+/** A leaf's title and address as the console keeps them (show component manage). */
+function showcaseEntry(data: PortalContent | null, group: string, leaf: string) {
+  return data?.showcase.find((e) => e.group === group && e.leaf === leaf);
+}
+
 export default function ShowcasePage({ group, leaf }: { group?: string; leaf?: string }) {
   const found = resolveShowcase(group, leaf);
   return found ? <Showcase groupId={found.group.id} leaf={found.leaf} /> : <NotFoundPage />;
