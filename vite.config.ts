@@ -15,7 +15,7 @@ const BOOT_MODULES = new RegExp([
 
 /** The portal home and what it imports; keep in step with src/portal/PortalApp.tsx and pages/HomePage.tsx. */
 const PORTAL_HOME = new RegExp(`src${SEP}portal${SEP}(${[
-  'PortalApp', 'routes', 'i18n', 'router', 'links', 'siteData', `layout${SEP}\\w+`, `pages${SEP}HomePage`,
+  'PortalApp', 'routes', 'i18n', 'router', 'links', 'siteData', 'portalData', `layout${SEP}\\w+`, `pages${SEP}HomePage`,
   `content${SEP}(load|catalogue)`, `ui${SEP}(icons|ComponentCard|HeroCarousel|Logo)`,
 ].join('|')})\\.tsx?$`);
 
@@ -34,7 +34,12 @@ export default defineConfig({
     sourcemap: false,
     // Browsers without <link rel="modulepreload"> (Safari before 17) only lose the preloading; the
     // polyfill would cost every first screen, and the portal's is at its 80 KiB budget.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry loads these before anything can import lazily: naming them again in every lazy
+      // import's preload list only costs the first screen bytes.
+      resolveDependencies: (_file, deps) => deps.filter((d) => !/\/(boot|rolldown-runtime)-[\w-]+\.js$/.test(d)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

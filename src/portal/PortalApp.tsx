@@ -10,11 +10,13 @@ import { HomePage } from './pages/HomePage';
 import { activeNav, isCompact, resolveRoute, type Route } from './routes';
 import { navigate, usePageLocation, type HashLocation } from './router';
 import { loadSiteData } from './siteData';
+import { browserLanguage } from '../i18n/languageCookie';
 
 // Everything but the home page is split off: the home page has a strict JS budget.
 const OfferingPage = lazy(() => import('./pages/OfferingPage'));
 const ComponentDetailPage = lazy(() => import('./pages/ComponentDetailPage'));
 const AboutPage = lazy(() => import('./pages/AboutPage'));
+const GuidePage = lazy(() => import('./pages/GuidePage'));
 const SolutionPage = lazy(() => import('./pages/SolutionPage'));
 const SolutionsIndexPage = lazy(() => import('./pages/SolutionsIndexPage'));
 const ShowcasePage = lazy(() => import('./pages/ShowcasePage'));
@@ -31,6 +33,8 @@ function Page({ route, loc }: { route: Route; loc: HashLocation }) {
       return <ComponentDetailPage type={route.type} code={route.code} />;
     case 'about':
       return <AboutPage section={route.section} />;
+    case 'guide':
+      return <GuidePage />;
     case 'solutions':
       return <SolutionsIndexPage />;
     case 'solution':
@@ -102,8 +106,8 @@ function Shell() {
 }
 
 export default function PortalApp() {
-  // Start the site-settings request now, in parallel with the language module.
-  void loadSiteData();
+  // Start the portal-content request now, in parallel with the language module.
+  void loadSiteData(browserLanguage());
   return (
     <LanguageProvider>
       <Shell />

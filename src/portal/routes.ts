@@ -9,6 +9,7 @@ import { matchPath } from './router';
  *   /index?…&text=0                          compact variant ("without text"): long descriptions hidden
  *   /index/component/detail/:type/:code      one component (type = catalogue group or "agent")
  *   /index/about                             about; ?section=company|contact|ecology scrolls to that part
+ *   /index/guide                             the guide (its sections are edited in the console)
  *   /solution, /solution/:id                 solutions index and one solution
  *   /portalShow[/index[/:group/:leaf]]       showcase; without a leaf the first one is shown
  * The component detail and showcase pages check their own parameters, so the full catalogue
@@ -20,6 +21,7 @@ export type Route =
   | { kind: 'offering'; offering: OfferingKey }
   | { kind: 'component'; type: string; code: string }
   | { kind: 'about'; section: string | null }
+  | { kind: 'guide' }
   | { kind: 'solutions' }
   | { kind: 'solution'; id: SolutionId }
   | { kind: 'showcase'; group?: string; leaf?: string }
@@ -34,6 +36,7 @@ export function resolveRoute(loc: HashLocation): Route {
     return query.has('id') ? { kind: 'notFound' } : { kind: 'home' };
   }
   if (path === '/index/about') return { kind: 'about', section: query.get('section') };
+  if (path === '/index/guide') return { kind: 'guide' };
   const detail = matchPath('/index/component/detail/:type/:code', path);
   if (detail) return { kind: 'component', type: detail.type, code: detail.code };
   if (path === '/solution') return { kind: 'solutions' };

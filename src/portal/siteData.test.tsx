@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SITE, loadSiteData, resetSiteData, SITE_ENDPOINT, SITE_TIMEOUT_MS } from './siteData';
+import { PORTAL_ENDPOINT } from './portalData';
+import { DEFAULT_SITE, loadSiteData, resetSiteData } from './siteData';
 import { mockSiteFetch } from './test/helpers';
 
 describe('public site data', () => {
@@ -34,9 +35,9 @@ describe('public site data', () => {
         },
       },
     });
-    const data = await loadSiteData();
+    const data = await loadSiteData('zh');
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(String(fetch.mock.calls[0][0])).toBe(SITE_ENDPOINT);
+    expect(String(fetch.mock.calls[0][0])).toBe(`${PORTAL_ENDPOINT}?lang=zh`);
     expect(data.hotline).toBe('400-123-4567');
     expect(data.icpNumber).toBe('沪ICP备12345678号');
     expect(data.companyName).toBe('测试物流集团');
@@ -45,50 +46,48 @@ describe('public site data', () => {
     expect(data.banners.map((b) => b.id)).toEqual([7, 8]);
     expect(data.banners[0].imageUrl).toBe(new URL('/uploads/banner.png', window.location.href).href);
     expect(data.banners[1].imageUrl).toBeNull();
-    await loadSiteData();
+    await loadSiteData('zh');
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to the defaults when the endpoint does not exist yet', async () => {
     mockSiteFetch({ status: 404 });
-    expect(await loadSiteData()).toEqual(DEFAULT_SITE);
+    expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
   });
 
   it('falls back to the defaults on a network error', async () => {
     mockSiteFetch(new TypeError('Failed to fetch'));
-    expect(await loadSiteData()).toEqual(DEFAULT_SITE);
+    expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
   });
 
   it('falls back to the defaults when the envelope reports an error or the JSON is bad', async () => {
     mockSiteFetch({ body: { status: 500, msg: 'boom', data: null } });
-    expect(await loadSiteData()).toEqual(DEFAULT_SITE);
+    expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
     resetSiteData();
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
-    expect(await loadSiteData()).toEqual(DEFAULT_SITE);
+    expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
   });
 
   it('fills empty fields with the defaults', async () => {
     mockSiteFetch({ body: { status: 0, msg: 'success', data: { companyName: '', hotline: ' ', icpNumber: '', copyright: '', consultUrl: '', banners: [] } } });
-    const data = await loadSiteData();
+    const data = await loadSiteData('zh');
     expect(data).toEqual(DEFAULT_SITE);
     expect(data.hotline).toBe('400-800-5656');
     expect(data.icpNumber).toBe('京ICP备2016000000号-1');
     expect(data.copyright).toBe('2016-2025');
   });
 
-  it(`gives up after ${SITE_TIMEOUT_MS} ms`, async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
-    );
-    const pending = loadSiteData();
-    await vi.advanceTimersByTimeAsync(SITE_TIMEOUT_MS + 10);
-    expect(await pending).toEqual(DEFAULT_SITE);
+  it('asks once per language and keeps each language\'s answer apart', async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const lang = new URL(String(input), window.location.href).searchParams.get('lang');
+      const site = { companyName: lang === 'en' ? 'Shulian Technology Group' : '数链科技集团', banners: [{ id: 1, title: lang === 'en' ? 'Network freight' : '网络货运' }] };
+      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: [], site } }), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const [zh, en] = await Promise.all([loadSiteData('zh'), loadSiteData('en')]);
+    expect([zh.companyName, zh.banners[0].title]).toEqual(['数链科技集团', '网络货运']);
+    expect([en.companyName, en.banners[0].title]).toEqual(['Shulian Technology Group', 'Network freight']);
+    await loadSiteData('en');
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual([`${PORTAL_ENDPOINT}?lang=zh`, `${PORTAL_ENDPOINT}?lang=en`]);
   });
 });

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
-import { useSiteText } from './i18n';
+import { useEffect } from 'react';
+import type { Language } from '../i18n/languages';
+import { useLanguage } from './i18n';
+import { loadPortalContent, resetPortalContent, usePortalContent, type PortalContent } from './portalData';
 
 /**
  * Public site settings (banners, hotline, ICP number, company name) maintained in the console's
- * banner and system-config records. The portal must render without them, so every field has a
- * default and any failure (no endpoint yet, slow server, bad JSON) quietly yields the defaults.
+ * banner and system-config records, in the visitor's language. The portal must render without
+ * them, so every field has a default and any failure (no endpoint, bad JSON) yields the defaults.
  */
-
-export const SITE_ENDPOINT = '/open-platform/public/site';
-export const SITE_TIMEOUT_MS = 1500;
 
 export interface Banner {
   id: number;
@@ -77,57 +76,42 @@ export function normalizeSiteData(data: unknown): SiteData {
   };
 }
 
-let pending: Promise<SiteData> | null = null;
-let resolved: SiteData | null = null;
+/** The site settings of a portal answer (a few fields and banners: checked on each use); the defaults without one. */
+const siteOf = (content: PortalContent | null): SiteData => (content ? normalizeSiteData(content.site) : DEFAULT_SITE);
 
-async function fetchSiteData(): Promise<SiteData> {
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), SITE_TIMEOUT_MS);
-  try {
-    const res = await fetch(SITE_ENDPOINT, { signal: ctrl.signal, headers: { Accept: 'application/json' } });
-    if (!res.ok) return DEFAULT_SITE;
-    const body = (await res.json()) as { status?: unknown; data?: unknown };
-    return body && body.status === 0 ? normalizeSiteData(body.data) : DEFAULT_SITE;
-  } catch {
-    return DEFAULT_SITE;
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * The site settings in a language, from the portal's one public call (shared with the catalogue,
+ * once per language and page load). Never rejects: a failed call gives the defaults.
+ */
+export function loadSiteData(lang: Language): Promise<SiteData> {
+  return loadPortalContent(lang).then((content) => {
+    const site = siteOf(content);
+    // The first banner's image is the home page's largest paint: start it before React renders.
+    const first = site.banners[0]?.imageUrl;
+    if (first) new Image().src = first;
+    return site;
+  });
 }
 
-/** Fetches once per page load; later callers share the answer. Never rejects. */
-export function loadSiteData(): Promise<SiteData> {
-  if (!pending) {
-    pending = fetchSiteData().then((d) => {
-      resolved = d;
-      // The first banner's image is the home page's largest paint: start it before React renders.
-      const first = d.banners[0]?.imageUrl;
-      if (first) new Image().src = first;
-      return d;
-    });
-  }
-  return pending;
-}
+/** Forgets the cached answers (tests). */
+export const resetSiteData = resetPortalContent;
 
-/** Forgets the cached answer (tests, or after the console edits the settings). */
-export function resetSiteData(): void {
-  pending = null;
-  resolved = null;
-}
+/** A link's title as the console names it (show link manage, by position and address), else the bundled one. */
+type LinkTitle = (position: 'header' | 'footer', href: string, fallback: string) => string;
 
-/** The site settings with the company name resolved; the defaults until the server answers. */
-export function useSite(): SiteData {
-  const text = useSiteText();
-  const [data, setData] = useState<SiteData | null>(resolved);
-  useEffect(() => {
-    let live = true;
-    void loadSiteData().then((d) => live && setData(d));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const site = data ?? DEFAULT_SITE;
-  return { ...site, companyName: site.companyName || text.meta.companyName };
+/**
+ * The site settings in the page's language with the company name resolved, and the link titles;
+ * the defaults until the server answers, and never another language's texts after a switch.
+ */
+export function useSite(): SiteData & { link: LinkTitle } {
+  const { text } = useLanguage();
+  const content = usePortalContent();
+  const site = siteOf(content);
+  return {
+    ...site,
+    companyName: site.companyName || text.meta.companyName,
+    link: (position, href, fallback) => content?.links.find((l) => l.position === position && l.url === href)?.title || fallback,
+  };
 }
 
 /** Sets the tab title: the page's title, then the company name. */

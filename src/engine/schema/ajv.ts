@@ -18,6 +18,8 @@ export function createAjv(): Ajv2020 {
   const uri = fullFormats.uri as (v: string) => boolean;
   ajv.addFormat('uri', { type: 'string', validate: (v: string) => uri(v) && !SCRIPT_SCHEME.test(v) });
   for (const [name, check] of Object.entries(FORMAT_CHECKS)) ajv.addFormat(name, { type: 'string', validate: (v: string) => check(v) });
+  // Any text is accepted: the server cleans rich text to its allowed HTML before validating it.
+  ajv.addFormat('richText', { type: 'string', validate: () => true });
   ajv.addFormat('color', { type: 'string', validate: (v: string) => /^#[0-9a-fA-F]{6}$/.test(v) });
   for (const keyword of EXTENSION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;

@@ -36,6 +36,7 @@ export interface SiteText {
     solutions: string;
     demo: string;
     about: string;
+    guide: string;
     openMenu: string;
     closeMenu: string;
     language: string;
@@ -106,6 +107,7 @@ export interface ShowcasePageText {
 
 export interface DetailText {
   labels: { viewDetail: string; newTab: string; breadcrumb: string };
+  guide: { intro: string; contents: string; empty: string };
   notFound: { title: string; text: string; back: string };
   components: Record<ComponentCode, { description: string; features: string[] }>;
   componentNames: Record<OtherCode, NameSummary>;

@@ -36,6 +36,7 @@ export function Footer() {
         ['#/index/about', t.about.company],
         ['#/index/about?section=contact', t.about.contact],
         ['#/index/about?section=ecology', t.about.ecology],
+        ['#/index/guide', t.nav.guide],
         ['#/solution', t.nav.solutions],
       ],
     ],
@@ -60,7 +61,7 @@ export function Footer() {
             <ul>
               {links.map(([href, label]) => (
                 <li key={href}>
-                  <a href={href}>{label}</a>
+                  <a href={href}>{site.link('footer', href, label)}</a>
                 </li>
               ))}
             </ul>
@@ -77,7 +78,8 @@ export function Footer() {
       <div className="p-footer__bottom">
         <div className="p-container p-footer__legal">
           <span>{copyrightLine(site.copyright, site.companyName, t.footer.rights)}</span>
-          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" title={t.footer.icpLabel}>
+          {/* A registration number issued in Chinese: marked as such in every language. */}
+          <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" title={t.footer.icpLabel} lang="zh-CN">
             {site.icpNumber}
           </a>
         </div>

@@ -62,7 +62,7 @@ export function Header({ active }: { active: string }) {
               {NAV.map((item) => (
                 <li key={item.key}>
                   <a href={item.href} aria-current={active === item.key ? 'page' : undefined}>
-                    {t.nav[item.key]}
+                    {site.link('header', item.href, t.nav[item.key])}
                   </a>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { resolveShowcase, SHOWCASE_ART, SHOWCASE_MENU, showcaseHref, type ShowcaseLeafEntry } from '../content/showcase';
 import { useDetailText, useSiteText } from '../i18n';
 import { followLink, isExternalUrl } from '../router';
+import { usePortalContent, type PortalContent } from '../portalData';
 import { useDocumentTitle } from '../siteData';
 import { Icon } from '../ui/icons';
 import '../ui/iconsExtra';
@@ -15,6 +16,11 @@ import './showcase.css';
  * lists every group and leaf; each page describes its module and offers a button to the
  * leaf's url (`/home` is the console dashboard, which asks for a login first).
  */
+/** A leaf's title and address as the console keeps them (show component manage). */
+function showcaseEntry(data: PortalContent | null, group: string, leaf: string) {
+  return data?.showcase.find((e) => e.group === group && e.leaf === leaf);
+}
+
 export default function ShowcasePage({ group, leaf }: { group?: string; leaf?: string }) {
   const found = resolveShowcase(group, leaf);
   return found ? <Showcase groupId={found.group.id} leaf={found.leaf} /> : <NotFoundPage />;
@@ -24,17 +30,21 @@ function Showcase({ groupId, leaf }: { groupId: string; leaf: ShowcaseLeafEntry 
   const t = useSiteText();
   const d = useDetailText();
   const s = d.showcase;
+  const content = usePortalContent();
+  // Leaf titles and addresses as the console keeps them, else the bundled ones.
+  const leafTitle = (g: string, l: string) => showcaseEntry(content, g, l)?.title || s.leaves[l as keyof typeof s.leaves];
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [leaf.id]);
 
   const groupEntry = SHOWCASE_MENU.find((g) => g.id === groupId)!;
   const page = d.showcasePages[leaf.page];
-  const leafName = s.leaves[leaf.id];
+  const leafName = leafTitle(groupId, leaf.id);
+  const leafUrl = showcaseEntry(content, groupId, leaf.id)?.url || leaf.meta.url;
   useDocumentTitle(`${leafName} - ${s.title}`);
   // Leaves sharing one page (the iot devices) each get their own section highlighted.
   const shared = groupEntry.leaves.filter((l: ShowcaseLeafEntry) => l.page === leaf.page);
   const current = shared.length > 1 ? shared.findIndex((l) => l.id === leaf.id) : -1;
-  const external = isExternalUrl(leaf.meta.url);
+  const external = isExternalUrl(leafUrl);
 
   return (
     <div className="p-show">
@@ -62,7 +72,7 @@ function Showcase({ groupId, leaf }: { groupId: string; leaf: ShowcaseLeafEntry 
                     <li key={g.id}>
                       <a className="p-show__single" href={showcaseHref(g.id, leaves[0].id)} aria-current={current(leaves[0])}>
                         <Icon name={g.icon} size={18} />
-                        {s.leaves[leaves[0].id]}
+                        {leafTitle(g.id, leaves[0].id)}
                       </a>
                     </li>
                   );
@@ -77,7 +87,7 @@ function Showcase({ groupId, leaf }: { groupId: string; leaf: ShowcaseLeafEntry 
                       {leaves.map((l) => (
                         <li key={l.id}>
                           <a href={showcaseHref(g.id, l.id)} aria-current={current(l)}>
-                            {s.leaves[l.id]}
+                            {leafTitle(g.id, l.id)}
                           </a>
                         </li>
                       ))}
@@ -120,7 +130,7 @@ function Showcase({ groupId, leaf }: { groupId: string; leaf: ShowcaseLeafEntry 
           <h2 className="p-show__h2">{s.features}</h2>
           <CheckList items={page.features} className="p-show__features" />
           <div className="p-show__open">
-            <button type="button" className="p-btn p-btn--primary" onClick={() => followLink(leaf.meta.url)}>
+            <button type="button" className="p-btn p-btn--primary" onClick={() => followLink(leafUrl)}>
               {s.open}
               <Icon name={external ? 'external' : 'arrowRight'} size={18} />
               {external && <span className="p-sr-only">{d.labels.newTab}</span>}

@@ -120,4 +120,43 @@ describe('portal pages', () => {
     await screen.findByRole('heading', { level: 1, name: '解决方案' });
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 })).toHaveLength(10);
   });
+
+  it('shows the guide from the server in the page\'s language, with its contents, and says so when it is empty', async () => {
+    const guide = [
+      { code: 'start', title: 'Register and sign in', html: '<p>Open the <strong>console</strong>.</p>' },
+      { code: 'support', title: 'Billing and support', html: '<ul><li>Hotline</li></ul>' },
+    ];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const lang = new URL(String(input), window.location.href).searchParams.get('lang');
+      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: lang === 'en' ? guide : [], site: {} } }));
+    });
+    vi.stubGlobal('fetch', fetch);
+    await renderPortal('#/index/guide', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Guide' });
+    const toc = await screen.findByRole('navigation', { name: 'Contents' });
+    expect(within(toc).getAllByRole('link').map((a) => a.textContent)).toEqual(['Register and sign in', 'Billing and support']);
+    const section = screen.getByRole('article', { name: 'Register and sign in' });
+    expect(within(section).getByText('console').tagName).toBe('STRONG');
+    expect(String(fetch.mock.calls[0][0])).toContain('lang=en');
+    cleanup();
+    await renderPortal('#/index/guide', 'ja');
+    await screen.findByText('ガイドは準備中です。後ほどご確認いただくか、サービスホットラインまでお問い合わせください。');
+  });
+
+  it('names header links and showcase leaves as the console does, in the page\'s language', async () => {
+    const data = {
+      lang: 'en', components: [], guide: [], site: {},
+      links: [{ position: 'header', title: 'Start here', url: '#/index' }],
+      showcase: [{ group: 'algorithm', leaf: 'pathOptimize', title: 'Routing studio', url: 'https://demo.example.com/route' }],
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 0, data }))));
+    await renderPortal('#/portalShow/index/algorithm/pathOptimize', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Routing studio' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Start here' }).getAttribute('href')).toBe('#/index');
+    expect(within(screen.getByRole('navigation', { name: 'Demo menu' })).getByRole('link', { name: 'Routing studio' })).toBeTruthy();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    await userEvent.click(screen.getByRole('button', { name: /Try it in the console/ }));
+    expect(open).toHaveBeenCalledWith('https://demo.example.com/route', '_blank', 'noopener');
+  });
 });

@@ -3,7 +3,12 @@ import { isCore, isFeatured, type SolutionId } from '../content/catalogue';
 import type { ComponentCode } from '../content/componentList';
 import type { NameSummary, SolutionName } from '../content/types';
 import { useDetailText, useSiteText } from '../i18n';
-import { serverComponent, usePortalContent } from '../portalData';
+import { usePortalContent, type PortalComponent, type PortalContent } from '../portalData';
+
+/** A component as the console keeps it (component manage), in the page's language. */
+export function serverComponent(data: PortalContent | null, code: string): PortalComponent | undefined {
+  return data?.components.find((c) => c.code === code);
+}
 
 export interface CatalogueText {
   component: (code: ComponentCode) => NameSummary;

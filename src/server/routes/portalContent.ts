@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { sanitizeHtml } from '../data/richText.js';
 
 /**
  * The portal's catalogue as the console's pages keep it (componentManage, showComponentManage,
@@ -13,11 +14,14 @@ export function pickLang(value: unknown): PortalLang {
   return PORTAL_LANGS.includes(value as PortalLang) ? (value as PortalLang) : 'zh';
 }
 
-/** The row's text for the language, else its Chinese text. */
+/**
+ * The row's text for the language, else its Chinese text: `nameEn`…, then `nameZh`, or the field
+ * `name` itself where an older page keeps its Chinese text under the plain name (site settings, banners).
+ */
 export function localized(row: Row, base: string, lang: PortalLang): string {
   const own = row[`${base}${lang[0].toUpperCase()}${lang.slice(1)}`];
   if (typeof own === 'string' && own.trim()) return own;
-  const zh = row[`${base}Zh`];
+  const zh = row[`${base}Zh`] ?? row[base];
   return typeof zh === 'string' ? zh : '';
 }
 
@@ -25,6 +29,7 @@ export interface PortalContent {
   components: { code: string; type: string; icon: string | null; core: boolean; name: string; summary: string; description: string }[];
   showcase: { group: string; leaf: string; title: string; url: string | null }[];
   links: { position: string; title: string; url: string }[];
+  guide: { code: string; title: string; html: string }[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,5 +46,10 @@ export async function portalContent(db: Kysely<any>, has: (id: string) => boolea
   const links = has('showLinkManage/link') ? (await online('portal_link')).map((r) => ({
     position: String(r.position), title: localized(r, 'title', lang), url: String(r.url),
   })) : [];
-  return { components, showcase, links };
+  // Cleaned again on the way out: rows written before the field was rich text, or by other means
+  // than the data API (demo rows, SQL), never reach a visitor as they were stored.
+  const guide = has('guide/section') ? (await online('portal_guide')).map((r) => ({
+    code: String(r.code), title: localized(r, 'title', lang), html: sanitizeHtml(localized(r, 'body', lang)),
+  })) : [];
+  return { components, showcase, links, guide };
 }

@@ -13,7 +13,7 @@ const siteShape = object({
 const loginOptions = object({
   socialProviders: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }) },
 });
-import { pickLang, portalContent, type PortalLang } from './portalContent.js';
+import { localized, pickLang, portalContent, type PortalLang } from './portalContent.js';
 
 interface SocialProvider { code: string; name: string; authorizeUrl: string }
 
@@ -46,17 +46,22 @@ export function registerPublicRoutes(app: FastifyInstance) {
     if (has('systemManage/systemConfig')) {
       const cfg = await db().selectFrom('cfg_system').selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst();
       if (cfg) {
-        for (const k of ['companyName', 'hotline', 'icpNumber', 'copyright', 'consultUrl'] as const) {
+        for (const k of ['hotline', 'icpNumber', 'consultUrl'] as const) {
           if (typeof cfg[k] === 'string' && cfg[k].trim()) defaults[k] = cfg[k];
+        }
+        // Texts a visitor reads are kept per language (companyNameEn…), Chinese where one is missing.
+        for (const k of ['companyName', 'copyright'] as const) {
+          const text = localized(cfg, k, lang);
+          if (text.trim()) defaults[k] = text;
         }
       }
     }
     if (has('systemManage/banner')) {
       const now = new Date().toISOString();
-      const rows = await db().selectFrom('cms_banner').select(['id', 'title', 'subtitle', 'imageUrl', 'link', 'startAt', 'endAt'])
+      const rows = await db().selectFrom('cms_banner').selectAll()
         .where('status', '=', 'online').where('position', '=', 'portalHome').orderBy('sort').orderBy('id').limit(10).execute();
       defaults.banners = rows.filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
-        .map(({ startAt: _s, endAt: _e, ...b }) => b);
+        .map((b) => ({ id: b.id, title: localized(b, 'title', lang), subtitle: localized(b, 'subtitle', lang) || null, imageUrl: b.imageUrl, link: b.link }));
     }
     return defaults;
   };

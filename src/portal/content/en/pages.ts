@@ -4,6 +4,7 @@ type Pages = Omit<DetailText, 'components' | 'solutions'>;
 
 const pages: Pages = {
   labels: { viewDetail: 'View details', newTab: '(opens in a new tab)', breadcrumb: 'Breadcrumb' },
+  guide: { intro: 'From registering to connecting a component\'s interfaces, billing and support: how to use the open platform, in a few minutes.', contents: 'Contents', empty: 'The guide is being prepared. Please come back later, or call the service hotline.' },
   notFound: { title: 'Page not found', text: 'The page you are looking for may have moved or no longer exists. Please go back to the home page.', back: 'Back to home' },
   componentNames: {
     TMS02: { name: 'Smart Dispatch', summary: 'Automatic order splitting and merging, smart load matching' },

@@ -10,6 +10,7 @@ const site: SiteText = {
     solutions: 'Solutions',
     demo: 'System demo',
     about: 'About us',
+    guide: 'Guide',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     language: 'Language',

@@ -4,6 +4,7 @@ type Pages = Omit<DetailText, 'components' | 'solutions'>;
 
 const pages: Pages = {
   labels: { viewDetail: 'Ver detalles', newTab: '(se abre en una pestaña nueva)', breadcrumb: 'Ruta de navegación' },
+  guide: { intro: 'Del registro a la conexión con las interfaces, la facturación y el soporte: cómo usar la plataforma abierta en pocos minutos.', contents: 'Índice', empty: 'La guía se está preparando. Vuelva más tarde o llame a la línea de atención.' },
   notFound: { title: 'Página no encontrada', text: 'Es posible que la página se haya movido o ya no exista. Vuelva a la página de inicio para seguir navegando.', back: 'Volver al inicio' },
   componentNames: {
     TMS02: { name: 'Despacho inteligente', summary: 'División y agrupación de pedidos y emparejamiento de cargas' },

@@ -10,6 +10,7 @@ const site: SiteText = {
     solutions: 'Soluciones',
     demo: 'Demo',
     about: 'Nosotros',
+    guide: 'Guía',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
     language: 'Idioma',

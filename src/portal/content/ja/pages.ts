@@ -4,6 +4,7 @@ type Pages = Omit<DetailText, 'components' | 'solutions'>;
 
 const pages: Pages = {
   labels: { viewDetail: '詳細を見る', newTab: '（新しいタブで開きます）', breadcrumb: 'パンくずリスト' },
+  guide: { intro: '登録からインターフェース接続、料金、サポートまで、オープンプラットフォームの使い方を数分で確認できます。', contents: '目次', empty: 'ガイドは準備中です。後ほどご確認いただくか、サービスホットラインまでお問い合わせください。' },
   notFound: { title: 'ページが見つかりません', text: 'お探しのページは移動または削除された可能性があります。ホームに戻って閲覧を続けてください。', back: 'ホームへ戻る' },
   componentNames: {
     TMS02: { name: 'スマート配車', summary: '注文の自動分割・統合と車両マッチング' },

@@ -10,6 +10,7 @@ const site: SiteText = {
     solutions: 'ソリューション',
     demo: 'デモ',
     about: '会社情報',
+    guide: 'ご利用ガイド',
     openMenu: 'メニューを開く',
     closeMenu: 'メニューを閉じる',
     language: '言語',

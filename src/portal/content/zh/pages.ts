@@ -4,6 +4,7 @@ type Pages = Omit<DetailText, 'components' | 'solutions'>;
 
 const pages: Pages = {
   labels: { viewDetail: '查看详情', newTab: '（在新标签页打开）', breadcrumb: '当前位置' },
+  guide: { intro: '从注册到接入组件接口、计费与支持，几分钟了解如何使用开放平台。', contents: '目录', empty: '指南内容正在整理中，请稍后再来，或拨打服务热线咨询。' },
   notFound: { title: '页面不存在', text: '您访问的页面可能已经移动或删除，请返回首页继续浏览。', back: '返回首页' },
   componentNames: {
     TMS02: { name: '智能调度', summary: '订单自动拆分合并，车货智能匹配' },

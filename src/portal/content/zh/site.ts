@@ -10,6 +10,7 @@ const site: SiteText = {
     solutions: '解决方案',
     demo: '系统演示',
     about: '关于我们',
+    guide: '使用指南',
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
     language: '语言',
