@@ -3,8 +3,14 @@ export type Check = (value: unknown) => boolean;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
+/** Mainland mobile numbers: 1, then 3–9, then nine digits (no 10-, 11- or 12- prefixes exist). */
 export function isMobile(value: unknown): boolean {
-  return typeof value === 'string' && /^1\d{10}$/.test(value);
+  return typeof value === 'string' && /^1[3-9]\d{9}$/.test(value);
+}
+
+/** A corporate bank account: 8–32 digits. Unlike personal cards, these carry no Luhn check digit. */
+export function isCorporateAccount(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{8,32}$/.test(value);
 }
 
 const PASSWORD_PATTERN = new RegExp(
@@ -156,6 +162,7 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   idcard: (value) => isResidentId(value),
   plate: isPlateNumber,
   bankcard: isBankCard,
+  corporateAccount: isCorporateAccount,
   roadPermit: isRoadTransportPermit,
   domain: isDomainPattern,
   cidr: isCidr,
