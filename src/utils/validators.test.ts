@@ -71,10 +71,10 @@ describe('non-string input', () => {
 });
 
 describe('isMobile', () => {
-  it('accepts 11 digits starting with 1', () => {
+  it('accepts 11 digits starting with 1 and then 3 to 9', () => {
     expect(isMobile('13800138000')).toBe(true);
     expect(isMobile('19912345678')).toBe(true);
-    expect(isMobile('10000000000')).toBe(true);
+    expect(['10000000000', '11012345678', '12345678901'].map(isMobile)).toEqual([false, false, false]);
   });
   it('rejects wrong length, prefix or characters', () => {
     expect(isMobile('1380013800')).toBe(false);
@@ -300,8 +300,12 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
+      ['bankcard', 'corporateAccount', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
+  });
+  it('accepts corporate accounts of 8 to 32 digits without a card check digit', () => {
+    expect(['12345678', '755912345610801', '31050161373600002175', '1'.repeat(32)].map(FORMAT_CHECKS.corporateAccount)).toEqual([true, true, true, true]);
+    expect(['1234567', '1'.repeat(33), '3105-0161', '6222 0202'].map(FORMAT_CHECKS.corporateAccount)).toEqual([false, false, false, false]);
   });
   it('checks domain patterns and IPv4 ranges', () => {
     expect(['example.com', '*.example.com', 'tms.hdzy-logistics.cn'].map(FORMAT_CHECKS.domain)).toEqual([true, true, true]);

@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { GOODS_VEHICLES } from '../db/demo/freightData.js';
 import { toRecord } from './rows.js';
+import { isRegionChain } from './regions.js';
 import { computeValues } from '../../engine/schema/computed.js';
 import { chinaToday, ruleViolations } from '../../engine/schema/rules.js';
 import type { PageSchema } from '../../engine/schema/types.js';
@@ -125,6 +126,16 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
       expect({ alert: a.id, hour: hour >= 2 && hour < 5 }).toEqual({ alert: a.id, hour: true });
       expect(String(a.description)).toContain(String(a.plate));
     }
+  });
+
+  it('places every record in real divisions: each region value is a province, city and county chain', async () => {
+    const bad: string[] = [];
+    for (const [id, p] of t.app.ctx.schemas.pages) {
+      const fields = Object.entries((p as PageSchema).model?.properties ?? {}).filter(([, f]) => f['x-component'] === 'RegionCascader').map(([k]) => k);
+      if (!fields.length) continue;
+      for (const r of await all(id)) for (const f of fields) if (r[f] != null && !isRegionChain(r[f])) bad.push(`${id} ${r.id} ${f} ${JSON.stringify(r[f])}`);
+    }
+    expect(bad).toEqual([]);
   });
 
   it('totals the list and the dashboard to the fen of the stored rows', async () => {

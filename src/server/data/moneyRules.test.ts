@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, pageUrl, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { residentIdCheckChar } from '../../utils/validators.js';
+import { areaList } from '@vant/area-data';
+import { isRegionChain } from './regions.js';
 
 const WAYBILL = 'tms/waybill/waybill';
 const SETTLEMENT = 'tms/settlement/settlement';
@@ -48,7 +50,7 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
   const fieldErrors = (res: Awaited<ReturnType<Caller['post']>>) => refusal(res, 400).data.fieldErrors as Record<string, string>;
   const waybill = (vehicle: Row, extra: Row = {}): Row => ({
     orderNo: order.orderNo, shipperCode: order.shipperCode, carrierCode: vehicle.carrierCode, driverIdcard: vehicle.driverIdcard, plate: vehicle.plate,
-    originRegion: ['31', '3101', '310114'], destRegion: ['32', '3205', '320505'], goodsName: '日用品', goodsType: 'fmcg',
+    originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320505'], goodsName: '日用品', goodsType: 'fmcg',
     weightKg: 1200, freightFen: 109_000, driverFreightFen: 90_000, taxWithheld: vehicle.carrierType !== 'enterprise', iitRate: vehicle.carrierType !== 'enterprise' ? 0.01 : 0, ...extra,
   });
 
@@ -95,6 +97,8 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     // Another carrier's driver.
     const other = await db().selectFrom('tms_driver').select('idcard').where('partyCode', '=', 'C1001').where('carrierCode', '!=', van.carrierCode as string).executeTakeFirstOrThrow();
     expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { driverIdcard: other.idcard }))))).toContain('driverIdcard');
+    // Divisions that do not exist or do not belong together (Suzhou under Shanghai).
+    expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { originRegion: ['310000', '320500'], destRegion: ['320000', '320500', '320599'] }))))).toEqual(['originRegion', 'destRegion']);
     // Paying the driver more than the shipper's price excluding VAT.
     expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { driverFreightFen: 101_000 }))))).toEqual(['driverFreightFen']);
     expect(await countRows(t, 'tms_waybill')).toBe(before);
@@ -135,13 +139,19 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     dataOf(await inA(REMIT, body()), 201);
   });
 
+  it('checks regions against the complete county-level division list', () => {
+    expect(Object.keys(areaList.county_list).length).toBeGreaterThan(2800);
+    expect([['310000', '310100', '310114'], ['420000', '429000', '429004'], ['650000'], ['440000', '441900']].map(isRegionChain)).toEqual([true, true, true, true]);
+    expect([['31', '3101'], ['310000', '320500'], ['320000', '320500', '320599'], ['999999'], '310000'].map(isRegionChain)).toEqual([false, false, false, false, false]);
+  });
+
   it('refuses an invoice whose period ends before it starts or whose rate does not follow its item', async () => {
     const shipper = await db().selectFrom('tms_shipper').select(['code', 'name', 'uscc']).where('partyCode', '=', 'C1001').where('uscc', 'is not', null).executeTakeFirstOrThrow();
     const w = await db().selectFrom('tms_waybill').select('waybillNo').where('shipperCode', '=', shipper.code).executeTakeFirstOrThrow();
     const body = {
       applyNo: 'KP209901010001', shipperCode: shipper.code, buyerName: shipper.name, buyerTaxNo: shipper.uscc, invoiceType: 'eSpecial', serviceType: 'transport', taxRate: 0.09,
       periodFrom: '2026-03-01', periodTo: '2026-03-07', waybillCount: 1, amountFen: 109_000, waybillNos: [w.waybillNo],
-      originRegion: ['31', '3101', '310114'], destRegion: ['32', '3205', '320505'], vehicleInfo: '沪A12345', goodsName: '日用品',
+      originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320505'], vehicleInfo: '沪A12345', goodsName: '日用品',
     };
     const before = await countRows(t, 'tms_invoice_apply');
     expect(Object.keys(fieldErrors(await inA(INVOICE, { ...body, periodTo: '2026-02-01' })))).toEqual(['periodTo']);
