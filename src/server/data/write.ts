@@ -15,6 +15,7 @@ import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
 import { computeValues, hasComputed } from '../../engine/schema/computed.js';
 import { runEffects } from './effects.js';
 import { ruleContext } from './ruleRefs.js';
+import { normalizeIdentifiers } from './normalizeValues.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -52,7 +53,7 @@ function normalize(page: PageSchema, body: Row, mode: 'create' | 'update'): Row 
     if (f?.writeOnly && mode === 'update' && (v === '' || v === null || v === undefined)) continue;
     out[name] = v === '' && f && !required.has(name) ? null : v;
   }
-  return out;
+  return normalizeIdentifiers(page, out);
 }
 
 function uniqueGroups(page: PageSchema): string[][] {
