@@ -4,7 +4,7 @@ import { browserLanguage } from '../i18n/languageCookie';
 import type { Language } from '../i18n/languages';
 
 /** The message parts every console screen needs (page areas are loaded with their schemas). */
-const CONSOLE_PARTS = ['auth', 'console', 'engine', 'engine-related', 'time', 'fields', 'menu', 'widgets'];
+const CONSOLE_PARTS = ['auth', 'console', 'engine', 'engine-related', 'time', 'fields', 'menu', 'widgets', 'ops'];
 
 const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
   zh: () => import('antd/es/locale/zh_CN'),

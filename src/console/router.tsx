@@ -11,6 +11,7 @@ const RegisterPage = lazy(() => import('./auth/RegisterPage'));
 const AuthRedirectPage = lazy(() => import('./auth/AuthRedirectPage'));
 const NotFoundPage = lazy(() => import('./errors/NotFoundPage'));
 const ForbiddenPage = lazy(() => import('./errors/ForbiddenPage'));
+const PrintView = lazy(() => import('../engine/renderers/PrintView'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
@@ -35,6 +36,8 @@ export function createConsoleRouter() {
     { path: '/auth-redirect', element: page(<AuthRedirectPage />) },
     { path: '/404', element: page(<NotFoundPage />) },
     { path: '/401', element: page(<ForbiddenPage />) },
+    // A record's printable page, without the console's layout (opened in its own window).
+    { path: '/print/*', element: <RequireSession>{page(<PrintView />)}</RequireSession> },
     {
       element: <RequireSession>{page(<ConsoleLayout />)}</RequireSession>,
       // The layout renders the pages itself (one per open tab, see tabs/KeepAlive.tsx).

@@ -30,6 +30,7 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
+import { registerOperations } from './operations.js';
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -108,6 +109,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
+  await registerOperations(app);
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -17,6 +17,10 @@ export interface ServerConfig {
   distDir?: string;
   /** Extra page schemas folder, used by tests that add a page without touching src/schemas. */
   schemasDir: string;
+  /** Seconds between looks for due scheduled jobs; 0 turns the scheduler off. */
+  jobTickSeconds: number;
+  /** Largest import file accepted. */
+  importMaxBytes: number;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -45,5 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     signInPerMinute: intEnv(env, 'SIGNIN_PER_MINUTE', 20),
     distDir: path.resolve(env.DIST_DIR || './dist'),
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
+    jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
+    importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
   };
 }

@@ -42,6 +42,9 @@ export function useListController(bundle: PageBundle) {
   if (rowsCurrent) shown.current = data && { answer: data, params };
 
   const [selected, setSelected] = useState<number[]>([]);
+  const canBulkDelete = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
+  const bulkActions = useMemo(() => (page.actions ?? []).filter((a) => a.level === 'bulk' && (page.list?.bulkActions ?? []).includes(a.name)
+    && (can(actions, `action:${a.name}`) || can(actions, 'update'))), [page, actions]);
   const [exporting, setExporting] = useState(false);
   const reload = useCallback(() => void mutate(), [mutate]);
 
@@ -81,9 +84,13 @@ export function useListController(bundle: PageBundle) {
     reload,
     remove,
     selection: {
-      enabled: (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete'),
+      /** Rows can be selected when the caller may delete them together or run a bulk action on them. */
+      enabled: canBulkDelete || bulkActions.length > 0,
+      canDelete: canBulkDelete,
       keys: selected, set: setSelected, clear: () => setSelected([]),
     },
+    /** The schema's bulk actions (`level: "bulk"`, named in list.bulkActions) the caller may run. */
+    bulkActions,
     bulkDelete,
     exporting, exportAs,
   };

@@ -8,6 +8,7 @@ import { can, pageApi, type PageBundle } from '../data/pageApi';
 import { canEditRecord, fieldSchema, readableFields } from '../schema/model';
 import { detailCellFor } from '../../widgets/cells';
 import { HistoryTimeline } from './HistoryTimeline';
+import { SecretSetAt } from './SecretSetAt';
 import { RelatedTabs } from './RelatedTabs';
 import { LockedBar, lockedParent } from './LockedBar';
 
@@ -37,8 +38,10 @@ export function DetailPage({ bundle, basePath, id }: { bundle: PageBundle; baseP
         <LockedBar page={page} parent={parent} />
         {sections.map((s) => (
           <Descriptions key={s.title} title={t(s.title)} bordered size="small" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3 }} className="detail-section">
-            {s.fields.filter((f) => readable.has(f)).map((name) => {
+            {s.fields.filter((f) => readable.has(f) || fieldSchema(page, f)?.writeOnly).map((name) => {
               const f = fieldSchema(page, name)!;
+              // A stored secret is never sent: the detail says when it was set.
+              if (f.writeOnly) return <Descriptions.Item key={name} label={t(f.title)}><SecretSetAt at={data[`${name}SetAt`]} /></Descriptions.Item>;
               const Cell = detailCellFor(f);
               // A sub-table takes a whole line of the section.
               const span = f.items?.type === 'object' ? { xs: 1, sm: 1, md: 2, lg: 2, xl: 3 } : undefined;

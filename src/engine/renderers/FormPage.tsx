@@ -7,6 +7,7 @@ import { useFormController, type FormLock } from '../controllers/useFormControll
 import { SchemaForm } from './SchemaForm';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
+import { showSecrets } from './ActionResult';
 import { LockedBar, lockedParent } from './LockedBar';
 import { useSession } from '../session/store';
 import RefSelect from '../../widgets/RefSelect';
@@ -28,7 +29,8 @@ interface Props {
 export function FormPage({ bundle, basePath, id }: Props) {
   const { page } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const navigate = useNavigate();
   // Opened from a locked child list (?parent=): the parent is filled in and cannot be changed.
   const [search] = useSearchParams();
@@ -51,8 +53,11 @@ export function FormPage({ bundle, basePath, id }: Props) {
   }), [lockParams, lockedField, page, parentField, parentValue, pickParty, party]);
   const onSaved = useCallback((saved: Rec) => {
     void message.success(t(id ? 'engine.form.saved' : 'engine.form.created'));
+    // Generated secrets come back in this answer only.
+    const secrets = (saved as { generatedSecrets?: Record<string, string> }).generatedSecrets;
+    if (secrets) showSecrets(app, t, page, secrets);
     navigate(`${basePath}/detail/${saved.id}${lockQuery}`, { replace: true });
-  }, [message, t, id, navigate, basePath, lockQuery]);
+  }, [app, message, t, page, id, navigate, basePath, lockQuery]);
   const ctl = useFormController(bundle, id, onSaved, lock);
   useUnsavedGuard(ctl.dirty && !ctl.busy);
 

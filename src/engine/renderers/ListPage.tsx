@@ -12,6 +12,8 @@ import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
+import { useListOperations } from './ListOperations';
+import { showActionResult } from './ActionResult';
 import { totalsSummary } from './TotalsRow';
 import { TODO_COUNT_KEY } from '../routes/todoCounters';
 import { listPaths } from '../routes/pagePaths';
@@ -29,7 +31,8 @@ type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'act
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const app = App.useApp();
+  const { message } = app;
   const navigate = useNavigate();
   const { mutate: revalidate } = useSWRConfig();
   const list = useListController(bundle);
@@ -65,6 +68,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   ), [page, actions, open, remove, openRelation]);
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null);
 
+  const ops = useListOperations(page, actions, selection.keys, () => { selection.clear(); reload(); });
   const bulkDelete = async () => {
     const deleted = await list.bulkDelete();
     void message.success(t('engine.list.bulkDeleted', { count: deleted }));
@@ -88,11 +92,11 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
       </Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={list.total} capped={list.capped} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} />
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} extra={ops.toolbar} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {selection.enabled && selection.keys.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selection.keys.length })}
-            action={<Space><Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button><Button size="small" onClick={selection.clear}>{t('engine.list.clearSelection')}</Button></Space>} />
+            action={<Space wrap>{ops.bulkButtons}{selection.canDelete && <Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button>}<Button size="small" onClick={selection.clear}>{t('engine.list.clearSelection')}</Button></Space>} />
         )}
         <Table<Rec>
           rowKey="id"
@@ -133,12 +137,12 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
         <FragmentDialog page={page} title={t(dialog.act.title)} confirm={dialog.act.confirm} danger={dialog.act.danger}
           fields={dialog.act.fields ?? {}} required={dialog.act.required ?? []} onClose={() => setDialog(null)}
           onSubmit={async (body) => {
-            await pageApi.action(page.id, dialog.record.id, dialog.act.name, body);
-            void message.success(t('engine.list.done'));
+            showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
             reload();
           }} />
       )}
       </Suspense>
+      {ops.dialogs}
     </Space>
   );
 }

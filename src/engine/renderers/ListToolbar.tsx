@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Checkbox, Dropdown, Popover, Segmented, Space, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +19,11 @@ interface Props {
   onExport: (format: 'csv' | 'xlsx') => void;
   onReload: () => void;
   exporting: boolean;
+  /** Further toolbar buttons (import, list actions). */
+  extra?: ReactNode;
 }
 
-export function ListToolbar({ page, actions, total, capped, prefs, setPrefs, onCreate, onExport, onReload, exporting }: Props) {
+export function ListToolbar({ page, actions, total, capped, prefs, setPrefs, onCreate, onExport, onReload, exporting, extra }: Props) {
   const { t } = useTranslation();
   const listActions = page.list?.actions ?? [];
   const settings = (
@@ -49,6 +52,7 @@ export function ListToolbar({ page, actions, total, capped, prefs, setPrefs, onC
         {listActions.includes('create') && can(actions, 'create') && page.kind === 'crud' && (
           <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>{t('engine.list.create')}</Button>
         )}
+        {extra}
         {listActions.includes('export') && can(actions, 'export') && (
           <Dropdown trigger={['click']} menu={{ items: [{ key: 'xlsx', label: 'Excel (.xlsx)' }, { key: 'csv', label: 'CSV (.csv)' }], onClick: ({ key }) => onExport(key as 'csv' | 'xlsx') }}>
             <Button icon={<DownloadOutlined />} loading={exporting}>{t('engine.list.export')}</Button>

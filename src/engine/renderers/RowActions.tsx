@@ -26,6 +26,8 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   const items: { key: string; label: string; danger?: boolean; run: () => void; confirm?: string }[] = [];
   for (const name of names) {
     if (name === 'detail') items.push({ key: name, label: t('engine.list.detail'), run: () => onOpen('detail') });
+    // A printable page opens in its own window, outside the console's layout.
+    else if (name === 'print') items.push({ key: name, label: t('ops.print.button'), run: () => window.open(`#/print/${page.id}/${record.id}`, '_blank', 'noopener') });
     else if (name === 'edit' && can(actions, 'update') && canEditRecord(page, record)) items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
     else if (name === 'delete' && can(actions, 'delete') && canDeleteRecord(page, record)) {
       items.push({ key: name, label: t('engine.list.delete'), danger: true, run: onDelete, confirm: t('engine.list.deleteConfirm') });
@@ -35,7 +37,7 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
         items.push({ key: name, label: t(tr.title), danger: tr.danger, run: () => onTransition(tr) });
       }
       const act = page.actions?.find((a) => a.name === name);
-      if (act && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+      if (act && (act.level ?? 'row') === 'row' && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
       // The schema answer lists only the relations whose children the caller may read.
       const rel = page.relations?.find((x) => x.name === name);
       if (rel && onRelation) items.push({ key: name, label: t(rel.title ?? 'engine.related.open'), run: () => onRelation(rel) });

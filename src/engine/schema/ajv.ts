@@ -6,7 +6,7 @@ import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
 /** Formily and engine keywords that ride along in the model; ajv must accept and ignore them. */
 export const EXTENSION_KEYWORDS = [
   'x-enum-labels', 'x-enum-colors', 'x-hash', 'x-ref', 'x-ref-multiple', 'x-unique', 'x-index', 'x-filter', 'x-cell',
-  'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence',
+  'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence', 'x-generated',
   'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter',
 ];
 

@@ -26,6 +26,8 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
     }
     if (isComputedOnRead(f)) continue;
     columns.push({ name, type: columnType(f), unique: f['x-unique'] || undefined });
+    // A stored secret is never shown; when it was set is ("set on <date>").
+    if (f.writeOnly) columns.push({ name: `${name}SetAt`, type: 'datetime' });
     if (f['x-index'] && !f['x-unique']) indexes.push({ columns: [name] });
   }
   if (page.resource.scope === 'party' && !page.model.properties.partyCode) {

@@ -51,15 +51,15 @@ describe('page schema contracts', () => {
       expect({ name, props: Object.keys(def.properties).sort() }).toEqual({ name, props: iface.props });
       expect({ name, required: [...(def.required ?? [])].sort() }).toEqual({ name, required: iface.required });
     }
-    expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'ListView', 'LogSpec', 'Measure',
-      'ModelSchema', 'PageSchema', 'Relation', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
+    expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'GeneratedValue', 'ListView', 'LogSpec', 'Measure',
+      'ModelSchema', 'PageSchema', 'PrintView', 'Relation', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
       'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
       'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
   });
 
   it('list the same members in their enumerations', () => {
     const u = unions();
-    for (const name of ['PageKind', 'FieldType', 'FieldFormat', 'FilterOperator']) {
+    for (const name of ['PageKind', 'FieldType', 'FieldFormat', 'FilterOperator', 'GeneratedKind', 'ActionLevel']) {
       expect({ name, members: [...(defs[name].enum as string[])].sort() }).toEqual({ name, members: u.get(name) });
     }
   });

@@ -13,6 +13,18 @@ export type FieldFormat =
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
+/** What a server-generated field holds: a public app key, or a secret / token shown once. */
+export type GeneratedKind = 'appKey' | 'secret' | 'token';
+
+/** Where an action is offered: on one row, on the list (no record), or on a selection of rows. */
+export type ActionLevel = 'row' | 'list' | 'bulk';
+
+export interface GeneratedValue {
+  kind: GeneratedKind;
+  /** Characters of the generated value (default 32). */
+  length?: number;
+}
+
 export interface FieldSchema {
   type: FieldType;
   /** i18n key of the label. */
@@ -71,6 +83,8 @@ export interface FieldSchema {
   'x-editable'?: 'always' | 'create' | 'never';
   /** Filled by the server on create when left empty: prefix + local date (yyyymmdd, UTC+8) + a zero-padded daily number. */
   'x-sequence'?: { prefix: string; digits: number };
+  /** Filled by the server on create (and by a rotate action); a writeOnly one is shown once, then only its set date. */
+  'x-generated'?: GeneratedValue;
   /** How an export writes an array of objects: as readable text in one cell (default) or one row per item. */
   'x-export'?: 'text' | 'rows';
   /** A value the server computes from the record's other fields (safe expression language); needs readOnly. */
@@ -161,6 +175,12 @@ export interface DetailView {
   history?: boolean;
 }
 
+/** A printable page of one record (A4); without it, print uses the detail sections. */
+export interface PrintView {
+  title?: string;
+  sections: FormSection[];
+}
+
 export interface Transition {
   name: string;
   title: string;
@@ -224,6 +244,8 @@ export interface CustomAction {
   required?: string[];
   confirm?: string;
   danger?: boolean;
+  /** Default row. */
+  level?: ActionLevel;
 }
 
 export interface Measure {
@@ -308,6 +330,7 @@ export interface PageSchema {
   list?: ListView;
   form?: FormView;
   detail?: DetailView;
+  print?: PrintView;
   states?: StatesSpec;
   actions?: CustomAction[];
   report?: ReportSpec;

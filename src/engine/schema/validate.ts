@@ -45,6 +45,7 @@ function semanticErrors(page: PageSchema): string[] {
     else if (props[f].readOnly) errors.push(`form: field "${f}" is read-only`);
   });
   page.detail?.sections.forEach((s) => s.fields.forEach((f) => need('detail', f)));
+  page.print?.sections.forEach((s) => s.fields.forEach((f) => need('print', f)));
   if (page.log) need('log.timeField', page.log.timeField);
   for (const [name, f] of Object.entries(props)) {
     if (f.writeOnly && page.list?.columns.some((c) => (typeof c === 'string' ? c : c.field) === name)) {
@@ -53,6 +54,7 @@ function semanticErrors(page: PageSchema): string[] {
     if (f.enum && f.default !== undefined && !f.enum.includes(f.default as string)) errors.push(`model.${name}: default is not in enum`);
     if (f['x-hash'] && !f.writeOnly) errors.push(`model.${name}: x-hash needs writeOnly`);
     if (f['x-sequence'] && (f.type !== 'string' || !f['x-unique'])) errors.push(`model.${name}: x-sequence needs a unique string field`);
+    if (f['x-generated'] && (f.type !== 'string' || !f.readOnly)) errors.push(`model.${name}: x-generated needs a read-only string field`);
   }
   if (page.states) {
     const sf = props[page.states.field];

@@ -146,7 +146,13 @@ describe.each(dialects())('authorisation matrix on %s', (dialect) => {
       expect('delete', await c.del(page.id, `/${MISSING_ID}`), may(s, page.id, 'delete'), [404, 405]);
       expect('bulk-delete', await c.post(page.id, '/bulk-delete', { ids: [MISSING_ID] }), may(s, page.id, 'delete'), [404, 405]);
       for (const a of page.actions ?? []) {
-        expect(`action ${a.name}`, await c.post(page.id, `/${MISSING_ID}/actions/${a.name}`, {}), update || may(s, page.id, `action:${a.name}`), [400, 404]);
+        const level = a.level ?? 'row';
+        const allowedAction = update || may(s, page.id, `action:${a.name}`);
+        if (level === 'row') expect(`action ${a.name}`, await c.post(page.id, `/${MISSING_ID}/actions/${a.name}`, {}), allowedAction, [400, 404]);
+        // List and bulk actions change things when they run: an unknown dialog field stops them after
+        // the grant is checked (400), so the probe has no side effect.
+        else if (level === 'list') expect(`list action ${a.name}`, await c.post(page.id, `/actions/${a.name}`, { matrixProbe: 1 }), allowedAction, [400]);
+        else expect(`bulk action ${a.name}`, await c.post(page.id, `/bulk-actions/${a.name}`, { ids: [MISSING_ID], matrixProbe: 1 }), allowedAction, [400]);
       }
       if (own !== undefined) {
         expect('get', await c.get(page.id, `/${own}`), read, [200]);
@@ -167,6 +173,14 @@ describe.each(dialects())('authorisation matrix on %s', (dialect) => {
           expect('bulk-delete another organisation’s row', await c.post(page.id, '/bulk-delete', { ids: [foreign] }), may(s, page.id, 'delete'), [404, 405]);
           for (const tr of page.states?.transitions ?? []) {
             expect(`transition ${tr.name} of another organisation’s row`, await c.post(page.id, `/${foreign}/transitions/${tr.name}`, { version: -1 }), update || may(s, page.id, `transition:${tr.name}`), [404]);
+          }
+          for (const a of (page.actions ?? []).filter((x) => x.level === 'bulk' && !(x.required ?? []).length)) {
+            // Each selected row is loaded in the caller's scope: another organisation's row fails, untouched.
+            const res = await c.post(page.id, `/bulk-actions/${a.name}`, { ids: [foreign] });
+            if (expect(`bulk action ${a.name} on another organisation’s row`, res, update || may(s, page.id, `action:${a.name}`), [200])) {
+              const answer = dataOf(res) as { succeeded: number; failed: number };
+              if (answer.succeeded !== 0 || answer.failed !== 1) problems.push(`${s.name} bulk action ${a.name} reached another organisation’s row`);
+            }
           }
           if (mayPickOptions(s, page) && !page.resource.key) {
             const opts = dataOf(await c.get(page.id, `/options?ids=${foreign}`)) as unknown[];

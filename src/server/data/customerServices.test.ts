@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { readSecret } from '../security/secrets.js';
 
 const SMS = 'customerConfig/sms';
 const LICENSE = 'customerConfig/license';
@@ -72,10 +73,15 @@ describe.each(dialects())('customer service configurations and logs on %s', (dia
     const read = dataOf(await custB.get(LICENSE, `/${made.id}`));
     expect(read).not.toHaveProperty('secret');
     const stored = await t.app.ctx.database.db.selectFrom('cust_cfg_license').select(['secret', 'licenseKey']).where('id', '=', made.id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ secret: 's3cr3t', licenseKey: 'LK-SECRET-1' });
+    // Stored encrypted; the server reads them back for the connector.
+    expect(String(stored.secret)).toMatch(/^enc:v1:/);
+    expect(String(stored.secret)).not.toContain('s3cr3t');
+    expect(readSecret(t.app.ctx, 'customerConfig/license', stored, 'secret')).toBe('s3cr3t');
+    expect(readSecret(t.app.ctx, 'customerConfig/license', stored, 'licenseKey')).toBe('LK-SECRET-1');
     // A blank secret on edit keeps the stored one.
     dataOf(await custB.put(LICENSE, `/${made.id}`, { version: made.version, secret: '', maxUsers: 20 }));
-    expect((await t.app.ctx.database.db.selectFrom('cust_cfg_license').select('secret').where('id', '=', made.id).executeTakeFirstOrThrow()).secret).toBe('s3cr3t');
+    const kept = await t.app.ctx.database.db.selectFrom('cust_cfg_license').select('secret').where('id', '=', made.id).executeTakeFirstOrThrow();
+    expect(readSecret(t.app.ctx, 'customerConfig/license', kept, 'secret')).toBe('s3cr3t');
     refusal(await custB.post(LICENSE, '', { provider: 'sandbox', edition: 'standard', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0, status: 'enabled' }), 400);
     refusal(await staff.post(LICENSE, '', { provider: 'sandbox', edition: 'standard', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0, status: 'enabled' }), 403);
   });

@@ -2,6 +2,7 @@ import type { Database } from '../db/connect.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { columnType } from '../../engine/schema/sql.js';
 import { fieldSchema, readableFields } from '../../engine/schema/model.js';
+import { encryptedFields, setAtColumn } from '../security/secrets.js';
 import { computeValues, hasComputed, isComputedOnRead } from '../../engine/schema/computed.js';
 
 export type Row = Record<string, unknown>;
@@ -18,8 +19,9 @@ function conversionsOf(page: PageSchema): [string, Conversion][] {
     list = readableFields(page).filter((name) => !isComputedOnRead(page.model?.properties[name])).map((name) => {
       const f = fieldSchema(page, name);
       const type = f ? columnType(f) : null;
-      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'];
+      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'] as [string, Conversion];
     });
+    for (const name of encryptedFields(page)) list.push([setAtColumn(name), 'as-is']);
     conversions.set(page, list);
   }
   return list;

@@ -8,6 +8,7 @@ import { checkReferences } from './refs.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { checkRules, invalid, validateFragment, validateRecord } from './validateBody.js';
 import { fillSequences, hasSequence } from './sequence.js';
+import { encryptValues, generateFields, shownOnce } from './secretValues.js';
 import { assertWithinLocks, lockConditions } from './locks.js';
 import { planChildDeletes } from './relations.js';
 import { writableFor } from '../../engine/schema/recordValidator.js';
@@ -146,6 +147,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   }
   validateRecord(page, 'create', values);
   Object.assign(values, Object.fromEntries(Object.entries(locks).filter(([k]) => !writable.has(k) && k !== 'partyCode')));
+  const once = shownOnce(page, generateFields(page, values));
   Object.assign(values, computeValues(page, values, 'stored'));
   const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
@@ -159,7 +161,8 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
       await fillSequences(ctx, page, values, attempt);
     }
     try {
-      return await insertRecord(ctx, access, values, scoped);
+      const record = await insertRecord(ctx, access, values, scoped);
+      return once ? { ...record, generatedSecrets: once } : record;
     } catch (err) {
       if (!numbered.length || attempt >= 4 || !(err instanceof AppError) || err.httpStatus !== 400 || !numbered.some((k) => err.fieldErrors?.[k])) throw err;
     }
@@ -173,7 +176,7 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
   const plain = Object.fromEntries(Object.entries(values).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...secrets, ...stamp(access.user.username, true) };
+  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, true) };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
@@ -224,7 +227,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const changes = { ...toStored(ctx.database, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
+  const changes = { ...toStored(ctx.database, page, plain), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(version)).executeTakeFirst();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirst();

@@ -74,6 +74,16 @@ const DESCRIBED: Described = {
     ...SYSTEM, page: 'text not null', tableName: 'text not null', recordId: 'integer', action: 'text not null', username: 'text',
     partyCode: 'text', before: 'text', after: 'text',
   },
+  sys_job_schedule: {
+    ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',
+    retryMinutes: 'integer not null default', maxRetries: 'integer not null default', failures: 'integer not null default',
+    status: 'text not null default', nextRunAt: 'datetime', lastRunAt: 'datetime', lastStatus: 'text', lastError: 'text',
+    leaseOwner: 'text', leaseUntil: 'datetime', remark: 'text',
+  },
+  sys_job_run: {
+    ...SYSTEM, scheduleName: 'text not null', job: 'text not null', startedAt: 'datetime', endedAt: 'datetime',
+    status: 'text not null', rows: 'integer', error: 'text', instance: 'text', trigger: 'text',
+  },
 };
 
 const describeSpec = (c: ColumnSpec) => `${c.type}${c.notNull ? ' not null' : ''}${c.defaultValue !== undefined ? ' default' : ''}`;

@@ -158,6 +158,37 @@ export interface AuditTable extends SystemColumns {
   after: string | null;
 }
 
+/** Schedules of the job runner (jobs/tables.ts); the lease columns make one server the runner of a due job. */
+export interface JobScheduleTable extends SystemColumns {
+  name: string;
+  job: string;
+  intervalMinutes: number | null;
+  dailyAt: string | null;
+  retryMinutes: Generated<number>;
+  maxRetries: Generated<number>;
+  failures: Generated<number>;
+  status: Generated<string>;
+  nextRunAt: Iso | null;
+  lastRunAt: Iso | null;
+  lastStatus: string | null;
+  lastError: string | null;
+  leaseOwner: string | null;
+  leaseUntil: Iso | null;
+  remark: string | null;
+}
+
+export interface JobRunTable extends SystemColumns {
+  scheduleName: string;
+  job: string;
+  startedAt: Iso | null;
+  endedAt: Iso | null;
+  status: string;
+  rows: number | null;
+  error: string | null;
+  instance: string | null;
+  trigger: string | null;
+}
+
 export interface CoreDatabase {
   sys_party: PartyTable;
   sys_user: UserTable;
@@ -171,4 +202,6 @@ export interface CoreDatabase {
   sys_request_log: RequestLogTable;
   sys_error_log: ErrorLogTable;
   sys_audit: AuditTable;
+  sys_job_schedule: JobScheduleTable;
+  sys_job_run: JobRunTable;
 }

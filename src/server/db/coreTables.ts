@@ -1,5 +1,6 @@
 import type { ColumnSpec, IndexSpec, TableSpec } from '../../engine/schema/tableSpec.js';
 import { SYSTEM_COLUMNS } from '../../engine/schema/tableSpec.js';
+import { JOB_TABLES } from '../jobs/tables.js';
 
 /**
  * Tables the server itself needs for sign-in, sessions and records of use. Page schemas may name
@@ -65,4 +66,5 @@ export const CORE_TABLES: TableSpec[] = [
     text('page', { notNull: true }), text('tableName', { notNull: true }), int('recordId'), text('action', { notNull: true }),
     text('username'), text('partyCode'), text('before'), text('after'),
   ], [{ columns: ['page', 'recordId'] }, { columns: ['createdAt'] }]),
+  ...JOB_TABLES,
 ];

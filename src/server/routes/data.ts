@@ -11,8 +11,7 @@ import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
-import { validateFragment } from '../data/validateBody.js';
-import { actionHandler } from '../actions/index.js';
+import { runRowAction } from '../actions/run.js';
 import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
 import type { TabSpec } from '../../engine/schema/types.js';
 import {
@@ -109,16 +108,8 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok(await runTransition(ctx, access, req.params.id, req.params.name, req.body));
   });
 
-  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a custom action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
-    const access = await pageAccess(ctx, req, req.params.page, 'read');
-    const action = access.page.actions?.find((a) => a.name === req.params.name);
-    const handler = action && actionHandler(action.handler);
-    if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(req.params.name).slice(0, 40) });
-    if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
-    const body = req.body as Record<string, unknown>;
-    validateFragment(access.page, action.fields ?? {}, action.required ?? [], body);
-    const record = toRecord(access.page, await loadScoped(ctx, access, req.params.id));
-    return ok(await handler(ctx, access, record, body));
+  app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a row action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {
+    return ok(await runRowAction(ctx, req, req.params.page, req.params.name, req.params.id, req.body));
   });
 
   app.get('/open-platform/schemas/:page', { ...checked, schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: PageParams, response: Answers.schema } }, async (req) => {

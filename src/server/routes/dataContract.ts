@@ -26,6 +26,12 @@ export const NamedParams = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64, description: 'transition or action name of the page' }),
 });
 
+/** A list or bulk action: the page and the action's name, no record. */
+export const ActionParams = Type.Object({
+  ...PageParams.properties,
+  name: Type.String({ minLength: 1, maxLength: 64, description: 'list or bulk action name of the page' }),
+});
+
 const search = Type.String({ maxLength: MAX_SEARCH, description: 'free-text search over the page’s search fields' });
 const todo = Type.String({ maxLength: 8, description: '1: only the records the dashboard counts as to-do' });
 /** Filters are named by field, so any other parameter is a filter the engine checks against the page. */
@@ -69,6 +75,19 @@ export const BulkIdsBody = Type.Object({
   ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
 }, { additionalProperties: false });
 
+/** A bulk action: the selection and the action's dialog fields. */
+export const BulkActionBody = Type.Object({
+  ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, description: 'the selected records' }),
+}, { ...bodyObject, description: 'the selection (ids) and the fields of the action’s dialog' });
+
+export const ImportTemplateQuery = Type.Object({
+  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'xlsx' })),
+});
+export const ImportQuery = Type.Object({
+  dryRun: Type.Optional(Type.String({ maxLength: 5, description: '1 or true: only check the file, write nothing' })),
+  tzOffset: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' })),
+});
+
 const record = Type.Object({}, { additionalProperties: true, description: 'a record: the page’s readable fields and id, version, createdAt, updatedAt, createdBy, updatedBy' });
 
 export const envelope = <T extends TSchema>(data: T) => Type.Object({
@@ -102,6 +121,11 @@ export const Answers = {
     before: Type.Unknown(), after: Type.Unknown(),
   }))),
   actionResult: answers(Type.Unknown({ description: 'what the action reports' })),
+  bulkResult: answers(Type.Object({
+    succeeded: Type.Integer(), failed: Type.Integer(),
+    results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), msg: Type.Optional(Type.String()), result: Type.Optional(Type.Unknown()) })),
+  })),
+  importResult: answers(Type.Object({}, { additionalProperties: true, description: '{rows, valid, errors: [{row, field, msg}]}' })),
   schema: answers(Type.Object({
     page: Type.Object({}, { additionalProperties: true, description: 'the page schema' }),
     messages: Type.Record(Type.String(), Type.String()),
@@ -114,6 +138,8 @@ export const Answers = {
     charts: Type.Record(Type.String(), Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
   })),
   file: { 200: Type.String({ format: 'binary', description: 'the CSV or XLSX file, streamed' }), '4xx': Refusal },
+  /** A small file built in memory (the import template): a Buffer or text, sent as it is. */
+  builtFile: { 200: Type.Unsafe<string | Buffer>({ type: 'string', format: 'binary', description: 'the XLSX or CSV template' }), '4xx': Refusal },
 };
 
 // Path and query values arrive as text and are converted to the declared types; a JSON body is

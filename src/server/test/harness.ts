@@ -79,6 +79,8 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     // Hashes stay scrypt with the production r and p; a lower N keeps a test's many sign-ins quick.
     scryptLogN: 12,
     logLevel: 'warn',
+    // Tests run due jobs themselves (runDueJobs), never on a timer.
+    jobTickSeconds: 0,
     ...overrides,
   };
   const sms = new CapturingSms();

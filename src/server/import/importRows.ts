@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/connect.js';
+import { AppError, badRequest } from '../errors.js';
+import { translate, type Language } from '../i18n/messages.js';
+import type { PageAccess } from '../data/access.js';
+import { afterWrite } from '../data/hooks.js';
+import { toRecord, toStored, type Row } from '../data/rows.js';
+import { validateRecord } from '../data/validateBody.js';
+import { encryptValues, generateFields } from '../data/secretValues.js';
+import { encryptedFields } from '../security/secrets.js';
+import { sequenceDay } from '../data/sequence.js';
+import { CellError, convertCell } from './convert.js';
+import { importColumns, matchHeaders, type ImportColumn } from './columns.js';
+import { RefResolver } from './refs.js';
+import { NotXlsx, readXlsxRows, type Cell } from './xlsxReader.js';
+import { readCsvRows } from './csvReader.js';
+
+export interface ImportError { row: number; field: string; msg: string }
+export interface ImportReport { rows: number; valid: number; errors: ImportError[]; errorsTruncated?: boolean; imported?: number }
+
+// 1,000 rows of ~12 columns stay under SQLite's 32,766 bound parameters per statement.
+const BATCH = 1000;
+const MAX_ERRORS = 200;
+
+interface Pending { row: number; values: Row; refs: Record<string, string | string[]>; failed: boolean; bad: Set<string> }
+
+class Rollback extends Error {
+  constructor(readonly report: ImportReport) {
+    super('import rolled back');
+  }
+}
+
+/**
+ * Reads a whole file, checking every row as a create would (types, enum labels, references,
+ * unique values, required fields); without dryRun the rows are written in one transaction, and
+ * a single bad row leaves the table as it was. Rows are handled in batches, so memory stays flat
+ * whatever the file's length.
+ */
+export async function importFile(ctx: AppContext, access: PageAccess, file: string, format: 'xlsx' | 'csv',
+  opts: { dryRun: boolean; lang: Language; tzOffset: number }): Promise<ImportReport> {
+  const page = access.page;
+  const columns = importColumns(page, access.user.partyKind === 'platform');
+  const rows = format === 'xlsx' ? readXlsxRows(file) : readCsvRows(file);
+  const job = new ImportJob(ctx, access, columns, opts);
+  if (opts.dryRun) return job.run(ctx.database.db, rows);
+  // A large import's pages stay in memory until its one transaction commits; SQLite's default 2 MB
+  // page cache would spill them and re-read index pages on every batch.
+  if (ctx.database.dialect === 'sqlite') await sql`PRAGMA cache_size = -65536`.execute(ctx.database.db);
+  try {
+    const report = await ctx.database.db.transaction().execute(async (trx) => {
+      const r = await job.run(trx, rows);
+      if (r.errors.length || r.errorsTruncated) throw new Rollback(r);
+      return r;
+    });
+    afterWrite(access);
+    return report;
+  } catch (err) {
+    if (err instanceof Rollback) throw new AppError(400, 'ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, undefined, 400, err.report);
+    const code = (err as { code?: string })?.code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw badRequest('ops.server.import.duplicateRow');
+    throw err;
+  }
+}
+
+class ImportJob {
+  private report: ImportReport = { rows: 0, valid: 0, errors: [] };
+  private refs: RefResolver;
+  private seenUnique = new Map<string, Set<string>>();
+  private sequences = new Map<string, number>();
+  private byIndex: (ImportColumn | null)[] = [];
+  private platform: boolean;
+  private secrets: boolean;
+
+  constructor(private ctx: AppContext, private access: PageAccess, private columns: ImportColumn[],
+    private opts: { dryRun: boolean; lang: Language; tzOffset: number }) {
+    this.refs = new RefResolver(ctx, access);
+    this.platform = access.user.partyKind === 'platform';
+    this.secrets = encryptedFields(access.page).length > 0;
+  }
+
+  private title(name: string): string {
+    const f = this.access.page.model?.properties[name] ?? this.columns.find((c) => c.name === name)?.field;
+    return f ? translate(this.opts.lang, f.title) : name;
+  }
+
+  private fail(row: number, field: string, key: string, params: Record<string, unknown> = {}) {
+    if (this.report.errors.length >= MAX_ERRORS) {
+      this.report.errorsTruncated = true;
+      return;
+    }
+    this.report.errors.push({ row, field: field ? this.title(field) : '', msg: translate(this.opts.lang, key, params) });
+  }
+
+  async run(db: Db, source: AsyncGenerator<[number, Cell[]]>): Promise<ImportReport> {
+    let header = true;
+    let batch: Pending[] = [];
+    try {
+      for await (const [r, cells] of source) {
+        if (header) {
+          header = false;
+          if (!this.readHeader(r, cells)) return this.report;
+          continue;
+        }
+        batch.push(this.convert(r, cells));
+        if (batch.length >= BATCH) {
+          await this.flush(db, batch);
+          batch = [];
+        }
+      }
+    } catch (err) {
+      if (err instanceof NotXlsx) throw badRequest('ops.server.import.notXlsx');
+      if ((err as { code?: string }).code === 'Z_DATA_ERROR') throw badRequest('ops.server.import.notXlsx');
+      throw err;
+    }
+    if (batch.length) await this.flush(db, batch);
+    if (header || this.report.rows === 0) throw badRequest('ops.server.import.empty');
+    // A row's cell problems are found before its model problems: the report reads row by row.
+    this.report.errors.sort((a, b) => a.row - b.row);
+    return this.report;
+  }
+
+  private readHeader(r: number, cells: Cell[]): boolean {
+    const m = matchHeaders(this.columns, cells);
+    this.byIndex = m.byIndex;
+    for (const h of m.unknown) this.fail(r, '', 'ops.server.import.unknownColumn', { column: h.slice(0, 40) });
+    for (const h of m.duplicate) this.fail(r, '', 'ops.server.import.duplicateColumn', { column: h.slice(0, 40) });
+    for (const c of m.missing) this.fail(r, c.name, 'ops.server.import.missingColumn', { column: translate(this.opts.lang, c.field.title) });
+    return this.report.errors.length === 0;
+  }
+
+  /** One row's cells → values; references are kept as text until the batch resolves them. */
+  private convert(row: number, cells: Cell[]): Pending {
+    const p: Pending = { row, values: {}, refs: {}, failed: false, bad: new Set() };
+    this.report.rows++;
+    this.byIndex.forEach((c, i) => {
+      if (!c) return;
+      try {
+        const v = convertCell(c.field, cells[i] ?? null, this.opts.tzOffset);
+        if (v === undefined) return;
+        if (c.field['x-ref']) p.refs[c.name] = v as string | string[];
+        else p.values[c.name] = v;
+      } catch (err) {
+        if (!(err instanceof CellError)) throw err;
+        p.failed = true;
+        p.bad.add(c.name);
+        this.fail(row, c.name, err.key, err.params);
+      }
+    });
+    return p;
+  }
+
+  private async flush(db: Db, batch: Pending[]): Promise<void> {
+    const page = this.access.page;
+    for (const c of this.columns.filter((x) => x.field['x-ref'])) {
+      const wanted = batch.flatMap((p) => ([] as string[]).concat(p.refs[c.name] ?? []));
+      if (wanted.length) await this.refs.load(db, c.name, c.field, wanted);
+    }
+    const good: Pending[] = [];
+    for (const p of batch) {
+      for (const [name, v] of Object.entries(p.refs)) {
+        try {
+          p.values[name] = Array.isArray(v) ? v.map((x) => this.refs.resolve(name, x)) : this.refs.resolve(name, v);
+        } catch (err) {
+          if (!(err instanceof CellError)) throw err;
+          p.failed = true;
+          p.bad.add(name);
+          this.fail(p.row, name, err.key, err.params);
+        }
+      }
+      // The model's rules run on the other cells too, so one upload shows every problem of a row.
+      if (this.validate(p) && !p.failed) good.push(p);
+    }
+    await this.checkUnique(db, batch);
+    const ok = good.filter((p) => !p.failed);
+    this.report.valid += ok.length;
+    if (!this.opts.dryRun && !this.report.errors.length && ok.length) await this.insert(db, ok);
+    void page;
+  }
+
+  private validate(p: Pending): boolean {
+    const page = this.access.page;
+    const { partyCode, ...values } = p.values;
+    for (const [name, f] of Object.entries(page.model!.properties)) {
+      if (values[name] === undefined && f.default !== undefined && !f.readOnly && !f['x-generated']) values[name] = f.default;
+    }
+    if (page.states) delete values[page.states.field];
+    try {
+      validateRecord(page, 'create', page.states ? { ...values, [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : values);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      for (const [field, e] of Object.entries(err.fieldErrors ?? {})) if (!p.bad.has(field)) this.fail(p.row, field, e.key, e.params);
+      p.failed = true;
+      return false;
+    }
+    p.values = partyCode === undefined ? values : { ...values, partyCode };
+    return true;
+  }
+
+  /** Unique fields: not twice in the file, and not already in the table. */
+  private async checkUnique(db: Db, rows: Pending[]): Promise<void> {
+    const page = this.access.page;
+    for (const [name, f] of Object.entries(page.model!.properties)) {
+      if (!f['x-unique']) continue;
+      let seen = this.seenUnique.get(name);
+      if (!seen) this.seenUnique.set(name, (seen = new Set()));
+      const mine = rows.filter((p) => p.values[name] !== undefined && p.values[name] !== null && !p.bad.has(name));
+      const values = mine.map((p) => toStored(this.ctx.database, page, { [name]: p.values[name] })[name] as string | number);
+      const taken = new Set<string>();
+      for (let i = 0; i < values.length; i += 500) {
+        const found = await db.selectFrom(page.resource!.table).select(name).where(name, 'in', values.slice(i, i + 500) as never[]).execute();
+        for (const r of found) taken.add(String(r[name]));
+      }
+      mine.forEach((p, i) => {
+        const v = String(values[i]);
+        if (taken.has(v) || seen!.has(v)) {
+          p.failed = true;
+          this.fail(p.row, name, 'server.data.duplicate', { field: f.title, value: v.slice(0, 40) });
+        }
+        seen!.add(v);
+      });
+    }
+  }
+
+  private async nextNumbers(db: Db, p: Pending): Promise<void> {
+    const page = this.access.page;
+    for (const [name, f] of Object.entries(page.model!.properties)) {
+      const seq = f['x-sequence'];
+      if (!seq || (typeof p.values[name] === 'string' && p.values[name] !== '')) continue;
+      const stem = `${seq.prefix}${sequenceDay()}`;
+      let n = this.sequences.get(`${name}:${stem}`);
+      if (n === undefined) {
+        const last = await db.selectFrom(page.resource!.table).select(name).where(name, 'like', `${stem}%`).orderBy(name, 'desc').limit(1).executeTakeFirst();
+        n = last ? Number(String(last[name]).slice(stem.length)) || 0 : 0;
+      }
+      this.sequences.set(`${name}:${stem}`, ++n);
+      p.values[name] = `${stem}${String(n).padStart(seq.digits, '0')}`;
+    }
+  }
+
+  private async insert(db: Db, rows: Pending[]): Promise<void> {
+    const page = this.access.page;
+    const user = this.access.user;
+    const now = new Date().toISOString();
+    const stamp = { createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username, version: 1 };
+    const names = new Set<string>(this.columns.map((c) => c.name));
+    if (page.states) names.add(page.states.field);
+    const stored: Row[] = [];
+    for (const p of rows) {
+      await this.nextNumbers(db, p);
+      generateFields(page, p.values);
+      if (page.states) p.values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
+      const party = page.resource!.scope === 'party' ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : user.partyCode } : {};
+      const values = toStored(this.ctx.database, page, p.values);
+      for (const n of Object.keys(values)) names.add(n);
+      stored.push({ ...values, ...(this.secrets ? encryptValues(this.ctx, page, p.values) : {}), ...party, ...stamp });
+    }
+    // Every row of one INSERT names the same columns.
+    const all = new Set(stored.flatMap((s) => Object.keys(s)));
+    const uniform = stored.map((s) => Object.fromEntries([...all].map((k) => [k, s[k] ?? null])));
+    const ids = await db.insertInto(page.resource!.table).values(uniform).returning('id').execute();
+    const audits = uniform.map((s, i) => ({
+      page: page.id, tableName: page.resource!.table, recordId: Number(ids[i].id), action: 'create', username: user.username, partyCode: user.partyCode,
+      before: null, after: JSON.stringify(toRecord(page, { ...s, id: Number(ids[i].id) })), createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,
+    }));
+    await db.insertInto('sys_audit').values(audits).execute();
+    this.report.imported = (this.report.imported ?? 0) + rows.length;
+  }
+}

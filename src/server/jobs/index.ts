@@ -1,0 +1,22 @@
+import type { JobHandler } from './types.js';
+import { tableBackup } from './tableBackup.js';
+import { sessionCleanup } from './sessionCleanup.js';
+
+export type { JobHandler, JobRun } from './types.js';
+
+/** The job registry: a schedule's `job` names one of these. */
+const jobs = new Map<string, JobHandler>(Object.entries({ tableBackup, sessionCleanup }));
+
+export function jobHandler(name: string): JobHandler | undefined {
+  return jobs.get(name);
+}
+
+export function registerJob(name: string, handler: JobHandler): void {
+  jobs.set(name, handler);
+}
+
+/** Schedules every database starts with (edited in the console afterwards). */
+export const DEFAULT_SCHEDULES = [
+  { name: 'tableBackup', job: 'tableBackup', intervalMinutes: 15, dailyAt: null, remark: 'Backs up the tables of the table-backup configuration when each is due' },
+  { name: 'sessionCleanup', job: 'sessionCleanup', intervalMinutes: null, dailyAt: '03:10', remark: 'Deletes sessions and SMS codes expired for a week' },
+];
