@@ -121,6 +121,18 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
     for (const st of await all('tms/settlement/reconciliation')) expect(Number(st.totalFen) - Number(st.freightFen)).toBe(st.taxFen);
     const night = (await all('tms/supervision/trackMonitor')).filter((a) => a.alertType === 'nightDriving');
     expect(night.length).toBeGreaterThan(0);
+    // Durations fit in the trip: driving since loading, stops ending before arrival (or now).
+    const loadedAt = (w: Row) => Date.parse(String(w.loadedAt));
+    const until = (w: Row) => (w.deliveredAt ? Date.parse(String(w.deliveredAt)) : Date.now());
+    const misfit = (await all('tms/supervision/trackMonitor')).filter((a) => {
+      const w = waybills.get(String(a.waybillNo))!;
+      const at = Date.parse(String(a.occurredAt));
+      const ms = Number(a.durationMin) * 60_000;
+      if (a.alertType === 'fatigueDriving') return at - ms < loadedAt(w);
+      if (a.alertType === 'longStop' || a.alertType === 'signalLost') return at + ms > until(w);
+      return at < loadedAt(w) || at > until(w);
+    });
+    expect(misfit.map((a) => `${a.waybillNo} ${a.alertType}`)).toEqual([]);
     for (const a of night) {
       const hour = new Date(Date.parse(String(a.occurredAt)) + CST).getUTCHours();
       expect({ alert: a.id, hour: hour >= 2 && hour < 5 }).toEqual({ alert: a.id, hour: true });

@@ -596,14 +596,21 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
         const drawn = rng.weighted([['routeDeviation', 3], ['longStop', 4], ['signalLost', 3], ['speeding', 2], ['fatigueDriving', 2], ['nightDriving', 3], ['geofence', 1]] as const);
         // Night driving is raised only between 02:00 and 05:00 China time; at other hours the stop is a long stop.
         const cstHour = new Date(at + CST).getUTCHours();
-        const type: string = drawn === 'nightDriving' && (cstHour < 2 || cstHour >= 5) ? 'longStop' : drawn;
+        // An alert's duration fits in the trip: four hours at the wheel need four hours since loading, a
+        // stop or a lost signal ends before the truck arrives (or now, for a truck still on the road).
+        const elapsedMin = Math.floor((at - t.loaded) / 60_000);
+        const remainingMin = Math.floor((inTransitUntil - at) / 60_000);
+        let type: string = drawn === 'nightDriving' && (cstHour < 2 || cstHour >= 5) ? 'longStop' : drawn;
+        if (type === 'fatigueDriving' && elapsedMin < 240) type = 'longStop';
+        if ((type === 'longStop' && remainingMin < 90) || (type === 'signalLost' && remainingMin < 20)) type = 'routeDeviation';
         const lng = t.origin.lng + (t.dest.lng - t.origin.lng) * f + rng.real(-0.15, 0.15);
         const lat = t.origin.lat + (t.dest.lat - t.origin.lat) * f + rng.real(-0.15, 0.15);
         const near = Object.values(HUBS).reduce((a, b) => ((a.lng - lng) ** 2 + (a.lat - lat) ** 2 <= (b.lng - lng) ** 2 + (b.lat - lat) ** 2 ? a : b));
         const speed = type === 'speeding' ? rng.int(92, 118) : type === 'longStop' || type === 'signalLost' ? 0 : rng.int(45, 85);
         const dev = type === 'routeDeviation' ? Math.round(rng.real(3, 60) * 10) / 10 : null;
         const untilFive = Math.floor((atCstHour(at - 2 * HOUR, 5) - at) / 60_000);
-        const minutes = type === 'longStop' ? rng.int(90, 420) : type === 'signalLost' ? rng.int(20, 180) : type === 'fatigueDriving' ? rng.int(240, 330) : type === 'nightDriving' ? Math.max(10, Math.min(rng.int(60, 200), untilFive)) : rng.int(2, 25);
+        const minutes = type === 'longStop' ? Math.min(rng.int(90, 420), remainingMin) : type === 'signalLost' ? Math.min(rng.int(20, 180), remainingMin)
+          : type === 'fatigueDriving' ? Math.min(rng.int(240, 330), elapsedMin) : type === 'nightDriving' ? Math.max(10, Math.min(rng.int(60, 200), untilFive)) : rng.int(2, 25);
         const level = type === 'speeding' || (type === 'routeDeviation' && (dev ?? 0) > 30) || type === 'fatigueDriving' ? 'high' : type === 'longStop' || type === 'routeDeviation' ? 'medium' : 'low';
         const where = `${near.name}附近`;
         const text: Record<string, string> = {
