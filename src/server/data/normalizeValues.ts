@@ -15,7 +15,7 @@ function normalizeOne(f: FieldSchema, v: unknown): unknown {
   const format = f.format ?? f.items?.format;
   if (typeof v !== 'string' || !format || !TRIM.has(format)) return v;
   let out = v.trim();
-  if (COMPACT.has(format)) out = out.replace(/[\s·•・.\-]/g, '');
+  if (COMPACT.has(format)) out = out.replace(/[\s·•・.-]/g, '');
   if (UPPER.has(format)) out = out.toUpperCase();
   return out;
 }

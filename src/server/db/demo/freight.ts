@@ -783,7 +783,8 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
 
   // --- transfer requests (advances, fuel cards, ETC, withdrawals, loans) --------------------
   const activeTrips = trips.filter((t) => t.waybill && t.waybill.status !== 'cancelled' && t.loaded <= now);
-  for (let i = 0; i < 520; i++) {
+  // About one draw in four is a withdrawal or a loan: some three hundred, a few still waiting for a decision.
+  for (let i = 0; i < 1300; i++) {
     const t = rng.pick(activeTrips);
     const drawn = rng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2], ['withdraw', 2], ['driverLoan', 1]] as const);
     // Advances against a waybill come from the trips above; these are the driver's own withdrawals and loans.
