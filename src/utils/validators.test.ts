@@ -18,8 +18,19 @@ import {
 
 const NON_STRINGS: unknown[] = [undefined, null, 13800138000, 1, true, {}, [], Symbol('x'), () => '1'];
 
+// GB 11714: the organisation code inside a credit code (characters 9–16) has its own check character.
+function withOrgCheck(body: string): string {
+  const org = body.slice(8, 16);
+  if (!/^[0-9A-Z]{8}$/.test(org)) return body;
+  const weights = [3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...org].reduce((acc, ch, i) => acc + (/\d/.test(ch) ? Number(ch) : ch.charCodeAt(0) - 55) * weights[i], 0);
+  const r = 11 - (sum % 11);
+  return body.slice(0, 16) + (r === 10 ? 'X' : r === 11 ? '0' : String(r));
+}
+
 // Written independently of the module so the tests would catch a wrong weight table.
-function withUsccCheck(body: string): string {
+function withUsccCheck(raw: string): string {
+  const body = withOrgCheck(raw);
   const charset = '0123456789ABCDEFGHJKLMNPQRTUWXY';
   const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
   const sum = [...body].reduce((acc, ch, i) => acc + charset.indexOf(ch) * weights[i], 0);
@@ -71,10 +82,10 @@ describe('non-string input', () => {
 });
 
 describe('isMobile', () => {
-  it('accepts 11 digits starting with 1', () => {
+  it('accepts 11 digits starting with 1 and then 3 to 9', () => {
     expect(isMobile('13800138000')).toBe(true);
     expect(isMobile('19912345678')).toBe(true);
-    expect(isMobile('10000000000')).toBe(true);
+    expect(['10000000000', '11012345678', '12345678901'].map(isMobile)).toEqual([false, false, false]);
   });
   it('rejects wrong length, prefix or characters', () => {
     expect(isMobile('1380013800')).toBe(false);
@@ -133,7 +144,7 @@ describe('isSocialCreditCode', () => {
       const code = withUsccCheck(body);
       expect(code).toHaveLength(18);
       expect(isSocialCreditCode(code)).toBe(true);
-      expect(socialCreditCheckChar(body)).toBe(code[17]);
+      expect(socialCreditCheckChar(code.slice(0, 17))).toBe(code[17]);
     }
   });
   it('accepts a code whose check value wraps to 0', () => {
@@ -146,6 +157,20 @@ describe('isSocialCreditCode', () => {
     }
     expect(found).not.toBe('');
     expect(isSocialCreditCode(found)).toBe(true);
+  });
+  it('rejects a wrong organisation-code check character inside, and registration authority 0', () => {
+    const code = withUsccCheck(bodies[0]);
+    const inner = code[16] === '1' ? '2' : '1';
+    const body = code.slice(0, 16) + inner;
+    const charset = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+    const weights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+    const c = 31 - ([...body].reduce((acc, ch, i) => acc + charset.indexOf(ch) * weights[i], 0) % 31);
+    expect(isSocialCreditCode(body + charset[c === 31 ? 0 : c])).toBe(false);
+    expect(isSocialCreditCode(withUsccCheck('0' + bodies[0].slice(1)))).toBe(false);
+  });
+  it('accepts taxpayer numbers of 15, 18 and 20 characters', () => {
+    expect([withUsccCheck(bodies[0]), '310115123456789', '3101151234567890123X'.replace('X', '1')].map(FORMAT_CHECKS.taxNumber)).toEqual([true, true, true]);
+    expect(['31011512345678', '3101151234567890', withUsccCheck(bodies[0]).slice(0, 17) + '#'].map(FORMAT_CHECKS.taxNumber)).toEqual([false, false, false]);
   });
   it('rejects a wrong check character', () => {
     const code = withUsccCheck(bodies[0]);
@@ -173,6 +198,10 @@ describe('isResidentId', () => {
   it('accepts a well-known valid number ending in X', () => {
     expect(isResidentId('11010519491231002X', now)).toBe(true);
     expect(residentIdCheckChar('11010519491231002')).toBe('X');
+  });
+  it('rejects an area code of no province', () => {
+    expect(isResidentId(withIdCheck('99010519491231002'), now)).toBe(false);
+    expect(isResidentId(withIdCheck('00010519491231002'), now)).toBe(false);
   });
   it('accepts numbers built with the check algorithm', () => {
     expect(isResidentId(withIdCheck('44030420000229123'), now)).toBe(true);
@@ -222,12 +251,18 @@ describe('isPlateNumber', () => {
     for (const p of ['京A12345', '粤B8888A', '沪AB1234', '琼Z0000Z', '新A1B2C3']) expect(isPlateNumber(p)).toBe(true);
   });
   it('accepts suffixed plates', () => {
-    for (const p of ['冀A1234挂', '粤B1234学', '京A1234警', '粤Z1234港', '粤Z1234澳', '鲁A12345挂']) {
+    for (const p of ['冀A1234挂', '粤B1234学', '京A1234警', '粤Z1234港', '粤Z1234澳']) {
       expect(isPlateNumber(p)).toBe(true);
     }
   });
+  it('takes trailer plates of seven characters only', () => {
+    expect(['鲁A1234挂', '鲁A12345挂', '鲁A123挂'].map(isPlateNumber)).toEqual([true, false, false]);
+  });
   it('accepts new-energy plates with D or F first or last', () => {
-    for (const p of ['粤BD12345', '粤B12345D', '京AF12345', '京A12345F', '沪AD1E234']) expect(isPlateNumber(p)).toBe(true);
+    for (const p of ['粤BD12345', '粤B12345D', '京AF12345', '京A12345F', '沪ADE1234']) expect(isPlateNumber(p)).toBe(true);
+  });
+  it('rejects new-energy plates whose last four are not digits, or large ones with a letter inside', () => {
+    expect(['沪AD1E234', '粤BDA123B', '粤B1234AD'].map(isPlateNumber)).toEqual([false, false, false]);
   });
   it('rejects new-energy length without D/F at either end', () => {
     expect(isPlateNumber('粤B123456')).toBe(false);
@@ -300,8 +335,12 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
+      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
+  });
+  it('accepts corporate accounts of 8 to 32 digits without a card check digit', () => {
+    expect(['12345678', '755912345610801', '31050161373600002175', '1'.repeat(32)].map(FORMAT_CHECKS.corporateAccount)).toEqual([true, true, true, true]);
+    expect(['1234567', '1'.repeat(33), '3105-0161', '6222 0202'].map(FORMAT_CHECKS.corporateAccount)).toEqual([false, false, false, false]);
   });
   it('checks domain patterns and IPv4 ranges', () => {
     expect(['example.com', '*.example.com', 'tms.hdzy-logistics.cn'].map(FORMAT_CHECKS.domain)).toEqual([true, true, true]);

@@ -3,8 +3,14 @@ export type Check = (value: unknown) => boolean;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
+/** Mainland mobile numbers: 1, then 3–9, then nine digits (no 10-, 11- or 12- prefixes exist). */
 export function isMobile(value: unknown): boolean {
-  return typeof value === 'string' && /^1\d{10}$/.test(value);
+  return typeof value === 'string' && /^1[3-9]\d{9}$/.test(value);
+}
+
+/** A corporate bank account: 8–32 digits. Unlike personal cards, these carry no Luhn check digit. */
+export function isCorporateAccount(value: unknown): boolean {
+  return typeof value === 'string' && /^\d{8,32}$/.test(value);
 }
 
 const PASSWORD_PATTERN = new RegExp(
@@ -35,10 +41,35 @@ export function socialCreditCheckChar(body: string): string | null {
   return USCC_CHARSET[(31 - (sum % 31)) % 31];
 }
 
+const ORG_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2];
+
+/** GB 11714 check character of an 8-character organisation code body (letters count A=10 … Z=35), or null. */
+export function orgCodeCheckChar(body: string): string | null {
+  if (!/^[0-9A-Z]{8}$/.test(body)) return null;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += (/\d/.test(body[i]) ? Number(body[i]) : body.charCodeAt(i) - 55) * ORG_WEIGHTS[i];
+  const r = 11 - (sum % 11);
+  return r === 10 ? 'X' : r === 11 ? '0' : String(r);
+}
+
+/**
+ * GB 32100 credit code: a registration authority other than 0, the organisation code inside it
+ * (characters 9–17) with its own GB 11714 check, and the code's check character.
+ */
 export function isSocialCreditCode(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length !== 18) return false;
+  if (typeof value !== 'string' || value.length !== 18 || value[0] === '0') return false;
   const check = socialCreditCheckChar(value.slice(0, 17));
-  return check !== null && check === value[17];
+  return check !== null && check === value[17] && orgCodeCheckChar(value.slice(8, 16)) === value[16];
+}
+
+/**
+ * A taxpayer number: the 18-character credit code, the older 15-character tax registration number
+ * (6-digit area code and 9-character organisation code) or the 20-character form issued to individuals.
+ */
+export function isTaxNumber(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (value.length === 18) return isSocialCreditCode(value);
+  return /^\d{6}[0-9A-Z]{9}$/.test(value) || /^[0-9A-Z]{20}$/.test(value);
 }
 
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -63,8 +94,11 @@ function daysInMonth(year: number, month: number): number {
 // The lower bound only rules out obvious garbage; 18-digit IDs were issued to living people.
 const MIN_BIRTH_YEAR = 1800;
 
+// Provincial area codes (GB/T 2260) an ID number starts with; 83 is Taiwan residents' residence permit.
+const ID_PROVINCES = new Set('11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 50 51 52 53 54 61 62 63 64 65 71 81 82 83'.split(' '));
+
 export function isResidentId(value: unknown, now: Date | number = Date.now()): boolean {
-  if (typeof value !== 'string' || !/^\d{17}[\dX]$/.test(value)) return false;
+  if (typeof value !== 'string' || !/^\d{17}[\dX]$/.test(value) || !ID_PROVINCES.has(value.slice(0, 2))) return false;
   const year = Number(value.slice(6, 10));
   const month = Number(value.slice(10, 12));
   const day = Number(value.slice(12, 14));
@@ -83,11 +117,13 @@ const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋�
 const PLATE_CHAR = '[A-HJ-NP-Z0-9]';
 // Real suffixed plates (粤Z1234港, 冀A1234挂) replace the last serial character with the suffix;
 // the five-character form is accepted too because the platform spec describes it that way.
+// A trailer plate is seven characters: four serial characters, then 挂.
 const ORDINARY_PLATE = new RegExp(
-  `^[${PROVINCES}][A-HJ-NP-Z](?:${PLATE_CHAR}{5}|${PLATE_CHAR}{4,5}[挂学警港澳])$`,
+  `^[${PROVINCES}][A-HJ-NP-Z](?:${PLATE_CHAR}{5}|${PLATE_CHAR}{4}挂|${PLATE_CHAR}{4,5}[学警港澳])$`,
 );
+// New-energy plates: small vehicles D or F, a letter or digit, four digits; large vehicles five digits, then D or F.
 const NEW_ENERGY_PLATE = new RegExp(
-  `^[${PROVINCES}][A-HJ-NP-Z](?:[DF]${PLATE_CHAR}{5}|${PLATE_CHAR}{5}[DF])$`,
+  `^[${PROVINCES}][A-HJ-NP-Z](?:[DF]${PLATE_CHAR}\\d{4}|\\d{5}[DF])$`,
 );
 
 export function isPlateNumber(value: unknown): boolean {
@@ -156,6 +192,8 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   idcard: (value) => isResidentId(value),
   plate: isPlateNumber,
   bankcard: isBankCard,
+  corporateAccount: isCorporateAccount,
+  taxNumber: isTaxNumber,
   roadPermit: isRoadTransportPermit,
   domain: isDomainPattern,
   cidr: isCidr,

@@ -5,6 +5,7 @@ import { FORMAT_CHECKS } from '../../utils/validators';
 import { isArrayOfObjects } from './keywordChecks';
 import { subTableSchema } from './formilySubTable';
 import { ruleViolations } from './rules';
+import { computeValues } from './computed';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -123,7 +124,11 @@ function hasRulesOn(page: PageSchema, name: string): boolean {
  */
 function ruleValidator(page: PageSchema, name: string, t: Translate) {
   return (_value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) => {
-    const broken = ruleViolations(page, ctx?.form?.values ?? {}).find((v) => v.field === name);
+    // Rules may read computed figures (a margin, a final payment): the form computes them as the server will.
+    const values = ctx?.form?.values ?? {};
+    const stored = { ...values, ...computeValues(page, values, 'stored') };
+    const record = { ...stored, ...computeValues(page, stored, 'onRead') };
+    const broken = ruleViolations(page, record).find((v) => v.field === name);
     if (!broken) return '';
     const params = Object.fromEntries(Object.entries(broken.params).map(([k, v]) => [k, typeof v === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(v) ? t(v) : v]));
     return t(broken.key, params);

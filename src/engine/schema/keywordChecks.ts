@@ -142,10 +142,10 @@ export function ruleErrors(page: PageSchema): string[] {
   const errors: string[] = [];
   const props = page.model?.properties ?? {};
   const fields = new Set(recordFields(page));
-  const exprNames = (where: string, expr: string) => {
+  const exprNames = (where: string, expr: string, extra: string[] = []) => {
     const names = namesIn(expr);
     if (typeof names === 'string') errors.push(`${where}: ${names}`);
-    else names.filter((n) => !fields.has(n)).forEach((n) => errors.push(`${where}: unknown field "${n}"; an expression reads the page's fields by name`));
+    else names.filter((n) => !fields.has(n) && !extra.includes(n)).forEach((n) => errors.push(`${where}: unknown field "${n}"; an expression reads the page's fields by name`));
   };
   for (const [name, f] of Object.entries(props)) {
     const after = f['x-after'];
@@ -162,8 +162,15 @@ export function ruleErrors(page: PageSchema): string[] {
   }
   page.rules?.forEach((r, i) => {
     const where = `rules[${i}]`;
-    if (r.when) exprNames(`${where}.when`, r.when);
-    exprNames(`${where}.assert`, r.assert);
+    const aliases = Object.keys(r.with ?? {});
+    for (const [alias, field] of Object.entries(r.with ?? {})) {
+      if (!props[field]?.['x-ref'] || props[field]['x-ref-multiple']) errors.push(`${where}.with.${alias}: "${field}" is not a field referring to one record (x-ref)`);
+      if (props[alias]) errors.push(`${where}.with.${alias}: the alias hides the field of the same name; choose another`);
+    }
+    const extra = aliases.length ? [...aliases, '$today'] : [];
+    if (r.when) exprNames(`${where}.when`, r.when, extra);
+    exprNames(`${where}.assert`, r.assert, extra);
+    for (const [k, expr] of Object.entries(r.params ?? {})) exprNames(`${where}.params.${k}`, expr, extra);
     r.fields.forEach((f) => { if (!props[f]) errors.push(`${where}.fields: unknown field "${f}"; name the model fields that show the message`); });
   });
   const states = new Set((page.states ? props[page.states.field]?.enum ?? [] : []).map(String));

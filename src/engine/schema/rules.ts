@@ -33,12 +33,36 @@ function holds(expr: string, record: Row): boolean {
   }
 }
 
+/** Today in China (UTC+8), as YYYY-MM-DD: what an expiry date is compared with. */
+export function chinaToday(now = Date.now()): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Referenced records a rule reads (`with`), by alias. Only the server passes them: the browser has
+ * no such records, so it leaves those rules to the server's answer. A missing record (its reference
+ * is refused on its own) skips the rule.
+ */
+export interface RuleContext {
+  refs: Record<string, Row | null>;
+  today: string;
+}
+
+function valueOf(expr: string, scope: Row): unknown {
+  try {
+    const v = evaluateExpression(expr, scope);
+    return v === null || v === undefined || typeof v === 'object' ? '' : v;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The cross-field rules a record breaks: x-after, x-required-when and the page's rules. The browser
  * runs this on the form's values and the server on the record as it would be stored, so both refuse
  * the same writes with the same messages.
  */
-export function ruleViolations(page: PageSchema, record: Row): RuleViolation[] {
+export function ruleViolations(page: PageSchema, record: Row, context?: RuleContext): RuleViolation[] {
   const out: RuleViolation[] = [];
   const props = page.model?.properties ?? {};
   for (const [name, f] of Object.entries(props)) {
@@ -51,9 +75,17 @@ export function ruleViolations(page: PageSchema, record: Row): RuleViolation[] {
     if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
   }
   for (const rule of page.rules ?? []) {
-    if (rule.when && !holds(rule.when, record)) continue;
-    if (holds(rule.assert, record)) continue;
-    for (const field of rule.fields) out.push({ field, key: rule.message, params: { field: props[field]?.title ?? field, rule: rule.assert } });
+    let scope = record;
+    if (rule.with) {
+      if (!context) continue;
+      const refs = Object.keys(rule.with).map((alias) => [alias, context.refs[alias]] as const);
+      if (refs.some(([, r]) => !r)) continue;
+      scope = { ...record, ...Object.fromEntries(refs), $today: context.today };
+    }
+    if (rule.when && !holds(rule.when, scope)) continue;
+    if (holds(rule.assert, scope)) continue;
+    const extra = Object.fromEntries(Object.entries(rule.params ?? {}).map(([k, expr]) => [k, valueOf(expr, scope)]));
+    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert } });
   }
   return out;
 }

@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'roadPermit' | 'cidr' | 'color' | 'domain' | 'safeUrl' | 'richText';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'color' | 'domain' | 'safeUrl' | 'richText';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -225,6 +225,13 @@ export interface Rule {
   /** i18n key of the message shown at each of `fields`. */
   message: string;
   fields: string[];
+  /**
+   * Referenced records the rule reads, by alias: `{ "vehicle": "plate" }` lets the expressions read
+   * `vehicle.loadKg` from the record the field `plate` refers to. Such rules run on the server only.
+   */
+  with?: Record<string, string>;
+  /** Message parameters computed by expressions on the same scope: `{ "limit": "vehicle.loadKg" }`. */
+  params?: Record<string, string>;
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { boolParam } from '../db/connect.js';
 
 const SETTLEMENT = 'tms/settlement/settlement';
 const WAYBILL = 'tms/waybill/waybill';
@@ -27,12 +28,15 @@ describe.each(dialects())('computed values, totals and transition effects on %s'
   const db = () => t.app.ctx.database.db;
 
   it('computes a stored field on every write and ignores a value sent for it', async () => {
+    // A waybill of an enterprise carrier (no withheld taxes) without advances, whose settlement may pay up to its figures.
     const free = await db().selectFrom('tms_waybill as w').leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
-      .select(['w.waybillNo', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard']).where('s.id', 'is', null).where('w.partyCode', '=', 'C1001')
+      .select(['w.id', 'w.waybillNo', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard']).where('s.id', 'is', null).where('w.partyCode', '=', 'C1001')
+      .where('w.taxWithheld', '=', boolParam(t.app.ctx.database, false)).where('w.advanceFen', '=', 0)
       .orderBy('w.id').limit(1).executeTakeFirstOrThrow();
+    await db().updateTable('tms_waybill').set({ driverFreightFen: 500_000, extraFeeFen: 20_000 }).where('id', '=', free.id).execute();
     const made = dataOf(await admin.post(SETTLEMENT, '', {
       partyCode: 'C1001', waybillNo: free.waybillNo, shipperCode: free.shipperCode, carrierCode: free.carrierCode, driverIdcard: free.driverIdcard,
-      freightFen: 500_000, extraFeeFen: 20_000, deductionFen: 5_000, payableFen: 1,
+      freightFen: 500_000, extraFeeFen: 20_000, deductionFen: 5_000, taxWithheld: false, iitRate: 0, payableFen: 1,
     }), 201);
     expect(made.payableFen).toBe(515_000);
     const edited = dataOf(await admin.put(SETTLEMENT, `/${made.id}`, { deductionFen: 15_000, version: made.version }));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { boolParam } from '../db/connect.js';
@@ -100,13 +101,13 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
       .select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('v.driverIdcard', '!=', eb.ref('w.driverIdcard')), eb('v.carrierCode', '!=', eb.ref('w.carrierCode'))]))
       .executeTakeFirstOrThrow();
     expect(Number(vehicleMismatch.n)).toBe(0);
-    // Settled waybills have a paid settlement; every settlement's payable follows its valued freight.
+    // Settled waybills have a paid settlement; every settlement's gross (before withheld taxes) is its valued freight.
     const unpaid = await db().selectFrom('tms_waybill as w').leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
       .select((eb) => eb.fn.countAll().as('n')).where('w.status', '=', 'settled').where((eb) => eb.or([eb('s.status', 'is', null), eb('s.status', '!=', 'paid')]))
       .executeTakeFirstOrThrow();
     expect(Number(unpaid.n)).toBe(0);
     const offValue = await db().selectFrom('tms_settlement as s').innerJoin('tms_freight_valuation as v', 'v.waybillNo', 's.waybillNo')
-      .select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('v.status', '!=', 'valued'), eb('v.valuatedFreightFen', '!=', eb.ref('s.payableFen'))]))
+      .select((eb) => eb.fn.countAll().as('n')).where((eb) => eb.or([eb('v.status', '!=', 'valued'), eb('v.valuatedFreightFen', '!=', sql<number>`s."freightFen" + s."extraFeeFen" - s."deductionFen"`)]))
       .executeTakeFirstOrThrow();
     expect(Number(offValue.n)).toBe(0);
     // Only certified shippers and carriers carry freight.

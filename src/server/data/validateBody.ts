@@ -4,7 +4,8 @@ import { createAjv } from '../../engine/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
-import { ruleViolations } from '../../engine/schema/rules.js';
+import { ruleViolations, type RuleContext } from '../../engine/schema/rules.js';
+import { regionViolations } from './regions.js';
 
 const ajv = createAjv();
 
@@ -113,9 +114,9 @@ export function validateFragment(page: PageSchema, fields: Record<string, FieldS
   if (!v(body)) throw invalid(fieldErrors(v.errors ?? [], fields));
 }
 
-/** Cross-field rules (x-after, x-required-when, rules) on the record as it would be stored; refused with each field's message. */
-export function checkRules(page: PageSchema, record: Row): void {
+/** Region chains and cross-field rules (x-after, x-required-when, rules) on the record as it would be stored; refused with each field's message. */
+export function checkRules(page: PageSchema, record: Row, context?: RuleContext): void {
   const errors: FieldErrors = {};
-  for (const v of ruleViolations(page, record)) if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
+  for (const v of [...regionViolations(page, record), ...ruleViolations(page, record, context)]) if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
   if (Object.keys(errors).length) throw invalid(errors);
 }

@@ -16,6 +16,8 @@ import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
 import { computeValues, hasComputed } from '../../engine/schema/computed.js';
 import { runEffects } from './effects.js';
 import { sanitizeRichText } from './richText.js';
+import { ruleContext } from './ruleRefs.js';
+import { normalizeIdentifiers } from './normalizeValues.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -53,7 +55,7 @@ function normalize(page: PageSchema, body: Row, mode: 'create' | 'update'): Row 
     if (f?.writeOnly && mode === 'update' && (v === '' || v === null || v === undefined)) continue;
     out[name] = v === '' && f && !required.has(name) ? null : v;
   }
-  return sanitizeRichText(page, out);
+  return normalizeIdentifiers(page, sanitizeRichText(page, out));
 }
 
 function uniqueGroups(page: PageSchema): string[][] {
@@ -150,7 +152,8 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   Object.assign(values, computeValues(page, values, 'stored'));
   const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
-  checkRules(page, { ...values, ...scoped, ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}) });
+  const asStored = { ...values, ...scoped, ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}) };
+  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
   const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
   for (let attempt = 0; ; attempt++) {
@@ -219,7 +222,8 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   for (const k of Object.keys(patch)) if (!(k in merged)) merged[k] = patch[k];
   validateRecord(page, 'update', merged);
   if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
-  checkRules(page, { ...existing, ...merged, ...patch });
+  const asStored = { ...existing, ...merged, ...patch };
+  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
   await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
@@ -279,7 +283,8 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
   validateFragment(page, formFields, t.required ?? [], values);
   const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
-  checkRules(page, { ...existing, ...values, ...computed, [field]: t.to });
+  const asStored = { ...existing, ...values, ...computed, [field]: t.to };
+  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
   const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
   return ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();

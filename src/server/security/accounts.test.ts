@@ -38,7 +38,7 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
 
   it('refuses a PLAT_ADMIN resetting the platform organisation’s passwords, and disabling it', async () => {
     // The seeded platform organisation lacks fields its form requires; filled in so the edit is refused for the right reason.
-    await t.app.ctx.database.db.updateTable('sys_party').set({ uscc: '91110000MA01ABCD2Q', contactName: '运营', contactPhone: '13800000001' })
+    await t.app.ctx.database.db.updateTable('sys_party').set({ uscc: '91110000MA01ABCD52', contactName: '运营', contactPhone: '13800000001' })
       .where('kind', '=', 'platform').execute();
     const platform = await t.app.ctx.database.db.selectFrom('sys_party').select(['id', 'version']).where('kind', '=', 'platform').executeTakeFirstOrThrow();
     const hash = (await userRow('admin')).passwordHash;

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../engine/schema/types.js';
 import { toStored } from '../../data/rows.js';
+import { computeValues } from '../../../engine/schema/computed.js';
 import { residentIdCheckChar, socialCreditCheckChar } from '../../../utils/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
@@ -145,6 +146,11 @@ function atCstHour(ms: number, hour: number): number {
   return dayStart + hour * HOUR;
 }
 
+/** The China-time clock of an instant, HH:MM. */
+function cstClock(ms: number): string {
+  return new Date(ms + CST).toISOString().slice(11, 16);
+}
+
 function distanceKm(a: Hub, b: Hub, rng: Rng): number {
   if (a === b || (a.region[1] === b.region[1])) return rng.int(25, 90);
   const rad = Math.PI / 180;
@@ -174,7 +180,7 @@ export interface FreightDataset {
 }
 
 interface Shipper extends Row { code: string; partyCode: string; hub: Hub; industry: string; established: boolean; weight: number }
-interface Carrier extends Row { code: string; partyCode: string; hub: Hub; established: boolean }
+interface Carrier extends Row { code: string; partyCode: string; hub: Hub; established: boolean; carrierType: string; name: string; contact: string }
 interface Driver extends Row { idcard: string; name: string; carrierCode: string; partyCode: string; licenseClass: string; bankName: string; bankCard: string }
 interface Vehicle extends Row { plate: string; vehicleType: string; vehicleLength: number; loadKg: number; carrierCode: string; driverIdcard: string; partyCode: string; busyUntil: number }
 
@@ -187,11 +193,18 @@ const ORDER_COUNT = 3000;
 const REJECT_CERT = ['营业执照已过期，请上传最新年检后的执照', '法人身份证照片模糊，无法核验', '统一社会信用代码与营业执照不一致', '经营范围不含道路货物运输相关业务'];
 const REJECT_CARGO = ['货源信息不完整：缺少卸货详细地址', '运价明显低于市场价，涉嫌虚假货源', '货物品名与货主经营范围不符', '联系人电话无法接通，请核实后重新发布'];
 const REJECT_REMIT = ['收款账户户名与司机身份证姓名不一致', '结算单存在货损争议，待处理后再付款'];
+/** The platform's own account that pays carriers (a corporate account: no check digit). */
+const PLATFORM_ACCOUNT = '31050161373600002175';
 const REJECT_TRANSFER = ['本月借支额度已用完', '运单尚未装车，不符合预付条件', '收款卡号校验失败，请司机更新银行卡'];
 const REJECT_INVOICE = ['购买方税号与营业执照不一致', '所选运单尚未全部签收，请调整账期后重新申请'];
 
-function buildDataset(now: number): FreightDataset {
+/** Fills a row's stored computed fields with the page's own expressions, so demo figures are the engine's. */
+type Compute = (pageId: string, row: Row) => Row;
+
+function buildDataset(now: number, compute: Compute): FreightDataset {
   const rng = new Rng(SEED);
+  // Money draws (driver price, fees, advances, payees) have their own sequence.
+  const mrng = new Rng(SEED ^ 0x5f3759df);
   const start = now - WINDOW_DAYS * DAY;
   const nums = new Numbers();
   const usedNames = new Set<string>();
@@ -365,6 +378,7 @@ function buildDataset(now: number): FreightDataset {
     created: number; loadStart: number; loaded: number; delivered: number; signed: number; valued: number;
     settleCreated: number; confirmed: number; approved: number; paid: number; freight: number; distance: number;
     onTime: boolean; damage: boolean; late: boolean; cancelled: boolean; waybill?: Row;
+    weight: number; driverFreight: number; serviceFee: number; advance: number; advanceType: string; taxWithheld: boolean; iitRate: number;
   }
   const orderTimes: number[] = [];
   // Daily volumes grow a little over the window and dip at weekends.
@@ -396,11 +410,21 @@ function buildDataset(now: number): FreightDataset {
     if (c.established && c.status === 'active' && v.status === 'active' && driver.status === 'active') vehiclesByParty.set(v.partyCode, [...(vehiclesByParty.get(v.partyCode) ?? []), v]);
   }
 
-  const pickVehicle = (party: string, type: string, loadStart: number): Vehicle => {
-    const pool = vehiclesByParty.get(party)!;
-    const license = VEHICLE_SPECS[type].license;
-    let candidates = pool.filter((v) => v.vehicleType === type);
-    if (!candidates.length) candidates = pool.filter((v) => VEHICLE_SPECS[v.vehicleType].license === license);
+  // Documents must still be valid a week after loading, so no trip under way today runs on an expired one.
+  const validUntil = (v: Vehicle): string => {
+    const d = driverById.get(v.driverIdcard)!;
+    const c = carrierByCode.get(v.carrierCode)!;
+    const dates = [v.inspectionExpireAt, d.licenseExpireAt, c.permitExpireAt, ...(v.loadKg > 4500 ? [d.qualificationExpireAt] : [])];
+    return dates.map(String).sort()[0];
+  };
+  const pickVehicle = (party: string, type: string, loadStart: number, goodsType: string, weight: number): Vehicle => {
+    const suitable = new Set(GOODS_VEHICLES[goodsType].map(([t]) => t));
+    const fitting = vehiclesByParty.get(party)!.filter((v) => suitable.has(v.vehicleType));
+    const valid = fitting.filter((v) => validUntil(v) >= cstDate(loadStart + 7 * DAY));
+    const pool = valid.length ? valid : fitting;
+    let candidates = pool.filter((v) => v.vehicleType === type && v.loadKg >= weight);
+    if (!candidates.length) candidates = pool.filter((v) => v.loadKg >= weight);
+    if (!candidates.length) candidates = pool.filter((v) => v.vehicleType === type);
     if (!candidates.length) candidates = pool;
     const free = candidates.filter((v) => v.busyUntil <= loadStart);
     if (free.length) return rng.pick(free);
@@ -410,7 +434,10 @@ function buildDataset(now: number): FreightDataset {
   for (const created of orderTimes) {
     const party = rng.weighted(PARTY_SHARE);
     const shipper = rng.weighted(shippersByParty.get(party)!.map((s) => [s, s.weight] as const));
-    const goodsType = rng.chance(0.85) ? INDUSTRY_GOODS[shipper.industry] : rng.pick(Object.keys(GOODS_NAMES));
+    const drawnGoods = rng.chance(0.85) ? INDUSTRY_GOODS[shipper.industry] : rng.pick(Object.keys(GOODS_NAMES));
+    // Goods no vehicle of the organisation can carry are the shipper's usual goods instead.
+    const carriable = vehiclesByParty.get(party)!.some((v) => GOODS_VEHICLES[drawnGoods].some(([type]) => type === v.vehicleType));
+    const goodsType = carriable ? drawnGoods : INDUSTRY_GOODS[shipper.industry];
     const vehicleType = rng.weighted(GOODS_VEHICLES[goodsType]);
     const origin = rng.chance(0.8) ? shipper.hub : HUBS[rng.pick(PARTY_GEO[party].home)];
     let dest = HUBS[rng.weighted(PARTY_GEO[party].dest)];
@@ -422,6 +449,8 @@ function buildDataset(now: number): FreightDataset {
     const perTruckYuan = Math.min(25_000, Math.max(800, Math.round((distance * rate + rng.int(150, 600)) / 10) * 10));
     const trucks = vehicleType !== 'lightVan' && rng.chance(0.06) ? 2 : 1;
     const weightKg = Math.round(rng.int(spec.loadKg[0] * 0.55, spec.loadKg[1]) / 10) * 10 * trucks;
+    // Some shippers buy the platform's matching service on top of the freight (6% VAT, billed separately).
+    const serviceRate = shipper.weight % 3 === 0 ? 0.02 : 0;
     const plannedLoad = Math.ceil((created + rng.int(3, 30) * HOUR) / HOUR) * HOUR;
     const orderNo = nums.next('DD', created, 6);
     const businessLine = vehicleType === 'refrigerated' ? 'coldChain' : vehicleType === 'lightVan' ? 'cityDelivery'
@@ -447,7 +476,14 @@ function buildDataset(now: number): FreightDataset {
     }
     for (let k = 0; k < trucks; k++) {
       const loadStart = Math.max(plannedLoad, dispatchAt + HOUR) + rng.int(0, 120) * 60_000;
-      const vehicle = pickVehicle(party, vehicleType, loadStart);
+      const vehicle = pickVehicle(party, vehicleType, loadStart, goodsType, weightKg / trucks);
+      // A load never exceeds the rated load of the vehicle that carries it.
+      const weight = Math.min(Math.round(weightKg / trucks), vehicle.loadKg);
+      const freight = perTruckYuan * 100;
+      const carrier = carrierByCode.get(vehicle.carrierCode)!;
+      // The driver's price is 88–93% of the shipper's price excluding VAT, in whole yuan.
+      const driverFreight = Math.round((freight / 1.09) * mrng.real(0.88, 0.93) / 100) * 100;
+      const advance = mrng.chance(0.3) ? Math.round(driverFreight * mrng.pick([0.2, 0.3, 0.4]) / 100) * 100 : 0;
       const loaded = loadStart + rng.int(60, 240) * 60_000;
       const drive = (distance / rng.real(50, 62)) * HOUR + Math.floor(distance / 650) * 8 * HOUR;
       const late = rng.chance(0.08);
@@ -465,7 +501,10 @@ function buildDataset(now: number): FreightDataset {
       trips.push({
         order, shipper, vehicle, driver, carrier: carrierByCode.get(vehicle.carrierCode)!, origin, dest,
         created: dispatchAt + k * rng.int(5, 40) * 60_000, loadStart, loaded, delivered, signed, valued, settleCreated, confirmed, approved, paid,
-        freight: perTruckYuan * 100, distance, onTime, damage, late, cancelled,
+        freight, distance, onTime, damage, late, cancelled,
+        weight, driverFreight, serviceFee: Math.round(freight * serviceRate / 100) * 100, advance,
+        advanceType: mrng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2]] as const),
+        taxWithheld: carrier.carrierType !== 'enterprise', iitRate: carrier.carrierType !== 'enterprise' ? 0.01 : 0,
       });
     }
   }
@@ -492,8 +531,9 @@ function buildDataset(now: number): FreightDataset {
     const w: Row = {
       partyCode: t.order.partyCode, waybillNo: nums.next('YD', t.created, 6), orderNo: t.order.orderNo, shipperCode: t.shipper.code, carrierCode: t.carrier.code,
       driverIdcard: t.driver.idcard, plate: t.vehicle.plate, originRegion: t.origin.region, destRegion: t.dest.region, distanceKm: t.distance,
-      goodsName: t.order.goodsName, goodsType: t.order.goodsType, weightKg: Math.round(Number(t.order.weightKg) / (waybillsByOrder.get(t.order) ? 2 : 1)),
-      freightFen: t.freight, status, exceptionFlag: false,
+      goodsName: t.order.goodsName, goodsType: t.order.goodsType, weightKg: t.weight,
+      freightFen: t.freight, extraFeeFen: 0, serviceFeeFen: t.serviceFee, driverFreightFen: t.driverFreight, advanceFen: 0,
+      taxWithheld: t.taxWithheld, iitRate: t.iitRate, status, exceptionFlag: false,
       loadedAt: reached(t.loaded) ? iso(t.loaded) : null, deliveredAt: reached(t.delivered) ? iso(t.delivered) : null,
       onTimeDelivery: reached(t.delivered) ? t.onTime : null, damage: reached(t.delivered) ? t.damage : null,
       cancelReason: status === 'cancelled' ? rng.pick(['车辆临时故障，改派他车', '货主取消发货', '司机无法按时到场装货']) : null, remark: null,
@@ -503,8 +543,8 @@ function buildDataset(now: number): FreightDataset {
     waybills.push(w);
     waybillsByOrder.set(t.order, [...(waybillsByOrder.get(t.order) ?? []), t]);
   }
-  // Split orders carry two waybills; their weights are halves of the order's.
-  for (const ts of waybillsByOrder.values()) if (ts.length > 1) for (const t of ts) t.waybill!.weightKg = Math.round(Number(t.order.weightKg) / ts.length);
+  // An order weighs what its trucks carry.
+  for (const ts of waybillsByOrder.values()) ts[0].order.weightKg = ts.reduce((sum, t) => sum + t.weight, 0);
 
   for (const order of orders) {
     const ts = waybillsByOrder.get(order);
@@ -553,13 +593,24 @@ function buildDataset(now: number): FreightDataset {
       for (let k = rng.int(1, 2); k > 0; k--) {
         const f = rng.real(0.05, 0.95);
         const at = t.loaded + (inTransitUntil - t.loaded) * f;
-        const type = rng.weighted([['routeDeviation', 3], ['longStop', 4], ['signalLost', 3], ['speeding', 2], ['fatigueDriving', 2], ['nightDriving', 3], ['geofence', 1]] as const);
+        const drawn = rng.weighted([['routeDeviation', 3], ['longStop', 4], ['signalLost', 3], ['speeding', 2], ['fatigueDriving', 2], ['nightDriving', 3], ['geofence', 1]] as const);
+        // Night driving is raised only between 02:00 and 05:00 China time; at other hours the stop is a long stop.
+        const cstHour = new Date(at + CST).getUTCHours();
+        // An alert's duration fits in the trip: four hours at the wheel need four hours since loading, a
+        // stop or a lost signal ends before the truck arrives (or now, for a truck still on the road).
+        const elapsedMin = Math.floor((at - t.loaded) / 60_000);
+        const remainingMin = Math.floor((inTransitUntil - at) / 60_000);
+        let type: string = drawn === 'nightDriving' && (cstHour < 2 || cstHour >= 5) ? 'longStop' : drawn;
+        if (type === 'fatigueDriving' && elapsedMin < 240) type = 'longStop';
+        if ((type === 'longStop' && remainingMin < 90) || (type === 'signalLost' && remainingMin < 20)) type = 'routeDeviation';
         const lng = t.origin.lng + (t.dest.lng - t.origin.lng) * f + rng.real(-0.15, 0.15);
         const lat = t.origin.lat + (t.dest.lat - t.origin.lat) * f + rng.real(-0.15, 0.15);
         const near = Object.values(HUBS).reduce((a, b) => ((a.lng - lng) ** 2 + (a.lat - lat) ** 2 <= (b.lng - lng) ** 2 + (b.lat - lat) ** 2 ? a : b));
         const speed = type === 'speeding' ? rng.int(92, 118) : type === 'longStop' || type === 'signalLost' ? 0 : rng.int(45, 85);
         const dev = type === 'routeDeviation' ? Math.round(rng.real(3, 60) * 10) / 10 : null;
-        const minutes = type === 'longStop' ? rng.int(90, 420) : type === 'signalLost' ? rng.int(20, 180) : type === 'fatigueDriving' ? rng.int(240, 330) : type === 'nightDriving' ? rng.int(60, 200) : rng.int(2, 25);
+        const untilFive = Math.floor((atCstHour(at - 2 * HOUR, 5) - at) / 60_000);
+        const minutes = type === 'longStop' ? Math.min(rng.int(90, 420), remainingMin) : type === 'signalLost' ? Math.min(rng.int(20, 180), remainingMin)
+          : type === 'fatigueDriving' ? Math.min(rng.int(240, 330), elapsedMin) : type === 'nightDriving' ? Math.max(10, Math.min(rng.int(60, 200), untilFive)) : rng.int(2, 25);
         const level = type === 'speeding' || (type === 'routeDeviation' && (dev ?? 0) > 30) || type === 'fatigueDriving' ? 'high' : type === 'longStop' || type === 'routeDeviation' ? 'medium' : 'low';
         const where = `${near.name}附近`;
         const text: Record<string, string> = {
@@ -568,7 +619,7 @@ function buildDataset(now: number): FreightDataset {
           signalLost: `车辆 ${t.vehicle.plate} 北斗定位信号中断 ${minutes} 分钟（${where}）`,
           speeding: `车辆 ${t.vehicle.plate} 在${where}高速路段车速 ${speed} km/h，超过限速`,
           fatigueDriving: `司机 ${t.driver.name} 连续驾驶 ${minutes} 分钟未休息，超过 4 小时限制`,
-          nightDriving: `凌晨 02:00–05:00 行驶 ${minutes} 分钟（${where}）`,
+          nightDriving: `车辆 ${t.vehicle.plate} 凌晨 ${cstClock(at)} 起在${where}夜间行驶 ${minutes} 分钟（02:00–05:00 禁行时段）`,
           geofence: `车辆 ${t.vehicle.plate} 驶入非计划区域电子围栏（${where}）`,
         };
         alerts.push({
@@ -615,6 +666,45 @@ function buildDataset(now: number): FreightDataset {
     });
   }
 
+  // --- payees: the actual carrier (the driver, or the company into its corporate account) or a
+  // fleet captain the fleet has authorised in writing -------------------------------------------
+  const payees = new Map<string, Row>();
+  const payeeOf = (t: Trip): Row => {
+    if (t.carrier.carrierType === 'individual') {
+      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: null, authorisationNo: null, corporateAccountNo: null };
+    }
+    let p = payees.get(t.carrier.code);
+    if (!p) {
+      const card = bankCard(mrng);
+      p = t.carrier.carrierType === 'enterprise'
+        ? { payeeType: 'actualCarrier', accountType: 'corporate', payeeName: t.carrier.name, bankName: card.bankName, bankCard: null, corporateAccountNo: `${mrng.int(1, 9)}${mrng.digits(mrng.pick([15, 17, 18]))}`, cnapsCode: mrng.digits(12), authorisationNo: null }
+        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: null, corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
+      payees.set(t.carrier.code, p);
+    }
+    return p;
+  };
+
+  // --- advances (freight advance, fuel card, ETC), paid around loading and deducted at settlement
+  const transfers: Row[] = [];
+  for (const t of trips) {
+    const w = t.waybill;
+    if (!w || w.status === 'cancelled' || !t.advance) continue;
+    const at = t.loaded - mrng.int(10, 90) * 60_000;
+    if (at > now) continue;
+    const decided = at + mrng.int(10, 50) * 60_000;
+    const transferred = decided + mrng.int(5, 30) * 60_000;
+    const status = decided > now ? 'pending' : transferred > now ? 'approved' : 'transferred';
+    if (status === 'transferred') w.advanceFen = t.advance;
+    transfers.push({
+      partyCode: w.partyCode, applyNo: nums.next('ZZ', at, 4), applyType: t.advanceType, waybillNo: w.waybillNo,
+      carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: t.advance,
+      reason: { freightAdvance: `运单 ${w.waybillNo} 装车后预付运费（油费、路费），结算时从尾款扣除`, fuelCard: `运单 ${w.waybillNo} 油卡预付，结算时从尾款扣除`, etcRecharge: `运单 ${w.waybillNo} ETC 预充，结算时从尾款扣除` }[t.advanceType],
+      status, approveRemark: status === 'pending' ? null : mrng.pick(['同意', '额度内，同意', null]), rejectReason: null,
+      bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${mrng.digits(12)}` : null, transferredAt: status === 'transferred' ? iso(transferred) : null,
+      ...stamp(at, status === 'pending' ? at : status === 'transferred' ? transferred : decided),
+    });
+  }
+
   // --- freight valuation, settlements, remittances, payment reminders ----------------------
   const valuations: Row[] = [];
   const settlements: Row[] = [];
@@ -626,19 +716,21 @@ function buildDataset(now: number): FreightDataset {
     const loadingFee = rng.chance(0.3) ? rng.int(10, 50) * 1000 : 0;
     const waitingFee = rng.chance(0.1) ? rng.int(20, 80) * 1000 : 0;
     const deductionReason = t.damage ? 'damage' : t.late && rng.chance(0.6) ? 'late' : rng.chance(0.005) ? 'receiptMissing' : 'none';
-    const deduction = deductionReason === 'damage' ? Math.min(rng.int(5, 30) * 10_000, Math.round(t.freight * 0.3 / 100) * 100) : deductionReason === 'late' ? Math.round(t.freight * rng.real(0.02, 0.05) / 100) * 100
+    const deduction = deductionReason === 'damage' ? Math.min(rng.int(5, 30) * 10_000, Math.round(t.driverFreight * 0.3 / 100) * 100) : deductionReason === 'late' ? Math.round(t.driverFreight * rng.real(0.02, 0.05) / 100) * 100
       : deductionReason === 'receiptMissing' ? 20_000 : 0;
     const disputed = t.valued <= now && (t.damage || rng.chance(0.004)) && rng.chance(0.5);
     const valStatus = t.valued > now ? 'pending' : disputed ? 'disputed' : 'valued';
-    const valuated = t.freight + loadingFee + waitingFee - deduction;
+    const valuated = t.driverFreight + loadingFee + waitingFee - deduction;
     valuations.push({
       partyCode: w.partyCode, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, deliveredAt: iso(t.delivered),
-      contractFreightFen: t.freight, loadingFeeFen: loadingFee, waitingFeeFen: waitingFee, deductionFen: deduction, deductionReason,
+      contractFreightFen: t.driverFreight, loadingFeeFen: loadingFee, waitingFeeFen: waitingFee, deductionFen: deduction, deductionReason,
       valuatedFreightFen: valStatus === 'valued' ? valuated : null, status: valStatus,
       valuationRemark: valStatus === 'disputed' ? rng.pick(['司机对货损扣款金额有异议，待客服协调', '装卸费金额双方未达成一致']) : valStatus === 'valued' && deduction ? `扣款：${deductionReason === 'late' ? '超时送达' : deductionReason === 'damage' ? '货损' : '回单缺失'}` : null,
       ...stamp(t.delivered + rng.int(5, 40) * 60_000, valStatus === 'pending' ? t.delivered : t.valued),
     });
     if (valStatus === 'disputed' && w.status === 'settled') w.status = 'signed';
+    // Agreed loading and waiting fees are paid to the driver and billed to the shipper.
+    if (valStatus === 'valued') w.extraFeeFen = loadingFee + waitingFee;
     if (valStatus !== 'valued' || t.settleCreated > now) continue;
     if (w.status === 'delivered') continue;
     const remitRejected = rng.chance(0.006);
@@ -647,18 +739,21 @@ function buildDataset(now: number): FreightDataset {
     const settlementNo = nums.next('JS', t.settleCreated, 6);
     const s: Row = {
       partyCode: w.partyCode, settlementNo, waybillNo: w.waybillNo, shipperCode: t.shipper.code, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard,
-      freightFen: t.freight, extraFeeFen: loadingFee + waitingFee, deductionFen: deduction, payableFen: valuated, status: settleStatus,
+      freightFen: t.driverFreight, extraFeeFen: loadingFee + waitingFee, deductionFen: deduction, taxWithheld: t.taxWithheld, iitRate: t.iitRate,
+      advanceFen: w.advanceFen, status: settleStatus,
       confirmedAt: settleStatus === 'pending' ? null : iso(t.confirmed), paidAt: paid ? iso(t.paid) : null, remark: null,
       ...stamp(t.settleCreated, settleStatus === 'pending' ? t.settleCreated : paid ? t.paid : t.confirmed),
     };
+    compute('tms/settlement/settlement', s);
     settlements.push(s);
+    const finalPay = Number(s.finalPayFen);
     if (remitRejected && w.status === 'settled') w.status = 'signed';
 
     if (settleStatus === 'pending') continue;
     const remitStatus = remitRejected ? (t.approved <= now ? 'rejected' : 'pending') : t.approved > now ? 'pending' : t.paid > now ? 'approved' : 'paid';
     remits.push({
       partyCode: w.partyCode, remitNo: nums.next('FK', t.confirmed, 4), settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard,
-      payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: valuated, status: remitStatus,
+      ...payeeOf(t), amountFen: finalPay, paymentMethod: mrng.weighted([['bankTransfer', 3], ['cloudPay', 2]] as const), payerAccount: PLATFORM_ACCOUNT, status: remitStatus,
       approveRemark: remitStatus === 'approved' || remitStatus === 'paid' ? rng.pick(['同意付款', '金额核对无误', null]) : null,
       rejectReason: remitStatus === 'rejected' ? rng.pick(REJECT_REMIT) : null,
       bankSerialNo: remitStatus === 'paid' ? `${ymd(t.paid)}${rng.digits(12)}` : null, paidAt: remitStatus === 'paid' ? iso(t.paid) : null,
@@ -673,9 +768,9 @@ function buildDataset(now: number): FreightDataset {
       const overdue = Math.max(0, Math.floor((Math.min(now, handledAt) - t.confirmed) / DAY));
       reminders.push({
         partyCode: w.partyCode, title: `运单 ${w.waybillNo} 运费催付`, channel: rng.weighted([['driverApp', 6], ['hotline', 2], ['sms', 1], ['wechat', 2]] as const),
-        settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, amountFen: valuated, overdueDays: overdue,
+        settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, amountFen: finalPay, overdueDays: overdue,
         content: rng.pick([
-          `${t.driver.name}师傅：${t.origin.name}—${t.dest.name} 运单已签收，结算已确认，运费 ${(valuated / 100).toFixed(2)} 元仍未到账，请尽快安排。`,
+          `${t.driver.name}师傅：${t.origin.name}—${t.dest.name} 运单已签收，结算已确认，运费尾款 ${(finalPay / 100).toFixed(2)} 元仍未到账，请尽快安排。`,
           `司机来电催款：运单 ${w.waybillNo} 回单已交，运费何时到账？`,
           `承运商 ${t.carrier.name} 反馈本周结算款未到账，涉及运单 ${w.waybillNo}。`,
         ]),
@@ -687,11 +782,14 @@ function buildDataset(now: number): FreightDataset {
   }
 
   // --- transfer requests (advances, fuel cards, ETC, withdrawals, loans) --------------------
-  const transfers: Row[] = [];
   const activeTrips = trips.filter((t) => t.waybill && t.waybill.status !== 'cancelled' && t.loaded <= now);
-  for (let i = 0; i < 520; i++) {
+  // About one draw in four is a withdrawal or a loan: some three hundred, a few still waiting for a decision.
+  for (let i = 0; i < 1300; i++) {
     const t = rng.pick(activeTrips);
-    const applyType = rng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2], ['withdraw', 2], ['driverLoan', 1]] as const);
+    const drawn = rng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2], ['withdraw', 2], ['driverLoan', 1]] as const);
+    // Advances against a waybill come from the trips above; these are the driver's own withdrawals and loans.
+    if (drawn !== 'withdraw' && drawn !== 'driverLoan') continue;
+    const applyType: string = drawn;
     const at = applyType === 'freightAdvance' ? t.loaded - rng.int(10, 90) * 60_000 : t.loaded + rng.real(0, 1) * (Math.min(now, t.delivered + 2 * DAY) - t.loaded);
     if (at > now) continue;
     const amount = applyType === 'freightAdvance' ? Math.round(t.freight * rng.pick([0.2, 0.3, 0.4]) / 100) * 100
@@ -701,7 +799,7 @@ function buildDataset(now: number): FreightDataset {
     const transferred = decided + rng.int(1, 8) * HOUR;
     const status = decided > now ? 'pending' : rejected ? 'rejected' : transferred > now ? 'approved' : 'transferred';
     transfers.push({
-      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: ['freightAdvance', 'fuelCard', 'driverLoan'].includes(applyType) ? t.waybill!.waybillNo : null,
+      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: null,
       carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: amount,
       reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: '车辆维修临时借支，从下次运费中扣回' }[applyType],
       status, approveRemark: status === 'approved' || status === 'transferred' ? rng.pick(['同意', '额度内，同意', null]) : null,
@@ -743,6 +841,9 @@ function buildDataset(now: number): FreightDataset {
   // --- invoices (weekly requests per shipper) and monthly reconciliation statements ---------
   const invoices: Row[] = [];
   const statements: Row[] = [];
+  // Freight invoices and statements cover transport only (9%); the service fee is invoiced on its own at 6%.
+  const billed = (t: Trip) => Number(t.waybill!.shipperTotalFen) - Number(t.waybill!.serviceFeeFen);
+  const exclVat = (t: Trip) => Number(t.waybill!.revenueExVatFen) - Math.round(Number(t.waybill!.serviceFeeFen) / 1.06);
   const signedByShipper = new Map<string, Trip[]>();
   for (const t of trips) {
     if (!t.waybill || !['signed', 'settled'].includes(String(t.waybill.status))) continue;
@@ -758,14 +859,20 @@ function buildDataset(now: number): FreightDataset {
       if (!inPeriod.length) continue;
       const at = to + rng.int(2, 40) * HOUR;
       if (at > now) continue;
-      const amount = inPeriod.reduce((s, t) => s + t.freight, 0);
+      for (const t of inPeriod) compute('tms/waybill/waybill', t.waybill!);
+      const amount = inPeriod.reduce((s, t) => s + billed(t), 0);
+      const excl = inPeriod.reduce((s, t) => s + exclVat(t), 0);
+      const lead = inPeriod[0];
       const decided = at + rng.int(10, 130) * HOUR;
       const rejected = rng.chance(0.03);
       const status = decided > now ? 'pending' : rejected ? 'rejected' : 'issued';
       invoices.push({
         partyCode: shipper.partyCode, applyNo: nums.next('KP', at, 4), shipperCode: shipper.code, buyerName: shipper.name, buyerTaxNo: shipper.uscc,
         invoiceType: rng.weighted([['eSpecial', 8], ['eNormal', 1], ['paperSpecial', 1]] as const), serviceType: 'transport', taxRate: 0.09,
-        periodFrom: cstDate(from), periodTo: cstDate(to - DAY), waybillCount: inPeriod.length, amountFen: amount, taxFen: Math.round(amount * 0.09 / 1.09),
+        periodFrom: cstDate(from), periodTo: cstDate(to - DAY), waybillCount: inPeriod.length, amountFen: amount, taxFen: amount - excl,
+        waybillNos: inPeriod.map((t) => t.waybill!.waybillNo), originRegion: lead.origin.region, destRegion: lead.dest.region,
+        vehicleInfo: [...new Set(inPeriod.map((t) => t.vehicle.plate))].slice(0, 3).join('、') + (new Set(inPeriod.map((t) => t.vehicle.plate)).size > 3 ? ' 等' : ''),
+        goodsName: [...new Set(inPeriod.map((t) => String(t.order.goodsName)))].slice(0, 3).join('、'),
         status, invoiceNo: status === 'issued' ? `${ymd(decided).slice(2, 4)}${rng.digits(18)}` : null, issuedAt: status === 'issued' ? iso(decided) : null,
         rejectReason: status === 'rejected' ? rng.pick(REJECT_INVOICE) : null, remark: null,
         ...stamp(at, status === 'pending' ? at : decided),
@@ -781,8 +888,9 @@ function buildDataset(now: number): FreightDataset {
       const [y, m] = period.split('-').map(Number);
       const at = Date.UTC(m === 12 ? y + 1 : y, m === 12 ? 0 : m, 1) - CST + rng.int(9, 70) * HOUR;
       if (at > now) continue;
-      const total = list.reduce((s, t) => s + t.freight, 0);
-      const excl = Math.round(total / 1.09);
+      for (const t of list) compute('tms/waybill/waybill', t.waybill!);
+      const total = list.reduce((s, t) => s + billed(t), 0);
+      const excl = list.reduce((s, t) => s + exclVat(t), 0);
       const age = now - at;
       const status = age < 2 * DAY ? rng.weighted([['draft', 1], ['sent', 2]] as const) : age < 10 * DAY ? rng.weighted([['sent', 2], ['confirmed', 5], ['disputed', 1]] as const) : rng.weighted([['confirmed', 20], ['disputed', 1]] as const);
       seq++;
@@ -810,6 +918,7 @@ function buildDataset(now: number): FreightDataset {
     }
     for (const list of refs) for (const r of list) if (r[field] != null) r[field] = map.get(r[field]) ?? r[field];
   };
+  for (const w of waybills) compute('tms/waybill/waybill', w);
   renumber(settlements, 'settlementNo', 'JS', 6, [remits, reminders]);
   renumber(remits, 'remitNo', 'FK', 4);
   renumber(exceptions, 'exceptionNo', 'YC', 4);
@@ -850,7 +959,11 @@ const datasets = new WeakMap<AppContext, FreightDataset>();
 /** The freight dataset of this database (built once, on first use, relative to that moment). */
 export function freightDataset(ctx: AppContext, now = Date.now()): FreightDataset {
   let ds = datasets.get(ctx);
-  if (!ds) datasets.set(ctx, (ds = buildDataset(now)));
+  const compute: Compute = (pageId, row) => {
+    const page = ctx.schemas.pages.get(pageId) as PageSchema;
+    return Object.assign(row, computeValues(page, row, 'stored'));
+  };
+  if (!ds) datasets.set(ctx, (ds = buildDataset(now, compute)));
   return ds;
 }
 
@@ -867,6 +980,7 @@ async function insertRows(ctx: AppContext, page: PageSchema, rows: Row[]): Promi
   const stored = rows.map((r) => {
     const values: Row = {};
     for (const k of fields) if (k in r) values[k] = r[k];
+    Object.assign(values, computeValues(page, values, 'stored'));
     const out: Row = toStored(ctx.database, page, values);
     for (const k of SYSTEM) out[k] = r[k];
     if (scoped) out.partyCode = r.partyCode;
