@@ -84,6 +84,24 @@ describe('the form controller', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('clears a server field error once the field changes, and the next Save sends again', async () => {
+    const onSaved = vi.fn();
+    const { result } = renderHook(() => useFormController(bundle, undefined, onSaved), { wrapper });
+    // The fields a drawn form would have.
+    act(() => { result.current.form.createField({ name: 'name' }); result.current.form.createField({ name: 'qty' }); });
+    act(() => result.current.form.setValuesIn('name', 'crate'));
+    await act(() => result.current.submit());
+    expect(result.current.form.query('name').take()?.selfErrors).toEqual(['Name is taken']);
+    expect(result.current.failure).toEqual({ message: 'engine.form.fixErrors', translate: true });
+    // Another field's change leaves it; its own change clears it.
+    act(() => result.current.form.setValuesIn('qty', 2));
+    expect(result.current.form.query('name').take()?.selfErrors).toEqual(['Name is taken']);
+    act(() => result.current.form.setValuesIn('name', 'crate 2'));
+    expect(result.current.form.query('name').take()?.selfErrors).toEqual([]);
+    await act(() => result.current.submit());
+    expect(sent).toEqual([{ name: 'crate' }, { name: 'crate 2', qty: 2 }]);
+  });
+
   it('says when the user may not save', () => {
     const { result } = renderHook(() => useFormController({ ...bundle, actions: ['read'] }, '7', vi.fn()), { wrapper });
     expect(result.current.allowed).toBe(false);
