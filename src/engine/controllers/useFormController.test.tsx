@@ -47,6 +47,19 @@ describe('the form controller', () => {
     expect(result.current.dirty).toBe(false);
   });
 
+  it('sends a double click once, and nothing after the record is saved', async () => {
+    const onSaved = vi.fn();
+    const { result } = renderHook(() => useFormController(bundle, '7', onSaved), { wrapper });
+    await waitFor(() => expect(result.current.form.values).toMatchObject({ name: 'crate' }));
+    act(() => result.current.form.setValuesIn('qty', 9));
+    await act(() => Promise.all([result.current.submit(), result.current.submit()]));
+    expect(sent).toHaveLength(1);
+    expect(result.current.saved).toBe(true);
+    await act(() => result.current.submit());
+    expect(sent).toHaveLength(1);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
   it('on a stale version, holds both sides and saves mine over theirs only when asked', async () => {
     const onSaved = vi.fn();
     const { result } = renderHook(() => useFormController(bundle, '7', onSaved), { wrapper });
