@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
+import type { Field } from '@formily/core';
 import { useFormController } from './useFormController';
 import { bundle } from './testPage';
 
@@ -104,13 +105,13 @@ describe('the form controller', () => {
     act(() => { result.current.form.createField({ name: 'name' }); result.current.form.createField({ name: 'qty' }); });
     act(() => result.current.form.setValuesIn('name', 'crate'));
     await act(() => result.current.submit());
-    expect(result.current.form.query('name').take()?.selfErrors).toEqual(['Name is taken']);
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual(['Name is taken']);
     expect(result.current.failure).toEqual({ message: 'engine.form.fixErrors', translate: true });
     // Another field's change leaves it; its own change clears it.
     act(() => result.current.form.setValuesIn('qty', 2));
-    expect(result.current.form.query('name').take()?.selfErrors).toEqual(['Name is taken']);
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual(['Name is taken']);
     act(() => result.current.form.setValuesIn('name', 'crate 2'));
-    expect(result.current.form.query('name').take()?.selfErrors).toEqual([]);
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual([]);
     await act(() => result.current.submit());
     expect(sent).toEqual([{ name: 'crate' }, { name: 'crate 2', qty: 2 }]);
   });

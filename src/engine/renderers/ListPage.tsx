@@ -57,8 +57,13 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   }, [paths, navigate, page.resource?.key]);
   const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`), [navigate, basePath, lockQuery]);
   const remove = useCallback(async (r: Rec) => {
-    await removeRecord(r);
-    void message.success(t('engine.list.deleted'));
+    try {
+      await removeRecord(r);
+      void message.success(t('engine.list.deleted'));
+    } catch (e) {
+      // A refusal (409: in use, built in, in a state that keeps it) is the server's message, not a fault.
+      void message.error((e as Error).message);
+    }
   }, [removeRecord, message, t]);
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback((r: Rec) => (
@@ -71,8 +76,12 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
 
   const ops = useListOperations(page, actions, selection.keys, () => { selection.clear(); reload(); });
   const bulkDelete = async () => {
-    const deleted = await list.bulkDelete();
-    void message.success(t('engine.list.bulkDeleted', { count: deleted }));
+    try {
+      const deleted = await list.bulkDelete();
+      void message.success(t('engine.list.bulkDeleted', { count: deleted }));
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
   };
   const doExport = async (format: 'csv' | 'xlsx') => {
     try {

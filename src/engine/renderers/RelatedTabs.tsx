@@ -50,8 +50,13 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
   }), [page, state, lock]);
   const { data, isLoading, mutate } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params), { keepPreviousData: true });
   const remove = useCallback(async (r: Rec) => {
-    await pageApi.remove(page.id, r.id);
-    void message.success(t('engine.list.deleted'));
+    try {
+      await pageApi.remove(page.id, r.id);
+      void message.success(t('engine.list.deleted'));
+    } catch (e) {
+      // A refusal (409: in use, built in) is the server's message, not a fault.
+      void message.error((e as Error).message);
+    }
     void mutate();
   }, [page.id, message, t, mutate]);
   const rowActions = useCallback((r: Rec) => (

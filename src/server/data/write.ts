@@ -15,6 +15,7 @@ import { writableFor } from '../../engine/schema/recordValidator.js';
 import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
 import { computeValues, hasComputed } from '../../engine/schema/computed.js';
 import { runEffects } from './effects.js';
+import { holds } from '../../engine/schema/rules.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -245,6 +246,8 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: nu
   const deletableIn = page.states?.deletableIn;
   const stuck = deletableIn && rows.find((r) => !deletableIn.includes(String(r[page.states!.field])));
   if (stuck) throw conflict('server.data.notDeletableInState', { state: String(stuck[page.states!.field]) });
+  const kept = page.resource?.deletableWhen && rows.find((r) => !holds(page.resource!.deletableWhen!, r));
+  if (kept) throw conflict('server.data.notDeletable', { label: String(kept[page.resource!.label] ?? kept.id) });
   const children = await planChildDeletes(ctx, page, rows);
   for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
   await ctx.database.db.transaction().execute(async (trx) => {
