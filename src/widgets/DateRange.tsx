@@ -4,6 +4,7 @@ import type { TimeRangePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { pastRangePresets } from '../utils/datePresets';
+import './dayjsLocales';
 import type { FieldControlProps } from './types';
 
 export type IsoRange = [string, string];

@@ -7,6 +7,7 @@ import type { FieldSchema } from '../engine/schema/types';
 import { cellComponents, cellFor, detailCellFor, SecretCell } from './cells';
 import type { CellComponent, CellProps } from './types';
 import type { MenuGrants } from './menuGrants';
+import './dayjsLocales';
 import Money from './Money';
 import RefSelect from './RefSelect';
 import RegionCascader from './RegionCascader';

@@ -53,7 +53,9 @@ export function KeepAlive() {
     // A portal address is the entry's to show; only the affixed home tab stands for one.
     if (location.pathname.startsWith('/redirect/') || isPortalPath(location.pathname)) return;
     const meta = tabTitle(location.pathname);
-    tabsStore.visit(fullPath, meta.title, meta);
+    // A saved form hands over to its record's detail: its own tab closes (navigation state `replaces`).
+    const replaces = (location.state as { replaces?: unknown } | null)?.replaces;
+    tabsStore.visit(fullPath, meta.title, { ...meta, replaces: typeof replaces === 'string' ? replaces : undefined });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullPath, info]);
 

@@ -35,6 +35,20 @@ describe('tabs', () => {
     expect(new Set(lists.map((t) => t.key)).size).toBe(2);
   });
 
+  it('a saved form hands its place in the strip to the detail it opens, or closes when the detail is open already', () => {
+    tabsStore.visit('/list', 'L');
+    tabsStore.visit('/list/add', 'Add');
+    tabsStore.visit('/b', 'B');
+    tabsStore.visit('/list/add', 'Add');
+    tabsStore.visit('/list/detail/5', 'Detail', { replaces: '/list/add' });
+    expect(tabsStore.get().tabs.map((t) => t.fullPath)).toEqual(['/home', '/list', '/list/detail/5', '/b']);
+    expect(tabsStore.get().active).toBe('/list/detail/5');
+    tabsStore.visit('/list/edit/5', 'Edit');
+    tabsStore.visit('/list/detail/5', 'Detail', { replaces: '/list/edit/5' });
+    expect(tabsStore.get().tabs.map((t) => t.fullPath)).toEqual(['/home', '/list', '/list/detail/5', '/b']);
+    expect(tabsStore.get().active).toBe('/list/detail/5');
+  });
+
   it('never closes affixed tabs, and moves to the last tab when the active one closes', () => {
     tabsStore.visit('/a', 'A');
     tabsStore.visit('/b', 'B');

@@ -86,12 +86,21 @@ export const tabsStore = {
     return resolve(state, fullPath).key;
   },
 
-  visit(fullPath: string, title: string, opts: { affix?: boolean; noCache?: boolean } = {}): string {
+  /**
+   * Records a navigation. `replaces` names the address of a tab the navigation finishes (a form that
+   * was saved): that tab closes, and a new tab takes its place in the strip.
+   */
+  visit(fullPath: string, title: string, opts: { affix?: boolean; noCache?: boolean; replaces?: string } = {}): string {
     const { path } = split(fullPath);
-    const target = resolve(state, fullPath);
-    let tabs = state.tabs;
-    if (!target.existing) tabs = [...tabs, { key: target.key, path, fullPath, title, affix: Boolean(opts.affix), noCache: Boolean(opts.noCache) }];
-    else tabs = tabs.map((t) => (t.key === target.key ? { ...t, fullPath: target.sameTab ? fullPath : t.fullPath, title } : t));
+    const done = opts.replaces && opts.replaces !== fullPath ? state.tabs.find((t) => t.fullPath === opts.replaces && !t.affix) : undefined;
+    // Resolved as if the finished tab were gone, so the address never lands back in it.
+    const rest = done ? { ...state, tabs: state.tabs.filter((t) => t !== done), active: state.active === done.key ? null : state.active } : state;
+    const target = resolve(rest, fullPath);
+    let tabs: Tab[];
+    if (!target.existing) {
+      const tab = { key: target.key, path, fullPath, title, affix: Boolean(opts.affix), noCache: Boolean(opts.noCache) };
+      tabs = done ? state.tabs.map((t) => (t === done ? tab : t)) : [...state.tabs, tab];
+    } else tabs = rest.tabs.map((t) => (t.key === target.key ? { ...t, fullPath: target.sameTab ? fullPath : t.fullPath, title } : t));
     if (tabs !== state.tabs || state.active !== target.key) emit({ ...state, tabs, active: target.key });
     return target.key;
   },

@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SWRConfig } from 'swr';
+import type { Field } from '@formily/core';
 import { useFormController } from './useFormController';
 import { bundle } from './testPage';
 
@@ -47,6 +48,19 @@ describe('the form controller', () => {
     expect(result.current.dirty).toBe(false);
   });
 
+  it('sends a double click once, and nothing after the record is saved', async () => {
+    const onSaved = vi.fn();
+    const { result } = renderHook(() => useFormController(bundle, '7', onSaved), { wrapper });
+    await waitFor(() => expect(result.current.form.values).toMatchObject({ name: 'crate' }));
+    act(() => result.current.form.setValuesIn('qty', 9));
+    await act(() => Promise.all([result.current.submit(), result.current.submit()]));
+    expect(sent).toHaveLength(1);
+    expect(result.current.saved).toBe(true);
+    await act(() => result.current.submit());
+    expect(sent).toHaveLength(1);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
   it('on a stale version, holds both sides and saves mine over theirs only when asked', async () => {
     const onSaved = vi.fn();
     const { result } = renderHook(() => useFormController(bundle, '7', onSaved), { wrapper });
@@ -82,6 +96,24 @@ describe('the form controller', () => {
     expect(sent).toEqual([{ name: 'crate' }]);
     expect(result.current.failure).toEqual({ message: 'Name is taken', translate: false });
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('clears a server field error once the field changes, and the next Save sends again', async () => {
+    const onSaved = vi.fn();
+    const { result } = renderHook(() => useFormController(bundle, undefined, onSaved), { wrapper });
+    // The fields a drawn form would have.
+    act(() => { result.current.form.createField({ name: 'name' }); result.current.form.createField({ name: 'qty' }); });
+    act(() => result.current.form.setValuesIn('name', 'crate'));
+    await act(() => result.current.submit());
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual(['Name is taken']);
+    expect(result.current.failure).toEqual({ message: 'engine.form.fixErrors', translate: true });
+    // Another field's change leaves it; its own change clears it.
+    act(() => result.current.form.setValuesIn('qty', 2));
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual(['Name is taken']);
+    act(() => result.current.form.setValuesIn('name', 'crate 2'));
+    expect((result.current.form.query('name').take() as Field).selfErrors).toEqual([]);
+    await act(() => result.current.submit());
+    expect(sent).toEqual([{ name: 'crate' }, { name: 'crate 2', qty: 2 }]);
   });
 
   it('says when the user may not save', () => {

@@ -65,16 +65,24 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
     if (fresh) apply(fresh);
   }, [mutate, apply]);
 
+  // One save at a time, and none once the record is saved: a double click or a second Save on the
+  // submitted values would send the record again (a duplicate, for an add).
+  const sending = useRef(false);
+  const [saved, setSaved] = useState(false);
   const save = useCallback(async (body: Record<string, unknown>, version?: number) => {
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setFailure(null);
     try {
       const saved = id ? await pageApi.update(page.id, id, { ...body, version }, lockQuery) : await pageApi.create(page.id, { ...body, ...owner }, lockQuery);
       setDirty(false);
+      setSaved(true);
       // Lists, details and histories of this page kept open in other tabs show the saved record.
       void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
       onSaved(saved);
     } catch (e) {
+      sending.current = false;
       const err = e as ApiError;
       if (err.httpStatus === 409 && (err.data as { current?: Rec })?.current) {
         setStale({ mine: body, theirs: (err.data as { current: Rec }).current });
@@ -87,6 +95,7 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
   }, [id, page.id, form, revalidate, onSaved, lockQuery, owner]);
 
   const submit = useCallback(async () => {
+    if (sending.current) return;
     try {
       await form.validate();
     } catch {
@@ -104,7 +113,9 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
     loading: Boolean(id) && !record && !error,
     loadError: error ? (error as ApiError).message : null,
     editable: !record || canEditRecord(page, record),
-    dirty, busy, failure, clearFailure: () => setFailure(null),
+    dirty, busy, failure,
+    /** The record is saved: the form sends nothing more. */
+    saved, clearFailure: () => setFailure(null),
     submit, reload,
     stale,
     dismissStale: () => setStale(null),

@@ -75,6 +75,19 @@ describe('the list controller', () => {
     await waitFor(() => expect(calls).toEqual(['GET ?page=1&size=20', 'GET ?page=1&size=20&sort=name']));
   });
 
+  it('cycles a column ascending, descending, then none, back on the first page', async () => {
+    rows = items(30);
+    const { result } = setup('/list?page=2');
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(10));
+    act(() => result.current.list.sortBy('name'));
+    await waitFor(() => expect(result.current.location.search).toBe('?sort=name'));
+    act(() => result.current.list.sortBy('name'));
+    await waitFor(() => expect(result.current.location.search).toBe('?sort=-name'));
+    act(() => result.current.list.sortBy('name'));
+    await waitFor(() => expect(result.current.location.search).toBe(''));
+    expect(result.current.list.state.sort).toBeNull();
+  });
+
   it('asks for a page change once, before the address changes', async () => {
     rows = items(30);
     const { result } = setup();

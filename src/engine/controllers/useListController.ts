@@ -4,7 +4,7 @@ import { recordFields } from '../schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { arrivedAnswer } from '../data/prefetch';
 import { sortRecords } from '../data/sortRecords';
-import { useListUrlState } from '../renderers/listUrlState';
+import { nextSort, useListUrlState } from '../renderers/listUrlState';
 import { isComplete, listKey, onlySortChanged, preloadList, withLogWindow } from '../renderers/listQuery';
 
 /**
@@ -47,6 +47,8 @@ export function useListController(bundle: PageBundle) {
     && (can(actions, `action:${a.name}`) || can(actions, 'update'))), [page, actions]);
   const [exporting, setExporting] = useState(false);
   const reload = useCallback(() => void mutate(), [mutate]);
+  /** A click on a sortable column: ascending, descending, then back to the page's default sort. */
+  const sortBy = useCallback((field: string) => update({ sort: nextSort(state.sort, field), page: 1 }), [update, state.sort]);
 
   const remove = useCallback(async (r: Rec) => {
     await pageApi.remove(page.id, r.id);
@@ -74,7 +76,7 @@ export function useListController(bundle: PageBundle) {
   }, [page.id, params]);
 
   return {
-    state, update, params,
+    state, update, params, sortBy,
     rows: data?.list ?? [], total: data?.total ?? null, capped: Boolean(data?.totalCapped),
     /** The database's totals over every matching row (list.totals), when the page declares them. */
     totals: data?.totals,

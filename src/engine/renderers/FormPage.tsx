@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PageBundle, Rec } from '../data/pageApi';
 import { useFormController, type FormLock } from '../controllers/useFormController';
@@ -32,6 +32,7 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const app = App.useApp();
   const { message } = app;
   const navigate = useNavigate();
+  const location = useLocation();
   // Opened from a locked child list (?parent=): the parent is filled in and cannot be changed.
   const [search] = useSearchParams();
   const lockParams = useMemo(() => Object.fromEntries(['parent', 'parentField'].filter((k) => search.get(k)).map((k) => [k, search.get(k)!])), [search]);
@@ -56,8 +57,10 @@ export function FormPage({ bundle, basePath, id }: Props) {
     // Generated secrets come back in this answer only.
     const secrets = (saved as { generatedSecrets?: Record<string, string> }).generatedSecrets;
     if (secrets) showSecrets(app, t, page, secrets);
-    navigate(`${basePath}/detail/${saved.id}${lockQuery}`, { replace: true });
-  }, [app, message, t, page, id, navigate, basePath, lockQuery]);
+    // The form is finished: the detail takes its place (its tab closes) and opens at the top.
+    navigate(`${basePath}/detail/${saved.id}${lockQuery}`, { replace: true, state: { replaces: location.pathname + location.search } });
+    window.scrollTo(0, 0);
+  }, [app, message, t, page, id, navigate, basePath, lockQuery, location.pathname, location.search]);
   const ctl = useFormController(bundle, id, onSaved, lock);
   useUnsavedGuard(ctl.dirty && !ctl.busy);
 
@@ -84,7 +87,7 @@ export function FormPage({ bundle, basePath, id }: Props) {
       <SchemaForm form={ctl.form} page={page} mode={ctl.mode} />
       <div className="form-page__actions">
         <Space>
-          <Button type="primary" loading={ctl.busy} onClick={() => void ctl.submit()}>{t('engine.form.save')}</Button>
+          <Button type="primary" loading={ctl.busy} disabled={ctl.saved} onClick={() => void ctl.submit()}>{t('engine.form.save')}</Button>
           <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
         </Space>
       </div>

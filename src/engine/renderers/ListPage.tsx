@@ -8,7 +8,7 @@ import { pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import { PAGE_SIZE_OPTIONS } from '../schema/paging';
 import { useListController } from '../controllers/useListController';
 import { useListPrefs } from './useListPrefs';
-import { useColumns } from './useColumns';
+import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { RowActions } from './RowActions';
@@ -57,8 +57,13 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   }, [paths, navigate, page.resource?.key]);
   const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`), [navigate, basePath, lockQuery]);
   const remove = useCallback(async (r: Rec) => {
-    await removeRecord(r);
-    void message.success(t('engine.list.deleted'));
+    try {
+      await removeRecord(r);
+      void message.success(t('engine.list.deleted'));
+    } catch (e) {
+      // A refusal (409: in use, built in, in a state that keeps it) is the server's message, not a fault.
+      void message.error((e as Error).message);
+    }
   }, [removeRecord, message, t]);
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback((r: Rec) => (
@@ -66,12 +71,17 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
       onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })}
       onRelation={(rel) => openRelation(rel, r)} />
   ), [page, actions, open, remove, openRelation]);
-  const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null);
+  const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null, list.sortBy);
+  const scrollX = scrollWidth(columns, selection.enabled);
 
   const ops = useListOperations(page, actions, selection.keys, () => { selection.clear(); reload(); });
   const bulkDelete = async () => {
-    const deleted = await list.bulkDelete();
-    void message.success(t('engine.list.bulkDeleted', { count: deleted }));
+    try {
+      const deleted = await list.bulkDelete();
+      void message.success(t('engine.list.bulkDeleted', { count: deleted }));
+    } catch (e) {
+      void message.error((e as Error).message);
+    }
   };
   const doExport = async (format: 'csv' | 'xlsx') => {
     try {
@@ -105,14 +115,14 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           dataSource={rows}
           loading={!list.rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
-          scroll={rows.length >= VIRTUAL_FROM ? { x: 'max-content', y: 600 } : { x: 'max-content' }}
+          scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
           rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]) } : undefined}
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
-          onChange={(pagination, _filters, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const sort = s?.order ? `${s.order === 'descend' ? '-' : ''}${String(s.columnKey)}` : null;
-            update({ page: pagination.current ?? 1, size: pagination.pageSize ?? state.size, sort });
+          onChange={(pagination, _filters, _sorter, extra) => {
+            // Sorting goes through the headers (useColumns): antd's cycle cannot leave a default sort.
+            if (extra.action === 'sort') return;
+            update({ page: pagination.current ?? 1, size: pagination.pageSize ?? state.size });
           }}
           pagination={{
             current: state.page, pageSize: state.size, total: list.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS,

@@ -10,7 +10,7 @@ import { usePagePath } from '../routes/pagePaths';
 import { PAGE_SIZE_OPTIONS } from '../schema/paging';
 import { usePageSchema } from './usePageSchema';
 import { listKey, withLogWindow } from './listQuery';
-import { useColumns } from './useColumns';
+import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
 
@@ -50,8 +50,13 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
   }), [page, state, lock]);
   const { data, isLoading, mutate } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params), { keepPreviousData: true });
   const remove = useCallback(async (r: Rec) => {
-    await pageApi.remove(page.id, r.id);
-    void message.success(t('engine.list.deleted'));
+    try {
+      await pageApi.remove(page.id, r.id);
+      void message.success(t('engine.list.deleted'));
+    } catch (e) {
+      // A refusal (409: in use, built in) is the server's message, not a fault.
+      void message.error((e as Error).message);
+    }
     void mutate();
   }, [page.id, message, t, mutate]);
   const rowActions = useCallback((r: Rec) => (
@@ -68,7 +73,7 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
         {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${path}/add${lockQuery}`)}>{t('engine.list.create')}</Button>}
         {path && <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`${path}${lockQuery}`)}>{t('engine.related.open')}</Button>}
       </Space>
-      <Table<Rec> rowKey="id" size="small" columns={columns} dataSource={data?.list ?? []} loading={isLoading} scroll={{ x: 'max-content' }}
+      <Table<Rec> rowKey="id" size="small" columns={columns} dataSource={data?.list ?? []} loading={isLoading} scroll={{ x: scrollWidth(columns, false) }}
         onChange={(p) => setState((s) => ({ ...s, page: p.current ?? 1, size: p.pageSize ?? s.size }))}
         pagination={{ current: state.page, pageSize: state.size, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS,
           showTotal: (total) => t('engine.list.total', { total }) }} />

@@ -28,6 +28,16 @@ export function stateFromSearch(params: URLSearchParams, defaultSize: number, al
   return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1', ...(parent.parent ? { parent } : {}) };
 }
 
+/**
+ * The sort a click on a column's header asks for: ascending, then descending, then none (the page's
+ * default sort), whichever order the column is shown in while no sort is chosen.
+ */
+export function nextSort(current: string | null, field: string): string | null {
+  if (current === field) return `-${field}`;
+  if (current === `-${field}`) return null;
+  return field;
+}
+
 /** Query parameters for the API. */
 export function apiParamsOf(state: ListUrlState): Record<string, string> {
   const p: Record<string, string> = { page: String(state.page), size: String(state.size) };

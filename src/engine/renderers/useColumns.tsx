@@ -1,22 +1,51 @@
-import { useMemo, type ReactNode } from 'react';
-import { Grid, type TableColumnsType } from 'antd';
+import { useContext, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { ConfigProvider, Grid, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../schema/types';
+import type { FieldSchema, PageSchema } from '../schema/types';
 import { fieldSchema, isSortable, parseSort } from '../schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
+import { nextSort } from './listUrlState';
 
 export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
 }
 
-/** Table columns from the schema: titles, cells, widths, and sort state driven by the URL. */
-export function useColumns(page: PageSchema, sort: string | null, hidden: string[], actions: ((r: Rec) => ReactNode) | null) {
+/** The width a column without a declared one is given in the table's scroll width. */
+function naturalWidth(f: FieldSchema): number {
+  if (f.format === 'date-time') return 170;
+  if (f.format === 'date') return 120;
+  if (f.type === 'integer' || f.type === 'number' || f.type === 'boolean') return 110;
+  return 150;
+}
+
+/** Width of the row-selection checkbox column antd adds. */
+const SELECTION_WIDTH = 32;
+
+/**
+ * The table's horizontal scroll width: the sum of its columns, so a pinned actions column sits beside
+ * the last data column instead of over it (with `max-content`, ellipsis columns shrink under it).
+ */
+export function scrollWidth(columns: TableColumnsType<Rec>, selectable: boolean): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), selectable ? SELECTION_WIDTH : 0);
+}
+
+/**
+ * Table columns from the schema: titles, cells, widths, and sort state driven by the URL. A click on a
+ * sortable header goes through `onSort` (ascending, descending, none), not antd's own cycle, which
+ * cannot leave a default sort it shows.
+ */
+export function useColumns(page: PageSchema, sort: string | null, hidden: string[], actions: ((r: Rec) => ReactNode) | null, onSort?: (field: string) => void) {
   const { t, i18n } = useTranslation();
+  const tableLocale = useContext(ConfigProvider.ConfigContext).locale?.Table;
   // A pinned column on a phone would cover most of the row.
   const pinActions = Grid.useBreakpoint().md !== false;
   return useMemo(() => {
     const current = sort ? parseSort(sort) : page.list?.defaultSort ? parseSort(page.list.defaultSort) : null;
+    const tip = (field: string) => {
+      const next = nextSort(sort, field);
+      return next === null ? tableLocale?.cancelSort : next.startsWith('-') ? tableLocale?.triggerDesc : tableLocale?.triggerAsc;
+    };
     const cols: TableColumnsType<Rec> = (page.list?.columns ?? [])
       .map((c) => (typeof c === 'string' ? { field: c } : c))
       .filter((c) => !hidden.includes(c.field))
@@ -24,16 +53,24 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
         const f = fieldSchema(page, c.field)!;
         const Cell = cellFor(f);
         const money = f['x-component'] === 'Money' || f['x-cell'] === 'Money';
+        const sortable = Boolean(onSort) && isSortable(page, c.field);
         return {
           key: c.field,
           dataIndex: c.field,
           title: t(f.title),
-          width: c.width ?? (f.format === 'date-time' ? 170 : undefined),
+          width: c.width ?? naturalWidth(f),
           fixed: c.fixed,
           ellipsis: c.ellipsis ?? true,
           align: money || f.type === 'integer' || f.type === 'number' ? 'right' : undefined,
-          sorter: isSortable(page, c.field) ? true : undefined,
+          sorter: sortable ? true : undefined,
           sortOrder: current?.field === c.field ? (current.desc ? 'descend' : 'ascend') : null,
+          ...(sortable ? {
+            showSorterTooltip: { title: tip(c.field) },
+            onHeaderCell: () => ({
+              onClick: () => onSort!(c.field),
+              onKeyDown: (e: KeyboardEvent) => { if (e.key === 'Enter') onSort!(c.field); },
+            }),
+          } : {}),
           render: (value: unknown, record: Rec) => <Cell value={value} record={record} field={f} />,
         };
       });
@@ -41,5 +78,5 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
     return cols;
     // i18n.language re-renders titles after a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, sort, hidden, actions, t, i18n.language, pinActions]);
+  }, [page, sort, hidden, actions, t, i18n.language, pinActions, onSort, tableLocale]);
 }

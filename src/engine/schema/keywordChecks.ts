@@ -174,6 +174,7 @@ export function ruleErrors(page: PageSchema): string[] {
     r.fields.forEach((f) => { if (!props[f]) errors.push(`${where}.fields: unknown field "${f}"; name the model fields that show the message`); });
   });
   const states = new Set((page.states ? props[page.states.field]?.enum ?? [] : []).map(String));
+  if (page.resource?.deletableWhen) exprNames('resource.deletableWhen', page.resource.deletableWhen);
   page.states?.deletableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.deletableIn: "${st}" is not a state of ${page.states!.field}`); });
   const scopeBy = page.resource?.scopeBy;
   if (scopeBy) {

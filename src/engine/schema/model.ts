@@ -1,5 +1,6 @@
 import type { FieldSchema, PageSchema } from './types';
 import { SYSTEM_FIELDS } from './types';
+import { holds } from './rules';
 
 /** Everything a page's records carry: model fields, partyCode when scoped, and system columns. */
 export function recordFields(page: PageSchema): string[] {
@@ -68,10 +69,11 @@ export function editableIn(f: FieldSchema, mode: 'create' | 'update'): boolean {
   return e === 'always' || (e === 'create' && mode === 'create');
 }
 
-/** Whether a record may be deleted in its current state (states.deletableIn). */
+/** Whether a record may be deleted in its current state (states.deletableIn) and by resource.deletableWhen. */
 export function canDeleteRecord(page: PageSchema, record: Record<string, unknown>): boolean {
   const allowed = page.states?.deletableIn;
-  return !allowed || allowed.includes(String(record[page.states!.field]));
+  if (allowed && !allowed.includes(String(record[page.states!.field]))) return false;
+  return page.resource?.deletableWhen ? holds(page.resource.deletableWhen, record) : true;
 }
 
 /** Whether a record may still be edited in its current state (states.editableIn). */

@@ -25,7 +25,8 @@ function later(a: unknown, b: unknown, dateOnly: boolean): boolean {
   return String(a) > String(b);
 }
 
-function holds(expr: string, record: Row): boolean {
+/** Whether an expression holds for a record; one that cannot be evaluated does not. */
+export function holds(expr: string, record: Row): boolean {
   try {
     return Boolean(evaluateExpression(expr, record));
   } catch {

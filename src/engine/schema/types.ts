@@ -127,6 +127,8 @@ export interface ResourceSpec {
   readOnly?: boolean;
   /** A field naming organisations (party codes): a customer user sees, read-only, the rows that name its own. */
   scopeBy?: string;
+  /** An expression over a record: while it is false the record cannot be deleted (409; the console offers no delete). */
+  deletableWhen?: string;
 }
 
 export interface ColumnRef {

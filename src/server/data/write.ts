@@ -18,6 +18,7 @@ import { runEffects } from './effects.js';
 import { sanitizeRichText } from './richText.js';
 import { ruleContext } from './ruleRefs.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
+import { holds } from '../../engine/schema/rules.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -250,6 +251,8 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: nu
   const deletableIn = page.states?.deletableIn;
   const stuck = deletableIn && rows.find((r) => !deletableIn.includes(String(r[page.states!.field])));
   if (stuck) throw conflict('server.data.notDeletableInState', { state: String(stuck[page.states!.field]) });
+  const kept = page.resource?.deletableWhen && rows.find((r) => !holds(page.resource!.deletableWhen!, r));
+  if (kept) throw conflict('server.data.notDeletable', { label: String(kept[page.resource!.label] ?? kept.id) });
   const children = await planChildDeletes(ctx, page, rows);
   for (const r of rows) await beforeWrite(ctx, access, 'delete', null, r);
   await ctx.database.db.transaction().execute(async (trx) => {
