@@ -6,12 +6,13 @@ import { rotateSecret } from './rotateSecret.js';
 import { backupNow } from './backupNow.js';
 import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
+import { testServiceConfig } from './testServiceConfig.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
-  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, ...customerManageActions,
+  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {
