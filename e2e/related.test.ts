@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+import { readSecret } from '../src/server/security/secrets';
 
 /** Related records, locked child views, a customer's service configuration and a service log, as people use them. */
 describe.runIf(hasChromium())('related records and customer services in Chromium', () => {
@@ -92,7 +93,10 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     await active().getByRole('button', { name: /保\s*存/ }).click();
     await b.page.waitForURL(/license\/detail\/\d+/);
     const stored = await server.app.ctx.database.db.selectFrom('cust_cfg_license').select(['secret', 'maxUsers']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ secret: 'top-secret-42', maxUsers: 25 });
+    // Kept encrypted; the server reads it back for the connector.
+    expect(stored.maxUsers).toBe(25);
+    expect(String(stored.secret)).not.toContain('top-secret-42');
+    expect(readSecret(server.app.ctx, 'customerConfig/license', stored, 'secret')).toBe('top-secret-42');
   });
 
   it('shows a service log’s fixed service and the time range it applies', async () => {
