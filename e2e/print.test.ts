@@ -25,7 +25,7 @@ describe.runIf(hasChromium())('printable record in Chromium', () => {
     await popup.evaluate(() => { window.print = () => {}; });
     await popup.locator('.print-section').first().waitFor();
     expect(await popup.locator('.print-head h1').textContent()).toBe('运费结算单');
-    expect(await popup.locator('.print-section th').allTextContents()).toEqual(expect.arrayContaining(['结算单号', '应付金额']));
+    expect(await popup.locator('.print-section th').allTextContents()).toEqual(expect.arrayContaining(['结算单号', '应付金额（扣税后）']));
     expect(await popup.locator('.ant-layout-sider').count()).toBe(0);
     await screenshot(popup, 'print-settlement-1366');
     await popup.emulateMedia({ media: 'print' });
