@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, idOf, refusal, signIn, zipEntry, type Caller } from '../test/dataApi.js';
 import { parseCsv } from '../test/csv.js';
+import { areaList } from '@vant/area-data';
 
 const DEPT = 'platformUser/department';
 const TEAM = 'platformUser/team';
@@ -85,6 +86,30 @@ describe.each(dialects())('data API export on %s', (dialect) => {
     expect(sheet).not.toContain('>active<');
     expect(sheet.match(/<row /g)).toHaveLength(4);
     expect(zipEntry(zip, 'xl/workbook.xml')).toContain('部门管理');
+  });
+
+  it('follows the list’s sort, either way, and writes regions by name', async () => {
+    const SHIPPER = 'tms/base/shipper';
+    // Only the fields a list may sort by (an unindexed one is refused, as by the list).
+    refusal(await admin.get(SHIPPER, '/export?format=csv&sort=-creditLimitFen'), 400);
+    for (const sort of ['name', '-name', '-status']) {
+      const listed = dataOf(await admin.get(SHIPPER, `?sort=${sort}&size=1000`)).list as { code: string }[];
+      expect(listed.length).toBeGreaterThan(3);
+      const { rows } = await csv(admin, SHIPPER, `sort=${sort}`);
+      expect(rows.slice(1).map((r) => r[0])).toEqual(listed.map((r) => r.code));
+    }
+    const listed = dataOf(await admin.get(SHIPPER, '?sort=code&size=1000')).list as { code: string; region: string[] }[];
+    const zhRows = (await csv(admin, SHIPPER, 'sort=code')).rows;
+    const enRows = (await csv(admin, SHIPPER, 'sort=code', { 'accept-language': 'en' })).rows;
+    const col = zhRows[0].indexOf('所在地区');
+    expect(col).toBeGreaterThan(0);
+    const levels = [areaList.province_list, areaList.city_list, areaList.county_list] as Record<string, string>[];
+    listed.forEach((r, i) => {
+      const names = r.region.map((c, level) => levels[level][c]).filter((n, k, all) => k === 0 || n !== all[k - 1]);
+      expect(zhRows[i + 1][col]).toBe(names.join(' '));
+      expect(enRows[i + 1][col]).not.toMatch(/^\d{6}/);
+    });
+    expect(enRows.slice(1).some((r) => /^[A-Za-z][A-Za-z ,'-]+$/.test(r[col]))).toBe(true);
   });
 
   it('refuses a bad format or a bad filter before streaming anything, with 400', async () => {

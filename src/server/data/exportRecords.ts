@@ -22,16 +22,52 @@ export function exportColumns(page: PageSchema): string[] {
   return cols.length ? cols : [...readable];
 }
 
-/** Rows in id order, a batch at a time (keyset paging), so memory stays flat however many rows match. */
-async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition[]): AsyncGenerator<Row[]> {
-  let last = 0;
+export interface ExportSort { field: string; desc: boolean }
+
+/**
+ * Rows in the list's order, a batch at a time (keyset paging on the sort field and id), so memory
+ * stays flat however many rows match. Rows without a value in the sort field come last, by id.
+ */
+async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition[], sort: ExportSort): AsyncGenerator<Row[]> {
+  const dir = sort.desc ? 'desc' : 'asc';
+  const after = sort.desc ? '<' : '>';
+  const table = page.resource!.table;
+  const byField = sort.field !== 'id';
+  let last: { value: unknown; id: number } | undefined;
   for (;;) {
-    let q = ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '>', last);
-    q = applyWhere(q, conditions).orderBy('id', 'asc').limit(BATCH);
-    const rows = (await q.execute()) as Row[];
-    if (!rows.length) return;
-    yield rows.map((r) => toRecord(page, r));
-    last = Number(rows[rows.length - 1].id);
+    let q = applyWhere(ctx.database.db.selectFrom(table).select(selectColumns(page)), conditions);
+    if (byField) {
+      const f = sort.field;
+      q = q.where(f, 'is not', null);
+      if (last) {
+        const { value, id } = last;
+        q = q.where((eb) => eb.or([eb(f, after, value as never), eb.and([eb(f, '=', value as never), eb('id', after, id)])]));
+      }
+      q = q.orderBy(f, dir);
+    } else if (last) q = q.where('id', after, last.id);
+    const rows = (await q.orderBy('id', dir).limit(BATCH).execute()) as Row[];
+    if (rows.length) {
+      yield rows.map((r) => toRecord(page, r));
+      const end = rows[rows.length - 1];
+      last = { value: byField ? end[sort.field] : undefined, id: Number(end.id) };
+    }
+    if (rows.length < BATCH) break;
+  }
+  if (byField) yield* nullsLast(ctx, page, conditions, sort, dir, after);
+}
+
+async function* nullsLast(
+  ctx: AppContext, page: PageSchema, conditions: Condition[], sort: ExportSort, dir: 'asc' | 'desc', after: '<' | '>',
+): AsyncGenerator<Row[]> {
+  let lastId: number | undefined;
+  for (;;) {
+    let q = applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)), conditions).where(sort.field, 'is', null);
+    if (lastId !== undefined) q = q.where('id', after, lastId);
+    const rows = (await q.orderBy('id', dir).limit(BATCH).execute()) as Row[];
+    if (rows.length) {
+      yield rows.map((r) => toRecord(page, r));
+      lastId = Number(rows[rows.length - 1].id);
+    }
     if (rows.length < BATCH) return;
   }
 }
@@ -43,6 +79,7 @@ function rowsField(page: PageSchema, columns: string[]): string | undefined {
 
 export function sendExport(
   ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
+  sort: ExportSort = { field: 'id', desc: false },
 ) {
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
   const columns = exportColumns(page);
@@ -53,7 +90,7 @@ export function sendExport(
     return c === perItem ? subs.map(([, sf]) => `${title} · ${translate(lang, sf.title)}`) : [title];
   });
   async function* cells(): AsyncGenerator<(string | number | null)[]> {
-    for await (const rows of batches(ctx, page, conditions)) {
+    for await (const rows of batches(ctx, page, conditions, sort)) {
       const labels = await referenceLabels(ctx, page, columns, rows);
       for (const r of rows) {
         const line = (item?: Row) => columns.flatMap((c) => (c === perItem

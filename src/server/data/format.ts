@@ -5,6 +5,7 @@ import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import { fenToYuan } from '../../utils/number.js';
 import type { Row } from './rows.js';
 import { isArrayOfObjects, objectItemFields } from '../../engine/schema/keywordChecks.js';
+import { regionText } from './regions.js';
 
 export const isMoney = (f: FieldSchema) => f['x-component'] === 'Money' || f['x-cell'] === 'Money';
 
@@ -19,6 +20,7 @@ export function displayValue(
     return values.map((v) => refLabel(v) ?? String(v)).join(', ');
   }
   if (Array.isArray(value) && isArrayOfObjects(f)) return itemsText(f, value, lang, tzOffsetMinutes);
+  if (f['x-cell'] === 'Region' || f['x-component'] === 'RegionCascader') return regionText(value, lang);
   if (Array.isArray(value)) return value.map(label).join(', ');
   if (typeof value === 'boolean') return translate(lang, value ? 'common.yes' : 'common.no');
   if (typeof value === 'number' && isMoney(f) && Number.isSafeInteger(value)) return fenToYuan(value).replace(/,/g, '');

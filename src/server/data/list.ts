@@ -44,13 +44,19 @@ export function whereFor(ctx: AppContext, access: PageAccess, query: Record<stri
   return conditions;
 }
 
-export function parseListQuery(ctx: AppContext, access: PageAccess, query: Record<string, unknown>): ListQuery {
-  const page = access.page;
+/** The list's sort from `?sort=field|-field`, else the page's default; only sortable fields. */
+export function listSort(page: PageSchema, query: Record<string, unknown>): ListQuery['sort'] {
   const sortRaw = typeof query.sort === 'string' && query.sort ? query.sort : page.list?.defaultSort ?? '-id';
   const sort = parseSort(sortRaw);
   if (!recordFields(page).includes(sort.field) || !(isSortable(page, sort.field) || sortRaw === page.list?.defaultSort || sort.field === 'id')) {
     throw badRequest('server.data.unknownSort', { field: sort.field.slice(0, 40) });
   }
+  return sort;
+}
+
+export function parseListQuery(ctx: AppContext, access: PageAccess, query: Record<string, unknown>): ListQuery {
+  const page = access.page;
+  const sort = listSort(page, query);
   return {
     // Bounds are the route's declared contract (routes/dataContract.ts).
     page: Number(query.page ?? 1),

@@ -1,6 +1,7 @@
 import { areaList } from '@vant/area-data';
 import type { PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
+import { findRegion, regionCodes, regionName } from '../../widgets/regions/index.js';
 
 /**
  * A region field holds a chain of GB/T 2260 codes, province → city → county, six digits each
@@ -40,4 +41,18 @@ export function regionViolations(page: PageSchema, record: Row): RegionViolation
     }
   }
   return out;
+}
+
+/**
+ * A region chain as the console shows it ("广东省 深圳市 南山区"; "Nanshan, Shenzhen, Guangdong"),
+ * for exports. Divisions the console's own list lacks take their Chinese name from the full list.
+ */
+export function regionText(value: unknown, lang: string): string {
+  const names: string[] = [];
+  regionCodes(value).forEach((code, level) => {
+    const node = findRegion(code);
+    const name = node ? regionName(node, lang) : (LEVELS[level] as Record<string, string> | undefined)?.[code] ?? code;
+    if (names[names.length - 1] !== name) names.push(name);
+  });
+  return lang.toLowerCase().startsWith('zh') ? names.join(' ') : names.reverse().join(', ');
 }

@@ -5,7 +5,7 @@ import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
 import { actionsFor, allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
 import { parentsOf } from '../../engine/schema/relations.js';
-import { listRecords, parseListQuery, whereFor } from '../data/list.js';
+import { listRecords, listSort, parseListQuery, whereFor } from '../data/list.js';
 import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
 import { sendExport } from '../data/exportRecords.js';
@@ -43,7 +43,8 @@ export function registerDataRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/export`, { ...checked, schema: { tags, summary: 'Stream all matching records as CSV or XLSX (?format=csv|xlsx)', params: PageParams, querystring: ExportQuery, response: Answers.file } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'export');
-    return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, req.query.tzOffset ?? 0);
+    return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, req.query.tzOffset ?? 0,
+      listSort(access.page, req.query));
   });
 
   app.get(`${base}/report`, { ...checked, schema: { tags, summary: 'Grouped aggregates of a report page', params: PageParams, querystring: FilterQuery, response: Answers.report } }, async (req) => {

@@ -37,10 +37,12 @@ const todo = Type.String({ maxLength: 8, description: '1: only the records the d
 /** Filters are named by field, so any other parameter is a filter the engine checks against the page. */
 const filters = { additionalProperties: true, description: 'other parameters filter by field name: value, a,b (any of), from,to (range)' };
 
+const sortParam = Type.String({ maxLength: 64, description: 'field or -field; only indexed fields, id, createdAt and updatedAt' });
+
 export const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'page number, from 1' })),
   size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `rows per page, at most ${MAX_PAGE_SIZE}` })),
-  sort: Type.Optional(Type.String({ maxLength: 64, description: 'field or -field; only indexed fields, id, createdAt and updatedAt' })),
+  sort: Type.Optional(sortParam),
   q: Type.Optional(search),
   todo: Type.Optional(todo),
 }, filters);
@@ -48,6 +50,7 @@ export const ListQuery = Type.Object({
 export const ExportQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })),
   tzOffset: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' })),
+  sort: Type.Optional(sortParam),
   q: Type.Optional(search),
   todo: Type.Optional(todo),
 }, filters);
