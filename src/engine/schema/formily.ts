@@ -6,6 +6,8 @@ import { isArrayOfObjects } from './keywordChecks';
 import { subTableSchema } from './formilySubTable';
 import { ruleViolations } from './rules';
 import { computeValues } from './computed';
+import { patternExample } from './patternExample';
+import { fenToYuan } from '../../utils/number';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';
@@ -23,6 +25,25 @@ export function defaultComponent(f: FieldSchema): string {
 }
 
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * Length, pattern and range as Formily rules with messages that say what is expected: the limit,
+ * a sample for a pattern, money limits in yuan (the field holds fen, the person types yuan).
+ */
+function limitRules(f: FieldSchema, t: Translate): Record<string, unknown>[] {
+  const rules: Record<string, unknown>[] = [];
+  const money = f['x-component'] === 'Money' || f['x-cell'] === 'Money';
+  const shown = (n: number) => (money ? `¥${fenToYuan(n)}` : String(n));
+  if (f.maxLength !== undefined) rules.push({ maxLength: f.maxLength, message: t('validation.rule.maxLength', { limit: f.maxLength }) });
+  if (f.minLength !== undefined) rules.push({ minLength: f.minLength, message: t('validation.rule.minLength', { limit: f.minLength }) });
+  if (f.minimum !== undefined) rules.push({ minimum: f.minimum, message: t('validation.rule.minimum', { limit: shown(f.minimum) }) });
+  if (f.maximum !== undefined) rules.push({ maximum: f.maximum, message: t('validation.rule.maximum', { limit: shown(f.maximum) }) });
+  if (f.pattern) {
+    const example = patternExample(f);
+    rules.push({ pattern: f.pattern, message: example ? t('validation.rule.patternExample', { example }) : t('validation.rule.pattern') });
+  }
+  return rules;
+}
 
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
@@ -43,6 +64,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const validators: unknown[] = [];
   const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
   if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
+  validators.push(...limitRules(f, t));
   if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,
@@ -56,11 +78,6 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     'x-validator': validators.length ? validators : undefined,
     'x-reactions': f['x-reactions'] as ISchema['x-reactions'],
     'x-disabled': !editableIn(f, mode) ? true : undefined,
-    maxLength: f.maxLength,
-    minLength: f.minLength,
-    pattern: f.pattern,
-    minimum: f.minimum,
-    maximum: f.maximum,
     enum: values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,
   };
   void page;

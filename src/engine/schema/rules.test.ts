@@ -60,4 +60,18 @@ describe('rules that read referenced records', () => {
     expect(check(90, {}, { form: { values: { priceFen: 100, costFen: 90 } } })).toBe('');
     expect(check(110, {}, { form: { values: { priceFen: 100, costFen: 110 } } })).toBe('r.margin');
   });
+  it('give the form messages that state the limit, money in yuan, and a sample for a pattern', () => {
+    const t = (k: string, p?: Record<string, unknown>) => `${k}${p ? JSON.stringify(p) : ''}`;
+    const money = formilyField(page, 'x', { type: 'integer', title: 'x', minimum: 0, maximum: 100_000_000, 'x-component': 'Money' }, 'create', t, false);
+    expect(money['x-validator']).toEqual(expect.arrayContaining([
+      { minimum: 0, message: 'validation.rule.minimum{"limit":"¥0.00"}' },
+      { maximum: 100_000_000, message: 'validation.rule.maximum{"limit":"¥1,000,000.00"}' },
+    ]));
+    const code = formilyField(page, 'x', { type: 'string', title: 'x', pattern: '^HZ\\d{5}$', maxLength: 7 }, 'create', t, false);
+    expect(code['x-validator']).toEqual(expect.arrayContaining([
+      { maxLength: 7, message: 'validation.rule.maxLength{"limit":7}' },
+      { pattern: '^HZ\\d{5}$', message: 'validation.rule.patternExample{"example":"HZ12345"}' },
+    ]));
+    expect(code).not.toHaveProperty('pattern');
+  });
 });

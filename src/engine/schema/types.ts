@@ -39,6 +39,8 @@ export interface FieldSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Sample values; the first one the pattern accepts is shown in the format's message. */
+  examples?: string[];
   minimum?: number;
   maximum?: number;
   multipleOf?: number;

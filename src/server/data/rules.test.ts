@@ -46,6 +46,19 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
     expect(Object.keys(fieldErrors(await admin.put(BANNER, `/${id}`, { startAt: '2026-07-01T00:00:00.000Z', version: current.version })))).toEqual(['endAt']);
   });
 
+  it('says what is expected: a sample for a pattern, money limits in yuan', async () => {
+    const before = await countRows(t, 'demo_price_plan');
+    const money = fieldErrors(await admin.post(PLAN, '', plan('P_MONEY', { tiers: [{ fromCount: 0, unitPriceFen: 100_000_001 }] })));
+    expect(money['tiers.0.unitPriceFen']).toContain('¥1,000,000.00');
+    expect(money['tiers.0.unitPriceFen']).not.toContain('100000000');
+    const en = refusal(await admin.post(PLAN, '', plan('P_MONEY', { monthlyFeeFen: -1 }), { 'accept-language': 'en' }), 400).data.fieldErrors;
+    expect(en.monthlyFeeFen).toMatch(/ must be at least ¥0\.00$/);
+    // The shipper code's pattern ^HZ\d{5}$ with the form's placeholder as the sample.
+    const shipper = refusal(await admin.post('tms/base/shipper', '', { code: 'X1' }, { 'accept-language': 'en' }), 400).data.fieldErrors;
+    expect(shipper.code).toMatch(/expected something like HZ10001$/);
+    expect(await countRows(t, 'demo_price_plan')).toBe(before);
+  });
+
   it('requires a value when another field says so, and applies the page’s own rules', async () => {
     const need = fieldErrors(await admin.post(PLAN, '', plan('P_DISC', { discountPct: 10 })));
     expect(need).toEqual({ discountReason: expect.stringContaining('discountPct > 0') });

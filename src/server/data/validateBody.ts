@@ -6,6 +6,9 @@ import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
 import type { Row } from './rows.js';
 import { ruleViolations, type RuleContext } from '../../engine/schema/rules.js';
 import { regionViolations } from './regions.js';
+import { patternExample } from '../../engine/schema/patternExample.js';
+import { fenToYuan } from '../../utils/number.js';
+import { isMoney } from './format.js';
 
 const ajv = createAjv();
 
@@ -27,8 +30,26 @@ function cellError(e: ErrorObject, parts: string[], f: FieldSchema): [string, Fi
   if (!column && e.keyword === 'additionalProperties') column = p.additionalProperty as string;
   const sub = column ? f.items?.properties?.[column] : undefined;
   const keyword = KNOWN.includes(e.keyword) ? e.keyword : 'invalid';
-  const detail = { key: `server.validation.field.${keyword}`, params: { ...p, field: sub?.title ?? column ?? '' } };
+  const why = explained(sub, keyword, p);
+  const detail = { key: why.key, params: { ...why.params, field: sub?.title ?? column ?? '' } };
   return [[parts[0], row, column].filter((x) => x !== undefined).join('.'), { key: 'server.validation.cell', params: { field: f.title, row: row + 1, detail } }];
+}
+
+/**
+ * The message says what is expected: a pattern with a sample value ("like HZ12345"), a money limit in
+ * yuan as the form shows it, not in the stored fen.
+ */
+function explained(f: FieldSchema | undefined, keyword: string, p: Record<string, unknown>): { key: string; params: Record<string, unknown> } {
+  const key = `server.validation.field.${keyword}`;
+  if (!f) return { key, params: p };
+  if (keyword === 'pattern') {
+    const example = patternExample(f);
+    return example ? { key: 'server.validation.field.patternExample', params: { ...p, example } } : { key, params: p };
+  }
+  if ((keyword === 'minimum' || keyword === 'maximum') && isMoney(f) && typeof p.limit === 'number') {
+    return { key, params: { ...p, limit: `¥${fenToYuan(p.limit)}` } };
+  }
+  return { key, params: p };
 }
 
 function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>): FieldErrors {
@@ -48,7 +69,8 @@ function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>)
     const p = e.params as Record<string, unknown>;
     const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType'
       : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format)) ? 'safeUrl' : e.keyword;
-    out[field] = { key: `server.validation.field.${KNOWN.includes(keyword) ? keyword : 'invalid'}`, params: { field: title, ...p } };
+    const why = explained(fields[field], KNOWN.includes(keyword) ? keyword : 'invalid', p);
+    out[field] = { key: why.key, params: { field: title, ...why.params } };
   }
   return out;
 }

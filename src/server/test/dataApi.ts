@@ -8,7 +8,7 @@ export const pageUrl = (page: string, rest = '') => `/open-platform/data/${encod
 export interface Caller {
   token: string;
   get(page: string, rest?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  post(page: string, rest: string, body?: unknown): Promise<LightMyRequestResponse>;
+  post(page: string, rest: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   put(page: string, rest: string, body?: unknown): Promise<LightMyRequestResponse>;
   del(page: string, rest: string): Promise<LightMyRequestResponse>;
 }
@@ -21,7 +21,7 @@ export function caller(app: FastifyInstance, token: string): Caller {
   return {
     token,
     get: (page, rest = '', headers = {}) => send('GET', page, rest, undefined, headers),
-    post: (page, rest, body) => send('POST', page, rest, body ?? {}),
+    post: (page, rest, body, headers = {}) => send('POST', page, rest, body ?? {}, headers),
     put: (page, rest, body) => send('PUT', page, rest, body ?? {}),
     del: (page, rest) => send('DELETE', page, rest),
   };
