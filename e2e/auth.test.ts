@@ -45,11 +45,6 @@ describe.runIf(hasChromium())('sign-in journey in Chromium', () => {
     expect(b.page.url()).not.toContain('#/login');
   });
 
-  it('sends unknown paths to /404', async () => {
-    await b.page.goto(`${server.url}/#/no/such/page`);
-    await b.page.waitForURL(/#\/404/);
-  });
-
   it('logs out: back to /login, and the old token answers 21332', async () => {
     await b.page.goto(`${server.url}/#/home`);
     const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')?.value;
@@ -74,5 +69,19 @@ describe.runIf(hasChromium())('sign-in journey in Chromium', () => {
   it('had no console errors or failed requests', () => {
     // 401 answers from the wrong-password step are expected responses, not failures.
     expect(b.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
+  });
+
+  // After the check above: the server's 403 and 404 for the page probe are the expected answers here.
+  it('sends a page the user may not open to /401, and a page nobody has to /404', async () => {
+    for (const path of ['/platformUser/roleManage', '/platformUser/roleManage/detail/1']) {
+      await b.page.goto(`${server.url}/#${path}`);
+      await b.page.waitForURL(/#\/401/);
+    }
+    await expect(b.page.locator('.error-page').textContent()).resolves.toMatch(/401/);
+    await screenshot(b.page, 'forbidden-page');
+    for (const path of ['/platformUser/noSuchPage', '/no/such/page', '/nothing']) {
+      await b.page.goto(`${server.url}/#${path}`);
+      await b.page.waitForURL(/#\/404/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../engine/session/store';
 import { matchRoute } from '../engine/routes/buildRoutes';
@@ -7,8 +7,9 @@ import { PageLoading } from './PageLoading';
 import FallbackPage from './errors/FallbackPage';
 import { logError } from './errorLog/errorLog';
 import { isPortalPath } from '../routesSplit';
+import { unknownRouteTarget } from './errors/unknownRoute';
 
-/** Renders whatever permitted menu route matches the location; unknown paths go to /404 (spec §2.1). */
+/** Renders whatever permitted menu route matches the location; others go to /401 or /404 (spec §2.1). */
 export default function DynamicPage() {
   const { routes } = useSession();
   const { pathname } = useLocation();
@@ -24,7 +25,7 @@ export default function DynamicPage() {
 
   // The portal's addresses are the entry's to show (src/main.tsx swaps the app); not a 404.
   if (isPortalPath(pathname)) return <PageLoading />;
-  if (!match) return <Navigate to="/404" replace />;
+  if (!match) return <UnknownRoute pathname={pathname} />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
   if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} code={resolved?.kind === 'missing' ? resolved.error.code : undefined} />;
   const { Component } = resolved;
@@ -36,4 +37,16 @@ export default function DynamicPage() {
       <Component key={pathname} {...props} />
     </Suspense>
   );
+}
+
+/** Asks the server whether the address names a page the caller may not open (401) or none (404). */
+function UnknownRoute({ pathname }: { pathname: string }) {
+  const [target, setTarget] = useState<{ path: string; to: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void unknownRouteTarget(pathname).then((to) => { if (live) setTarget({ path: pathname, to }); });
+    return () => { live = false; };
+  }, [pathname]);
+  if (!target || target.path !== pathname) return <PageLoading />;
+  return <Navigate to={target.to} replace />;
 }
