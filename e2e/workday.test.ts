@@ -144,6 +144,12 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
       await field('角色编码').fill('STAFF');
       await field('角色名称').fill(`流程角色${width}`);
       await screenshot(b.page, `workday-form-${width}`);
+      // Two columns on a laptop; one on a phone, each field the full width.
+      const [code, name] = [await field('角色编码').boundingBox(), await field('角色名称').boundingBox()];
+      if (width < 576) {
+        expect(Math.abs(code!.x - name!.x)).toBeLessThan(2);
+        expect(code!.width).toBeGreaterThan(250);
+      } else expect(name!.x).toBeGreaterThan(code!.x + code!.width);
       await active().getByRole('button', { name: /保\s*存/ }).click();
       const help = active().locator('.ant-formily-item-error-help, .ant-formily-item-help');
       await expect.poll(() => help.allTextContents()).not.toEqual([]);

@@ -65,7 +65,8 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
                   aria-label={t('widgets.menuTree.actionsOf', { menu: label })}
                   onClick={(e) => e.stopPropagation()}
                   onKeyDown={(e) => e.stopPropagation()}
-                  style={{ display: 'inline-flex', gap: 2 }}
+                  // On a narrow screen the boxes wrap between them, never inside a label ("查/看").
+                  style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 2, whiteSpace: 'nowrap' }}
                 >
                   {PAGE_ACTIONS.map((action) => (
                     <Checkbox

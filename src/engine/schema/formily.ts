@@ -85,6 +85,12 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   return Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined)) as ISchema;
 }
 
+/**
+ * A form column is never narrower than this: on a phone (below ~576 px) forms have one column, so
+ * labels and inputs keep their width instead of being cut in two narrow columns.
+ */
+export const FORM_COLUMN_MIN_PX = 260;
+
 export interface FormLayoutSpec {
   columns: number;
   sections: { title?: string; fields: string[] }[];
@@ -123,7 +129,7 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
       'x-component': 'FormSection',
       'x-component-props': { title: section.title ? t(section.title) : undefined },
       properties: {
-        grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: layout.columns, minColumns: 1, columnGap: 24 }, properties: fields },
+        grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: layout.columns, minColumns: 1, columnGap: 24, minWidth: FORM_COLUMN_MIN_PX }, properties: fields },
       },
     };
   });
