@@ -81,3 +81,28 @@ export function canEditRecord(page: PageSchema, record: Record<string, unknown>)
   const allowed = page.states?.editableIn;
   return !allowed || allowed.includes(String(record[page.states!.field]));
 }
+
+const customerViews = new WeakMap<PageSchema, PageSchema>();
+
+/**
+ * The page as a customer organisation's user has it: `states.customerEditableIn` and each
+ * transition's `customerFrom` narrow where such a user may edit or run it. The server checks and
+ * the console's buttons both read the narrowed page, so they agree.
+ */
+export function pageForCustomer(page: PageSchema): PageSchema {
+  const states = page.states;
+  if (!states || (!states.customerEditableIn && !states.transitions.some((t) => t.customerFrom))) return page;
+  let view = customerViews.get(page);
+  if (!view) {
+    view = {
+      ...page,
+      states: {
+        ...states,
+        editableIn: states.customerEditableIn ?? states.editableIn,
+        transitions: states.transitions.map((t) => (t.customerFrom ? { ...t, from: t.customerFrom } : t)),
+      },
+    };
+    customerViews.set(page, view);
+  }
+  return view;
+}

@@ -189,6 +189,8 @@ export interface Transition {
   name: string;
   title: string;
   from: string[];
+  /** The states a customer organisation's user may run it from (default: from). */
+  customerFrom?: string[];
   to: string;
   /** Fields asked for in the confirmation dialog, stored with the new state. */
   form?: string[];
@@ -216,6 +218,8 @@ export interface StatesSpec {
   transitions: Transition[];
   /** States in which the record may still be edited; absent means any state. */
   editableIn?: string[];
+  /** States in which a customer organisation's user may still edit (default: editableIn). */
+  customerEditableIn?: string[];
   /** States in which the record may be deleted; absent means any state. */
   deletableIn?: string[];
 }

@@ -66,10 +66,14 @@ function semanticErrors(page: PageSchema): string[] {
       if (names.has(t.name)) errors.push(`states: transition "${t.name}" appears twice`);
       names.add(t.name);
       [...t.from, t.to].forEach((s) => { if (!states.has(s)) errors.push(`states.${t.name}: "${s}" is not a state of ${page.states!.field}`); });
+      t.customerFrom?.forEach((s) => { if (!t.from.includes(s)) errors.push(`states.${t.name}.customerFrom: "${s}" is not in its from; a customer may run a transition in fewer states, not more`); });
       t.form?.forEach((f) => { if (!props[f]) errors.push(`states.${t.name}.form: unknown field "${f}"`); });
       t.required?.forEach((f) => { if (!t.form?.includes(f)) errors.push(`states.${t.name}.required: "${f}" is not in its form`); });
     }
     page.states.editableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`); });
+    page.states.customerEditableIn?.forEach((st) => {
+      if (!(page.states!.editableIn ?? [...states]).includes(st)) errors.push(`states.customerEditableIn: "${st}" is not in editableIn; a customer may edit in fewer states, not more`);
+    });
   }
   page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
   errors.push(...composedPageErrors(page));

@@ -5,7 +5,7 @@ import { requireUser } from '../plugins/auth.js';
 import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../engine/routes/componentPath.js';
 import type { PageSchema } from '../../engine/schema/types.js';
-import { fieldSchema, recordFields } from '../../engine/schema/model.js';
+import { fieldSchema, recordFields, pageForCustomer } from '../../engine/schema/model.js';
 import { resolveLocks, type Locks } from './locks.js';
 import { likeCondition, type Condition } from './filters.js';
 
@@ -60,7 +60,8 @@ export function findPage(ctx: AppContext, id: string): PageSchema {
 /** The caller's actions on a page; throws 21332 without a session and 403 without the action. */
 export async function pageAccess(ctx: AppContext, req: FastifyRequest, pageId: string, action: string): Promise<PageAccess> {
   const user = requireUser(req);
-  const page = findPage(ctx, pageId);
+  const found = findPage(ctx, pageId);
+  const page = user.partyKind === 'platform' ? found : pageForCustomer(found);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
   let actions = actionsOn(grants, byPage.get(page.id) ?? []);
   if (page.resource?.scopeBy && user.partyKind !== 'platform') {
@@ -95,7 +96,8 @@ export function scopeByCondition(ctx: AppContext, access: PageAccess): Condition
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */
 export async function optionsAccess(ctx: AppContext, req: FastifyRequest, pageId: string): Promise<PageAccess> {
   const user = requireUser(req);
-  const page = findPage(ctx, pageId);
+  const found = findPage(ctx, pageId);
+  const page = user.partyKind === 'platform' ? found : pageForCustomer(found);
   const [grants, byPage] = await Promise.all([grantsFor(ctx, user), menuCodesByPage(ctx)]);
   const own = actionsOn(grants, byPage.get(page.id) ?? []);
   if (allows(own, 'read')) return { user, page, actions: own };

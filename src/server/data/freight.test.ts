@@ -249,4 +249,29 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
     const sample = await t.app.inject({ method: 'GET', url: `/open-platform/data/${encodeURIComponent(WAYBILL)}/export?format=csv&status=inTransit`, headers: bearer(custA.token) });
     expect(sample.statusCode).toBe(200);
   });
+
+  it('lets the customer edit or cancel its order before dispatch, and only staff after it', async () => {
+    const own = await db().selectFrom('tms_shipper').select('code').where('partyCode', '=', 'C1001').orderBy('code').executeTakeFirstOrThrow();
+    const body = {
+      shipperCode: own.code, businessLine: 'ftl', goodsName: '冷轧板', goodsType: 'steel', weightKg: 20_000,
+      originRegion: ['320000', '320500'], destRegion: ['420000', '420100'], vehicleType: 'tractor', vehicleLength: 13, quotedFreightFen: 500_000,
+    };
+    const a = dataOf(await custA.post(ORDER, '', body), 201);
+    const edited = dataOf(await custA.put(ORDER, `/${a.id}`, { version: a.version, goodsName: '冷轧板卷' }));
+    expect(edited.goodsName).toBe('冷轧板卷');
+    // The customer's schema names only the states it may act in, so the console offers no more.
+    const schema = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(ORDER)}`, headers: bearer(custA.token) }));
+    expect(schema.page.states.editableIn).toEqual(['pending']);
+    expect(schema.page.states.transitions.find((x: { name: string }) => x.name === 'cancel').from).toEqual(['pending']);
+    const cancelled = dataOf(await custA.post(ORDER, `/${a.id}/transitions/cancel`, { cancelReason: '客户取消', version: edited.version }));
+    expect(cancelled.status).toBe('cancelled');
+
+    const b = dataOf(await custA.post(ORDER, '', body), 201);
+    const dispatched = dataOf(await admin.post(ORDER, `/${b.id}/transitions/dispatch`, { version: b.version }));
+    refusal(await custA.put(ORDER, `/${b.id}`, { version: dispatched.version, goodsName: 'x' }), 409);
+    refusal(await custA.post(ORDER, `/${b.id}/transitions/cancel`, { cancelReason: '晚了', version: dispatched.version }), 409);
+    expect((await db().selectFrom('tms_order').select(['status', 'goodsName']).where('id', '=', b.id).executeTakeFirstOrThrow())).toEqual({ status: 'dispatched', goodsName: '冷轧板' });
+    // Staff still may, as before.
+    expect(dataOf(await admin.post(ORDER, `/${b.id}/transitions/cancel`, { cancelReason: '承运商无车', version: dispatched.version })).status).toBe('cancelled');
+  });
 });
