@@ -68,6 +68,9 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     const res = refusal(await custB.post(PAY, '/actions/submitPayment', order('6228480010987654321', 100)), 400);
     expect(res.data.fieldErrors.accountNo).toBeTruthy();
     expect(await countRows(t, 'cp_payment')).toBe(before);
+    const self = refusal(await custA.post(PAY, '/actions/submitPayment', { ...order(A1, 100), payeeCnaps: '102290024433' }), 400);
+    expect(self.data.fieldErrors.payeeAccount).toBeTruthy();
+    expect(await countRows(t, 'cp_payment')).toBe(before);
   });
 
   it('pays through the sandbox bank: processing freezes amount and fee, success books the debit, its receipt and balance-log row', async () => {

@@ -42,6 +42,7 @@ export async function submitPayment(ctx: AppContext, by: string, party: string |
     const account = await q.executeTakeFirst();
     if (!account) throw new AppError(400, `${M}.accountNotFound`, { account: order.accountNo }, { accountNo: { key: `${M}.accountNotFound`, params: { account: order.accountNo } } });
     if (account.status !== 'active') throw new AppError(409, `${M}.accountInactive`, { account: order.accountNo });
+    if (order.payeeAccount === account.accountNo) throw new AppError(400, `${M}.samePayee`, {}, { payeeAccount: { key: `${M}.samePayee` } });
     const placeholder = `ZF${String(Date.now()).slice(-8)}${randomUUID().replace(/\D/g, '').slice(0, 6)}`;
     const accepted = submitTransfer({ ...order, payNo: placeholder, payerAccount: account.accountNo, payerCnaps: account.cnapsCode });
     if (!accepted.ok) throw new AppError(422, `${M}.bankRefused`, { reason: accepted.message });
