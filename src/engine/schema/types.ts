@@ -313,7 +313,7 @@ export interface DashboardChart {
   groupBy: string;
   /** day / month for a date-time field; first: the first item of an array field (a region's province). */
   bucket?: 'day' | 'month' | 'first';
-  /** Only rows created in the last N days (a time series that stays readable). */
+  /** Only rows of the last N days: by the grouped date-time when bucketed by day or month, else by creation. */
   days?: number;
   measures: Measure[];
   /** Columns of the two-column grid the chart spans on a wide screen. */

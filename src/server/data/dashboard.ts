@@ -25,6 +25,15 @@ function groupSql(ctx: AppContext, source: PageSchema, chart: Pick<DashboardChar
   return sql`${col}`;
 }
 
+/**
+ * The time `days` counts back on: the date-time a chart draws by day or month (a payment's own
+ * time, not when its row was written), otherwise when the row was created.
+ */
+function daysField(source: PageSchema, chart: Pick<DashboardChart, 'groupBy' | 'bucket'>): string {
+  const f = fieldSchema(source, chart.groupBy);
+  return (chart.bucket === 'day' || chart.bucket === 'month') && f?.format === 'date-time' ? chart.groupBy : 'createdAt';
+}
+
 /** The source's own scope: a customer sees the figures of its organisation's rows only. */
 function scopeOf(access: PageAccess, source: PageSchema): Condition[] {
   const party = scopedParty({ ...access, page: source });
@@ -43,7 +52,7 @@ async function chartGroups(ctx: AppContext, source: PageSchema, scope: Condition
   const conditions = [...scope];
   if (chart.days) {
     const from = new Date(Math.floor(now / DAY) * DAY - (chart.days - 1) * DAY).toISOString();
-    conditions.push((eb) => eb('createdAt', '>=', from));
+    conditions.push((eb) => eb(daysField(source, chart), '>=', from));
   }
   const rows = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...chart.measures.map(measureSql)]), conditions)
     .groupBy(group).orderBy(group).limit(MAX_GROUPS).execute();

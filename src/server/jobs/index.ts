@@ -2,11 +2,12 @@ import type { JobHandler } from './types.js';
 import { tableBackup } from './tableBackup.js';
 import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
+import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
-const jobs = new Map<string, JobHandler>(Object.entries({ tableBackup, sessionCleanup, accountReconciliation }));
+const jobs = new Map<string, JobHandler>(Object.entries({ tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync }));
 
 export function jobHandler(name: string): JobHandler | undefined {
   return jobs.get(name);
@@ -21,4 +22,6 @@ export const DEFAULT_SCHEDULES = [
   { name: 'tableBackup', job: 'tableBackup', intervalMinutes: 15, dailyAt: null, remark: 'Backs up the tables of the table-backup configuration when each is due' },
   { name: 'sessionCleanup', job: 'sessionCleanup', intervalMinutes: null, dailyAt: '03:10', remark: 'Deletes sessions and SMS codes expired for a week' },
   { name: 'accountReconciliation', job: 'accountReconciliation', intervalMinutes: null, dailyAt: '02:30', remark: 'Checks every service account against its recharges, refunds and consumption' },
+  { name: 'payReconciliation', job: 'payReconciliation', intervalMinutes: null, dailyAt: '01:30', remark: "Reconciles yesterday's bank receipts of every cloud-pay account against the payment log" },
+  { name: 'paymentStatusSync', job: 'paymentStatusSync', intervalMinutes: 10, dailyAt: null, remark: 'Asks the bank for the result of every cloud-pay payment still processing' },
 ];
