@@ -15,8 +15,8 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const CST = 8 * HOUR;
 const HUB_LIST = Object.values(HUBS);
-/** Fee per located point in fen, the catalogue price of a vehicle-track call. */
-const POINT_FEE = 8;
+/** Fee per located point in fen: the demo customers' vehicle-track price (customerConfig/vehicleTrack). */
+const POINT_FEE = 5;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Times come back as text from SQLite and as Date from PostgreSQL. */
