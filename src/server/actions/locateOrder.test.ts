@@ -85,6 +85,23 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     expect(await count('loc_order_log', { locOrderNo: order.locOrderNo })).toBe(points);
   });
 
+  it('asks the driver of a phone order for consent by SMS through the gateway; once the reply is recorded the order can start', async () => {
+    const order = await firstOrder(custA, 'status=created&method=phoneLbs');
+    const res = await custA.post(ORDER, `/${order.id}/actions/requestConsent`, {});
+    expect(dataOf(res).message).toMatch(/Consent SMS sent to 1\d{2}\*{4}\d{4}/);
+    const sms = await db().selectFrom('cust_service_log').selectAll().where('service', '=', 'sms').where('bizNo', '=', order.locOrderNo).execute();
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ partyCode: 'C1001', result: 'success' });
+    const asked = dataOf(await custA.get(ORDER, `/${order.id}`));
+    expect(asked.consentStatus).toBe('pending');
+    expect(Date.parse(asked.consentSmsAt)).toBeGreaterThan(Date.parse(order.consentSmsAt));
+    const beidou = await firstOrder(custA, 'method=beidou');
+    refusal(await custA.post(ORDER, `/${beidou.id}/actions/requestConsent`, {}), 409);
+    const replied = new Date(Date.parse(asked.consentSmsAt) + 60_000).toISOString();
+    dataOf(await custA.put(ORDER, `/${order.id}`, { version: asked.version, consentStatus: 'granted', consentAt: replied }));
+    expect(dataOf(await custA.post(ORDER, `/${order.id}/transitions/start`, {})).status).toBe('tracking');
+  });
+
   it('checks the domain rules on writes: port range, time window, consent for phone positioning, own waybill', async () => {
     const proxy = { name: '测试代理', host: '10.1.2.3', port: 70000, protocol: 'http', purpose: 'providerApi', status: 'enabled' };
     expect(refusal(await admin.post('location/proxy', '', proxy), 400).data.fieldErrors.port).toBeTruthy();

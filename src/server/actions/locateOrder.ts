@@ -23,6 +23,21 @@ async function plateOf(ctx: AppContext, order: Row): Promise<string> {
 }
 
 /**
+ * One gateway call for the order's organisation, checked, metered and logged like a customer's
+ * call; a refusal (service closed, quota, balance, risk) is answered with the gateway's reason.
+ */
+export async function callForOrder(ctx: AppContext, order: Row, service: string, operation: string, params: Record<string, unknown>, at: Date) {
+  const partyCode = String(order.partyCode);
+  const party = await ctx.database.core.selectFrom('sys_party').select('name').where('code', '=', partyCode).executeTakeFirst();
+  try {
+    return await performCall(ctx, { partyCode, partyName: party?.name ?? partyCode, appKey: null, service, operation, params, ip: '127.0.0.1', at });
+  } catch (err) {
+    if (err instanceof GatewayError) throw new AppError(409, 'pages.location.order.messages.refused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
+    throw err;
+  }
+}
+
+/**
  * "Locate now" on a location order: one vehicle-track call through the gateway for the order's
  * organisation (checked, metered and logged like a customer's call), and the position it answers
  * written to the order's position log, with the order's count, last time and fee moved on in the
@@ -35,21 +50,13 @@ export const locateOrder: ActionHandler = async (ctx, access, record) => {
   if (order.status !== 'tracking') throw new AppError(409, 'pages.location.order.messages.notTracking');
   if (at.getTime() < msOf(order.startAt) || at.getTime() > msOf(order.endAt)) throw new AppError(409, 'pages.location.order.messages.outsideWindow');
   if (order.method === 'phoneLbs' && order.consentStatus !== 'granted') throw new AppError(409, 'pages.location.rules.consentBeforeTracking');
-  const partyCode = String(order.partyCode);
-  const party = await ctx.database.core.selectFrom('sys_party').select('name').where('code', '=', partyCode).executeTakeFirst();
-  const params = { plate: await plateOf(ctx, order), waybillNo: String(order.waybillNo), points: 1 };
-  let answer;
-  try {
-    answer = await performCall(ctx, { partyCode, partyName: party?.name ?? partyCode, appKey: null, service: 'vehicleTrack', operation: 'locate', params, ip: '127.0.0.1', at });
-  } catch (err) {
-    if (err instanceof GatewayError) throw new AppError(409, 'pages.location.order.messages.refused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
-    throw err;
-  }
+  const answer = await callForOrder(ctx, order, 'vehicleTrack', 'locate', { plate: await plateOf(ctx, order), waybillNo: String(order.waybillNo), points: 1 }, at);
   if (answer.result !== 'success') throw new AppError(422, 'pages.location.order.messages.failed', { reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
   const points = (answer.data.points ?? []) as TrackPoint[];
   const point = points[points.length - 1];
   if (!point || !inChina(point.lng, point.lat)) throw new AppError(422, 'pages.location.order.messages.failed', { reason: 'position outside China' });
 
+  const partyCode = String(order.partyCode);
   const logPage = ctx.schemas.pages.get(LOG_PAGE)!;
   const now = at.toISOString();
   const by = access.user.username;
