@@ -8,12 +8,15 @@ import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
 import { testServiceConfig } from './testServiceConfig.js';
 import { cloudPayActions } from './cloudPay.js';
+import { locateOrder } from './locateOrder.js';
+import { requestLocationConsent } from './requestLocationConsent.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
-  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions, ...cloudPayActions,
+  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
+  ...customerManageActions, ...cloudPayActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

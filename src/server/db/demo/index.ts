@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../engine/schema/types.js';
 import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
+import { locationGenerators } from './location.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -15,4 +16,6 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...freightGenerators,
   // Cloud pay: balances and reconciliations that follow from the demo receipts and payments.
   ...cloudPayGenerators,
+  // Location orders for demo waybills and the positions they received, see location.ts.
+  ...locationGenerators,
 };
