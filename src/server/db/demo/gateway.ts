@@ -8,6 +8,7 @@ import { SANDBOXES } from '../../connectors/index.js';
 import { paramsFor } from '../../gateway/sampleParams.js';
 import { DEMO_PARTIES } from '../seed.js';
 import { unlessBlacklisted } from '../../sms/blacklist.js';
+import { callStatistics } from '../../jobs/callStatistics.js';
 import type { SmsAbout } from '../../sms/sender.js';
 
 /** The README's demo app: a newcomer signs calls with this key and secret. */
@@ -136,4 +137,6 @@ export async function seedGatewayDemo(ctx: AppContext, log: (msg: string) => voi
     for (const [phone, content, about] of held) await ctx.sms.send(phone, content, about).catch(unlessBlacklisted);
   }
   log(`gateway demo: ${apps.length} apps, ${calls.length} calls (${counts.success} succeeded, ${counts.failure} failed, ${counts.refused} refused)`);
+  // The call statistics come from the same calls, by the job that keeps them afterwards.
+  await callStatistics(ctx, { now: new Date(), log });
 }
