@@ -90,4 +90,13 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
     expect(t.sms.sent.slice(sent).map((m) => m.phone)).not.toContain('13577778888');
     expect((await interceptions('13577778888')).map((r) => [r.partyCode, r.template])).toEqual([['C1002', 'low_balance']]);
   });
+
+  it('logs a code refused by the daily cap as a frequency interception', async () => {
+    const earlier = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const rows = Array.from({ length: 30 }, () => ({ phone: '13588889999', purpose: 'register', codeHash: 'x', expiresAt: earlier, attempts: 0, createdAt: earlier, updatedAt: earlier }));
+    await t.app.ctx.database.core.insertInto('sys_sms_code').values(rows).execute();
+    const res = await t.app.inject({ method: 'POST', url: '/ntocc-tps-api/sms/sendVerificationCode?phone=13588889999&type=register' });
+    expect(res.statusCode).toBe(429);
+    expect((await interceptions('13588889999')).map((r) => [r.partyCode, r.reason, r.source, r.template])).toEqual([['P0001', 'frequency', 'platform', 'code_register']]);
+  });
 });
