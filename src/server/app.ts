@@ -21,7 +21,7 @@ import { registerBodyText } from './plugins/bodyText.js';
 import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
-import { logSmsSender, type SmsSender } from './sms/sender.js';
+import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
@@ -66,6 +66,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   const schemas = loadSchemas(config.schemasDir);
   const database = opts.database ?? (await openDatabase(config));
   const ctx: AppContext = { config, database, schemas, sms: opts.sms ?? logSmsSender(database, () => app.log) };
+  ctx.sms = blacklistGuard(ctx, ctx.sms);
   app.decorate('ctx', ctx);
   if (!opts.database) app.addHook('onClose', async () => database.close());
 

@@ -6,7 +6,7 @@ import { tableWritten } from '../services/tableCache.js';
 import { assertTiers } from '../gateway/pricing.js';
 import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
-import { checkRoleGrants, checkUserRoles } from './roleGrants.js';
+import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -21,6 +21,7 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
   }
   if (table === 'sys_user') await checkUserRoles(ctx, access, op, next, existing);
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
+  if (table === 'cm_role_permission') await checkCustomerRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {
     if (op === 'delete' && existing.builtIn) throw new AppError(409, 'server.data.builtInRole');
     if (op === 'delete') {

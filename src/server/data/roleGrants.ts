@@ -104,3 +104,21 @@ export async function checkRoleGrants(ctx: AppContext, access: PageAccess, next:
   if (existing && !mayGrant(g, readGrants(existing.grants))) throw forbidden('server.data.roleAboveYou');
   if (next && !mayGrant(g, readGrants(next.grants))) throw forbidden('server.data.grantsBeyondYours');
 }
+
+/**
+ * A customer role's permissions (cm_role_permission): only customer-side entries, whoever writes
+ * them, and no more than the writer holds; a set is changed or removed only by someone who could
+ * have written it. The organisation of the role is the page's scope and its rule's business.
+ */
+export async function checkCustomerRoleGrants(ctx: AppContext, access: PageAccess, next: Row | null, existing: Row | null) {
+  if (next && next.grants !== undefined && next.grants !== null && !isGrants(next.grants)) {
+    throw invalid({ grants: { key: 'server.data.grantsInvalid', params: { field: access.page.model!.properties.grants?.title ?? 'grants' } } });
+  }
+  const grants = readGrants(next?.grants);
+  const customerSide = await customerSideCodes(ctx);
+  if (Object.keys(grants).some((code) => !customerSide.has(code))) throw forbidden('server.data.customerRoleSideOnly');
+  if (access.user.activeRole === SUPER_ADMIN) return;
+  const g = await granterFor(ctx, access.user);
+  if (existing && !mayGrant(g, readGrants(existing.grants))) throw forbidden('server.data.roleAboveYou');
+  if (next && !mayGrant(g, grants)) throw forbidden('server.data.grantsBeyondYours');
+}

@@ -9,6 +9,7 @@ import { productOf } from './pricing.js';
 import { countGatewayFailure, evaluateGatewayRisk } from './risk.js';
 import { serviceSettings } from './serviceConfig.js';
 import { summarize } from './summary.js';
+import { smsRecipientRefusal } from './smsRecipient.js';
 
 /** A call whose caller is known (authenticated, or the demo seeding acting for an app). */
 export interface GatewayCall {
@@ -67,6 +68,8 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
   if (!settings.enabled || (product && !product.online)) return refuse(new GatewayError('serviceDisabled', { service: call.service, reason: settings.reason ?? 'offline' }));
   const verdict = await evaluateGatewayRisk(ctx, { partyCode: call.partyCode, partyName: call.partyName, ip: call.ip, at: call.at });
   if (verdict) return refuse(new GatewayError('riskRefused', { rule: verdict.rule.code }));
+  const blocked = await smsRecipientRefusal(ctx, { ...call, requestId });
+  if (blocked) return refuse(blocked);
 
   let reservation: Reservation;
   try {

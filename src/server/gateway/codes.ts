@@ -12,6 +12,7 @@ export const GATEWAY_CODES = {
   blacklistedIp: { status: 40302, http: 403 },
   serviceDisabled: { status: 40303, http: 403 },
   riskRefused: { status: 40304, http: 403 },
+  smsBlacklisted: { status: 40305, http: 403 },
   insufficientBalance: { status: 40201, http: 402 },
   dailyQuotaExceeded: { status: 42901, http: 429 },
   qpsExceeded: { status: 42902, http: 429 },

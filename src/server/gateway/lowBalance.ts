@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { unlessBlacklisted } from '../sms/blacklist.js';
 import { cachedRead } from '../services/tableCache.js';
 
 interface AlertRule {
@@ -60,7 +61,9 @@ export async function checkLowBalance(ctx: AppContext, partyCode: string, balanc
   if (Number(res.numUpdatedRows) !== 1) return false;
   const yuan = (balanceFen / 100).toFixed(2);
   for (const phone of rule.phones) {
-    await ctx.sms.send(phone, `【供应链开放平台】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`);
+    const text = `【供应链开放平台】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`;
+    // A blacklisted receiver is logged by the sender; the others still get the alert and the call goes on.
+    await ctx.sms.send(phone, text, { partyCode, template: 'low_balance' }).catch(unlessBlacklisted);
   }
   return true;
 }

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../errors.js';
 import { digest } from '../security/token.js';
 import { smsCodeTtlSeconds, smsDailyPerPhone, smsResendSeconds, smsSignName } from './settings.js';
 import { smsLimitsWaived } from './phoneWhitelist.js';
+import { recordInterception } from '../sms/blacklist.js';
 
 const MAX_VERIFY_ATTEMPTS = 5;
 export const SMS_PURPOSES = ['login', 'register', 'resetPassword'] as const;
@@ -30,7 +31,10 @@ export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurp
     }
     const today = await db.selectFrom('sys_sms_code').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone)
       .where('createdAt', '>', new Date(now - 86_400_000).toISOString()).executeTakeFirst();
-    if (Number(today?.n ?? 0) >= dailyCap) throw new AppError(429, 'server.sms.dailyCap', { count: dailyCap });
+    if (Number(today?.n ?? 0) >= dailyCap) {
+      await recordInterception(ctx, { partyCode: null, phone, reason: 'frequency', source: 'platform', template: `code_${purpose}`, detail: `同一号码 24 小时内验证码已达 ${dailyCap} 条上限`, at: new Date(now) });
+      throw new AppError(429, 'server.sms.dailyCap', { count: dailyCap });
+    }
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const iso = new Date(now).toISOString();
@@ -39,7 +43,7 @@ export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurp
     createdAt: iso, updatedAt: iso,
   }).execute();
   const minutes = Math.round(ttlSeconds / 60);
-  await ctx.sms.send(phone, `【${await smsSignName(ctx)}】验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`);
+  await ctx.sms.send(phone, `【${await smsSignName(ctx)}】验证码 ${code}，${minutes} 分钟内有效。Verification code ${code}, valid for ${minutes} minutes.`, { template: `code_${purpose}` });
   return { expiresIn: ttlSeconds, resendIn: waived ? 0 : resendSeconds };
 }
 

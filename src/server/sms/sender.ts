@@ -1,10 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/connect.js';
+import { AppError } from '../errors.js';
+import { BLACKLISTED, blacklistDetail, blacklistEntry, recordInterception } from './blacklist.js';
 
 /** Where verification codes go. A deployment with a real SMS provider supplies its own sender. */
 export interface SmsSender {
   readonly provider: string;
-  send(phone: string, content: string): Promise<void>;
+  /** `about` names the organisation the message is for and its template, when known (blacklists are per organisation). */
+  send(phone: string, content: string, about?: SmsAbout): Promise<void>;
+}
+
+export interface SmsAbout {
+  partyCode?: string | null;
+  template?: string;
 }
 
 /** Default sender: writes the message to the server log and to the SMS log table, sends nothing. */
@@ -15,6 +24,29 @@ export function logSmsSender(database: Database, log: () => FastifyBaseLogger): 
       log().info({ phone, content }, 'sms message');
       const now = new Date().toISOString();
       await database.core.insertInto('sys_sms_log').values({ phone, content, provider: 'log', createdAt: now, updatedAt: now }).execute();
+    },
+  };
+}
+
+/**
+ * Every message the platform sends goes through this: a number on the SMS blacklist (the
+ * organisation's or the platform's) is refused with 403 and the refusal written to the SMS
+ * interception log, so a caller that must not fail (an alert) catches it.
+ */
+export function blacklistGuard(ctx: AppContext, inner: SmsSender): SmsSender {
+  return {
+    provider: inner.provider,
+    async send(phone, content, about) {
+      const at = new Date();
+      const entry = await blacklistEntry(ctx, about?.partyCode ?? null, phone, at);
+      if (entry) {
+        await recordInterception(ctx, {
+          partyCode: about?.partyCode ?? null, phone, reason: 'blacklist', source: 'platform', template: about?.template ?? null,
+          content, detail: blacklistDetail(entry), at,
+        });
+        throw new AppError(403, BLACKLISTED);
+      }
+      await inner.send(phone, content, about);
     },
   };
 }

@@ -7,6 +7,9 @@ import { changeBalance } from '../../actions/customerManage.js';
 import { SANDBOXES } from '../../connectors/index.js';
 import { paramsFor } from '../../gateway/sampleParams.js';
 import { DEMO_PARTIES } from '../seed.js';
+import { unlessBlacklisted } from '../../sms/blacklist.js';
+import { callStatistics } from '../../jobs/callStatistics.js';
+import type { SmsAbout } from '../../sms/sender.js';
 
 /** The README's demo app: a newcomer signs calls with this key and secret. */
 export const DEMO_APP = { appKey: 'demo-c1001', secret: 'demo-secret-c1001', partyCode: 'C1001' };
@@ -109,9 +112,9 @@ export async function seedGatewayDemo(ctx: AppContext, log: (msg: string) => voi
   const BATCH = 400;
   for (let from = 0; from < calls.length; from += BATCH) {
     // Messages (low-balance alerts) go out after the batch commits: the sender writes outside it.
-    const held: [string, string][] = [];
+    const held: [string, string, SmsAbout | undefined][] = [];
     await db.transaction().execute(async (trx) => {
-      const sms = { provider: ctx.sms.provider, send: async (phone: string, content: string) => void held.push([phone, content]) };
+      const sms = { provider: ctx.sms.provider, send: async (phone: string, content: string, about?: SmsAbout) => void held.push([phone, content, about]) };
       const batchCtx: AppContext = { ...ctx, sms, database: { ...ctx.database, db: trx } };
       for (let i = from; i < Math.min(from + BATCH, calls.length); i++) {
         const c = calls[i];
@@ -131,7 +134,9 @@ export async function seedGatewayDemo(ctx: AppContext, log: (msg: string) => voi
         }
       }
     });
-    for (const [phone, content] of held) await ctx.sms.send(phone, content);
+    for (const [phone, content, about] of held) await ctx.sms.send(phone, content, about).catch(unlessBlacklisted);
   }
   log(`gateway demo: ${apps.length} apps, ${calls.length} calls (${counts.success} succeeded, ${counts.failure} failed, ${counts.refused} refused)`);
+  // The call statistics come from the same calls, by the job that keeps them afterwards.
+  await callStatistics(ctx, { now: new Date(), log });
 }
