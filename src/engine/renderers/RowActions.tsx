@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation, Transition, CustomAction } from '../schema/types';
 import { can, type Rec } from '../data/pageApi';
 import { canDeleteRecord, canEditRecord } from '../schema/model';
+import { INLINE_ROW_ACTIONS } from './actionColumn';
 
 interface Props {
   page: PageSchema;
@@ -43,7 +44,7 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
       if (rel && onRelation) items.push({ key: name, label: t(rel.title ?? 'engine.related.open'), run: () => onRelation(rel) });
     }
   }
-  const inline = screens.md === false ? 1 : 3;
+  const inline = screens.md === false ? 1 : INLINE_ROW_ACTIONS;
   const shown = items.slice(0, inline);
   const rest = items.slice(inline);
   const link = (i: (typeof items)[number]) =>

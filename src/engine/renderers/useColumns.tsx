@@ -6,6 +6,7 @@ import { fieldSchema, isSortable, parseSort } from '../schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
 import { nextSort } from './listUrlState';
+import { actionColumnWidth } from './actionColumn';
 
 export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
@@ -74,7 +75,9 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
           render: (value: unknown, record: Rec) => <Cell value={value} record={record} field={f} />,
         };
       });
-    if (actions) cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: pinActions ? 'right' : undefined, width: pinActions ? 200 : 110, render: (_: unknown, r: Rec) => actions(r) });
+    if (actions) {
+      cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: pinActions ? 'right' : undefined, width: pinActions ? actionColumnWidth(page, t) : 110, render: (_: unknown, r: Rec) => actions(r) });
+    }
     return cols;
     // i18n.language re-renders titles after a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
