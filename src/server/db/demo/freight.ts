@@ -970,7 +970,7 @@ export function freightDataset(ctx: AppContext, now = Date.now()): FreightDatase
 const SYSTEM = ['version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
 const BATCH = 500;
 
-async function insertRows(ctx: AppContext, page: PageSchema, rows: Row[]): Promise<number> {
+export async function insertRows(ctx: AppContext, page: PageSchema, rows: Row[]): Promise<number> {
   if (!rows.length) return 0;
   const table = page.resource!.table;
   const scoped = page.resource!.scope === 'party';
