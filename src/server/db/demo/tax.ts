@@ -3,6 +3,7 @@ import type { PageSchema } from '../../../engine/schema/types.js';
 import { computeValues } from '../../../engine/schema/computed.js';
 import { seedOf } from '../../connectors/sandbox.js';
 import { voucherFor } from '../../connectors/tax/index.js';
+import { DEFAULT_ANNUAL_CAP_FEN } from '../../jobs/taxAggregation.js';
 import { freightDataset, insertRows } from './freight.js';
 import type { DemoGenerator } from './index.js';
 
@@ -24,8 +25,6 @@ const monthAfter = (period: string) => {
   const [y, m] = period.split('-').map(Number);
   return Date.UTC(m === 12 ? y + 1 : y, m === 12 ? 0 : m, 1) - CST;
 };
-/** Used when an organisation has no active business-income configuration. */
-const DEFAULT_CAP_FEN = 12_000_000;
 const AGENT_TAX_NO: Record<string, string> = { C1001: '91310000MA1FL4XQ01', C1002: '91510100MA62P7XK9L' };
 const PLATFORM_TAX_NO = '91110108MA01R2B941';
 
@@ -152,7 +151,7 @@ function build(ctx: AppContext): Record<string, Row[]> {
     const income = sum(list, 'incomeFen');
     const ytdIncome = (ytd.get(yearKey) ?? 0) + income;
     ytd.set(yearKey, ytdIncome);
-    const cap = caps.get(partyCode) ?? DEFAULT_CAP_FEN;
+    const cap = caps.get(partyCode) ?? DEFAULT_ANNUAL_CAP_FEN;
     aggregates.push({
       partyCode, period, driverIdcard: idcard, driverName: list[0].driverName, waybillCount: list.reduce((s, o) => s + (o.waybillNos as string[]).length, 0),
       incomeFen: income, vatFen: sum(list, 'vatFen'), iitFen: sum(list, 'iitFen'), taxTotalFen: sum(list, 'taxTotalFen'),
