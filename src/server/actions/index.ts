@@ -10,13 +10,14 @@ import { testServiceConfig } from './testServiceConfig.js';
 import { cloudPayActions } from './cloudPay.js';
 import { locateOrder } from './locateOrder.js';
 import { requestLocationConsent } from './requestLocationConsent.js';
+import { taxActions } from './taxDeclare.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
   resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
-  ...customerManageActions, ...cloudPayActions,
+  ...customerManageActions, ...cloudPayActions, ...taxActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

@@ -4,12 +4,13 @@ import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
 import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
+import { taxAggregation } from './taxAggregation.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
 const jobs = new Map<string, JobHandler>(Object.entries({
-  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics,
+  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation,
 }));
 
 export function jobHandler(name: string): JobHandler | undefined {
@@ -28,4 +29,5 @@ export const DEFAULT_SCHEDULES = [
   { name: 'payReconciliation', job: 'payReconciliation', intervalMinutes: null, dailyAt: '01:30', remark: "Reconciles yesterday's bank receipts of every cloud-pay account against the payment log" },
   { name: 'paymentStatusSync', job: 'paymentStatusSync', intervalMinutes: 10, dailyAt: null, remark: 'Asks the bank for the result of every cloud-pay payment still processing' },
   { name: 'callStatistics', job: 'callStatistics', intervalMinutes: 60, dailyAt: null, remark: 'Aggregates the service logs into per-customer daily call statistics (customerManage/statisticsSetting)' },
+  { name: 'taxAggregation', job: 'taxAggregation', intervalMinutes: 60, dailyAt: null, remark: 'Tax orders for new settlements, declarations of ended months and personal aggregates' },
 ];

@@ -3,6 +3,7 @@ import type { PageSchema } from '../../../engine/schema/types.js';
 import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
+import { taxGenerators } from './tax.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -18,4 +19,6 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...cloudPayGenerators,
   // Location orders for demo waybills and the positions they received, see location.ts.
   ...locationGenerators,
+  // Tax orders, declarations and aggregates derived from the settled waybills: see tax.ts.
+  ...taxGenerators,
 };
