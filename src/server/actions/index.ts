@@ -7,12 +7,13 @@ import { backupNow } from './backupNow.js';
 import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
 import { testServiceConfig } from './testServiceConfig.js';
+import { alctActions } from './alct.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
-  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions,
+  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions, ...alctActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

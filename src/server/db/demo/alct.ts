@@ -62,15 +62,18 @@ async function build(ctx: AppContext): Promise<AlctDemo> {
     });
   };
   for (const cfg of CONFIGS) {
-    const own = waybills.filter((w) => w.partyCode === cfg.partyCode && w.plate && w.driverIdcard && Number(w.driverCostFen) > 0)
+    // Drivers under 58, so every one of them can be registered (ALCT refuses drivers of 60 and over).
+    const young = (idcard: unknown) => new Date(now).getUTCFullYear() - Number(String(idcard).slice(6, 10)) < 58;
+    const own = waybills.filter((w) => w.partyCode === cfg.partyCode && w.plate && young(w.driverIdcard) && Number(w.driverCostFen) > 0)
       .sort((a, b) => String(b.waybillNo).localeCompare(String(a.waybillNo)));
-    const signed = own.filter((w) => w.status === 'signed' || w.status === 'settled').slice(0, 6);
+    const signed = own.filter((w) => w.status === 'signed' || w.status === 'settled');
     const moving = own.filter((w) => w.status === 'inTransit' || w.status === 'delivered').slice(0, 1);
-    if (signed.length < 6) continue;
-    // The last signed waybill is still to push; the one before belongs to the unsynchronised driver.
     const pushed = [...signed.slice(0, 4), ...moving];
-    const rejected = signed[4];
-    const waiting = signed[5];
+    const pushedDrivers = new Set(pushed.map((w) => w.driverIdcard));
+    // A waybill of a driver not yet registered is refused; a later one waits to be pushed.
+    const rejected = signed.slice(4).find((w) => !pushedDrivers.has(w.driverIdcard));
+    const waiting = rejected && signed.slice(4).find((w) => w !== rejected && w.driverIdcard !== rejected.driverIdcard);
+    if (!rejected || !waiting) continue;
     const unsynced = String(rejected.driverIdcard);
     const pushAt = (w: Row) => Math.min(now - 10 * 60_000, (ms(w.deliveredAt) || ms(w.loadedAt) || now - DAY) + HOUR);
     const firstUse = new Map<string, number>();
