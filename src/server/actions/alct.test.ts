@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { vinCheckChar } from '../connectors/alct/index.js';
+import { runDueJobs } from '../jobs/runner.js';
 
 const SHIPMENT = 'alct/shipment';
 const VEHICLE = 'alct/vehicle';
@@ -97,6 +98,26 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
     const waybillB = (await t.app.ctx.database.db.selectFrom('tms_waybill').select('waybillNo').where('partyCode', '=', 'C1002').where('status', '=', 'signed').limit(1).executeTakeFirstOrThrow()).waybillNo;
     const res = refusal(await admin.post(SHIPMENT, '', { partyCode: 'C1001', enterpriseCode: 'HDZY31011501', waybillNo: waybillB }), 400);
     expect(JSON.stringify(res.data)).toMatch(/belongs to another customer/);
+  });
+
+  it('pushes waiting waybills of a scheduled configuration from the scheduled job, a refusal being that waybill’s outcome', async () => {
+    const db = t.app.ctx.database.db;
+    const synced = async (table: string, field: string) => new Set((await db.selectFrom(table).select(field).where('partyCode', '=', 'C1001').where('syncStatus', '=', 'synced').execute()).map((r) => String((r as Record<string, unknown>)[field])));
+    const [plates, drivers] = [await synced('alct_vehicle', 'plate'), await synced('alct_driver', 'idcard')];
+    const taken = new Set((await db.selectFrom('alct_shipment').select('waybillNo').execute()).map((r) => String(r.waybillNo)));
+    const candidates = (await db.selectFrom('tms_waybill').select(['waybillNo', 'plate', 'driverIdcard']).where('partyCode', '=', 'C1001').where('status', '=', 'signed').execute())
+      .filter((w) => !taken.has(String(w.waybillNo)));
+    const ready = candidates.find((w) => plates.has(String(w.plate)) && drivers.has(String(w.driverIdcard)))!;
+    const unknown = candidates.find((w) => !plates.has(String(w.plate)))!;
+    const ids = [];
+    for (const w of [ready, unknown]) ids.push(dataOf(await custA.post(SHIPMENT, '', { enterpriseCode: 'HDZY31011501', waybillNo: w.waybillNo }), 201).id);
+    await db.updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'alctPushPending').execute();
+    const [run] = (await runDueJobs(t.app.ctx, 'test')).filter((r) => r.name === 'alctPushPending');
+    expect(run).toMatchObject({ status: 'succeeded', rows: 2 });
+    const [a, b] = await Promise.all(ids.map(async (id) => dataOf(await custA.get(SHIPMENT, `/${id}`))));
+    expect(a).toMatchObject({ status: 'accepted', waybillNo: ready.waybillNo });
+    expect(b).toMatchObject({ status: 'rejected', errorCode: 'VEHICLE_NOT_REGISTERED' });
+    expect(await logs({ bizNo: ready.waybillNo, operation: 'pushShipment', createdBy: 'system', result: 'success' })).toBe(1);
   });
 
   it('refuses to call ALCT through a disabled configuration', async () => {

@@ -72,7 +72,8 @@ function answerOf(a: Attempt, after: Row, accepted: string) {
   return { message: accepted, params, rows: [after] };
 }
 
-async function push(ctx: AppContext, access: PageAccess, row: Row, retry: boolean) {
+/** Pushes (or retries) one shipment; the scheduled push calls it too. */
+export async function pushShipment(ctx: AppContext, access: PageAccess, row: Row, retry: boolean) {
   if (!retry && row.status !== 'pending') throw new AppError(409, 'pages.alct.messages.notPending');
   if (retry && row.status !== 'rejected' && row.status !== 'pushed') throw new AppError(409, 'pages.alct.messages.notRetryable');
   const startedAt = new Date();
@@ -129,8 +130,8 @@ async function sync(ctx: AppContext, access: PageAccess, row: Row, kind: 'vehicl
 }
 
 export const alctActions: Record<string, ActionHandler> = {
-  alctPushShipment: (ctx, access, row) => push(ctx, access, row!, false),
-  alctRetryShipment: (ctx, access, row) => push(ctx, access, row!, true),
+  alctPushShipment: (ctx, access, row) => pushShipment(ctx, access, row!, false),
+  alctRetryShipment: (ctx, access, row) => pushShipment(ctx, access, row!, true),
   alctSyncVehicle: (ctx, access, row) => sync(ctx, access, row!, 'vehicle'),
   alctSyncDriver: (ctx, access, row) => sync(ctx, access, row!, 'driver'),
 };

@@ -2,11 +2,12 @@ import type { JobHandler } from './types.js';
 import { tableBackup } from './tableBackup.js';
 import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
+import { alctPushPending } from './alctPushPending.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
-const jobs = new Map<string, JobHandler>(Object.entries({ tableBackup, sessionCleanup, accountReconciliation }));
+const jobs = new Map<string, JobHandler>(Object.entries({ tableBackup, sessionCleanup, accountReconciliation, alctPushPending }));
 
 export function jobHandler(name: string): JobHandler | undefined {
   return jobs.get(name);
@@ -21,4 +22,5 @@ export const DEFAULT_SCHEDULES = [
   { name: 'tableBackup', job: 'tableBackup', intervalMinutes: 15, dailyAt: null, remark: 'Backs up the tables of the table-backup configuration when each is due' },
   { name: 'sessionCleanup', job: 'sessionCleanup', intervalMinutes: null, dailyAt: '03:10', remark: 'Deletes sessions and SMS codes expired for a week' },
   { name: 'accountReconciliation', job: 'accountReconciliation', intervalMinutes: null, dailyAt: '02:30', remark: 'Checks every service account against its recharges, refunds and consumption' },
+  { name: 'alctPushPending', job: 'alctPushPending', intervalMinutes: 10, dailyAt: null, remark: 'Pushes the waiting waybills of ALCT configurations set to scheduled pushing' },
 ];
