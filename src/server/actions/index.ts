@@ -11,13 +11,14 @@ import { cloudPayActions } from './cloudPay.js';
 import { locateOrder } from './locateOrder.js';
 import { requestLocationConsent } from './requestLocationConsent.js';
 import { taxActions } from './taxDeclare.js';
+import { alctActions } from './alct.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
   resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
-  ...customerManageActions, ...cloudPayActions, ...taxActions,
+  ...customerManageActions, ...cloudPayActions, ...taxActions, ...alctActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

@@ -5,12 +5,13 @@ import { accountReconciliation } from './accountReconciliation.js';
 import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
 import { taxAggregation } from './taxAggregation.js';
+import { alctPushPending } from './alctPushPending.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
 const jobs = new Map<string, JobHandler>(Object.entries({
-  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation,
+  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation, alctPushPending,
 }));
 
 export function jobHandler(name: string): JobHandler | undefined {
@@ -30,4 +31,5 @@ export const DEFAULT_SCHEDULES = [
   { name: 'paymentStatusSync', job: 'paymentStatusSync', intervalMinutes: 10, dailyAt: null, remark: 'Asks the bank for the result of every cloud-pay payment still processing' },
   { name: 'callStatistics', job: 'callStatistics', intervalMinutes: 60, dailyAt: null, remark: 'Aggregates the service logs into per-customer daily call statistics (customerManage/statisticsSetting)' },
   { name: 'taxAggregation', job: 'taxAggregation', intervalMinutes: 60, dailyAt: null, remark: 'Tax orders for new settlements, declarations of ended months and personal aggregates' },
+  { name: 'alctPushPending', job: 'alctPushPending', intervalMinutes: 10, dailyAt: null, remark: 'Pushes the waiting waybills of ALCT configurations set to scheduled pushing' },
 ];

@@ -4,6 +4,7 @@ import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
 import { taxGenerators } from './tax.js';
+import { alctGenerators } from './alct.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -21,4 +22,6 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...locationGenerators,
   // Tax orders, declarations and aggregates derived from the settled waybills: see tax.ts.
   ...taxGenerators,
+  // ALCT pushes and registrations of the demo customers' own freight, through the sandbox connector.
+  ...alctGenerators,
 };
