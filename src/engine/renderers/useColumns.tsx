@@ -16,6 +16,8 @@ export function columnFields(page: PageSchema): string[] {
 function naturalWidth(f: FieldSchema): number {
   if (f.format === 'date-time') return 170;
   if (f.format === 'date') return 120;
+  // Money reads "¥1,020,564.00": wider than a count.
+  if (f['x-cell'] === 'Money' || f['x-component'] === 'Money') return 140;
   if (f.type === 'integer' || f.type === 'number' || f.type === 'boolean') return 110;
   return 150;
 }
