@@ -37,6 +37,9 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
+          // A re-render after a click can take seconds while other tests load the machine; the
+          // default one-second poll made such checks fail on a busy CI runner.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
           fileParallelism: false,
         },
