@@ -6,13 +6,14 @@ import { rotateSecret } from './rotateSecret.js';
 import { backupNow } from './backupNow.js';
 import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
+import { orderAccountActions } from './orderAccount.js';
 import { testServiceConfig } from './testServiceConfig.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
-  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions,
+  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, ...customerManageActions, ...orderAccountActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

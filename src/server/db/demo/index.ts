@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../engine/schema/types.js';
 import { freightGenerators } from './freight.js';
+import { orderAccountDemo } from './orderAccounts.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -12,4 +13,5 @@ export type DemoGenerator = (ctx: AppContext, page: PageSchema) => Promise<numbe
 export const demoGenerators: Record<string, DemoGenerator> = {
   // Freight operations (tms/*) and payment reminders: one consistent dataset, see freight.ts.
   ...freightGenerators,
+  'customerManage/orderAccount': orderAccountDemo,
 };
