@@ -72,8 +72,9 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
   }
   for (const p of DEMO_PARTIES) {
     await db.insertInto('sys_party').values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
-    // The profile's columns exist only when the customer page is loaded.
-    if (ctx.schemas.pages.has('customerManage/customer')) await ctx.database.db.updateTable('sys_party').set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
+    // The profile's columns are the customer page's: written through its table when it is loaded.
+    const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
+    if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
   const hash = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
   for (const u of DEMO_USERS) {
