@@ -34,5 +34,7 @@ export const orderAccountDemo: DemoGenerator = async (ctx) => {
         : { amountFen, channel: 'bankTransfer', voucherNo: no, remark: '对公转账充值' };
     await changeOrderBalance(ctx, 'system', accountNo, type, body, new Date(now - days * DAY));
   }
+  // An account that never moved shows a zero balance, not an empty one.
+  await ctx.database.db.updateTable('cm_order_account').set({ balanceFen: 0 }).where('balanceFen', 'is', null).execute();
   return MOVEMENTS.length;
 };
