@@ -42,6 +42,22 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
     expect((await orderAccountDifferences(t.app.ctx)).differences).toEqual([]);
   });
 
+  it('sends one low-balance SMS when a deduction takes the balance below the threshold', async () => {
+    const a = await account('YF202510080002');
+    const sent = async () => t.sms.sent.filter((m) => m.phone === '13900000001' && m.content.includes('YF202510080002')).length;
+    // Down to ¥6,000 (threshold ¥5,000) in deductions within the single limit of ¥10,000.
+    for (let balance = Number(a.balanceFen), n = 10; balance > 600_000; n++) {
+      const amountFen = Math.min(balance - 600_000, 1_000_000);
+      balance = dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen, bizNo: `YK202611250000${n}` })).balanceFen;
+    }
+    expect(await sent()).toBe(0);
+    for (const bizNo of ['YK20261125000002', 'YK20261125000003']) {
+      dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen: 200_000, bizNo }));
+    }
+    expect(await sent()).toBe(1);
+    expect((await account('YF202510080002')).lastAlertAt).toBeTruthy();
+  });
+
   it('takes nothing from a frozen account and never overdraws under concurrent deductions', async () => {
     const frozen = dataOf(await admin.get(ACCOUNT, '?status=frozen')).list[0];
     refusal(await admin.post(ACCOUNT, `/${frozen.id}/actions/recharge`, { amountFen: 100, channel: 'online' }), 409);

@@ -27,7 +27,8 @@ export async function changeOrderBalance(ctx: AppContext, by: string, accountNo:
   const amountFen = Number(body.amountFen);
   const iso = at.toISOString();
   return transact(ctx.database.db, async (trx) => {
-    const account = await trx.selectFrom('cm_order_account').select(['partyCode', 'status', 'singleLimitFen']).where('accountNo', '=', accountNo).executeTakeFirst();
+    const account = await trx.selectFrom('cm_order_account').select(['partyCode', 'status', 'singleLimitFen', 'alertThresholdFen', 'alertPhone'])
+      .where('accountNo', '=', accountNo).executeTakeFirst();
     if (!account) throw new AppError(404, `${E}.unknownAccount`, { accountNo });
     if (account.status !== 'active' && type !== 'refund') throw new AppError(409, `${E}.frozen`, { accountNo });
     const limit = Number(account.singleLimitFen ?? 0);
@@ -46,14 +47,27 @@ export async function changeOrderBalance(ctx: AppContext, by: string, accountNo:
       version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.updateTable('cm_charge_log').set({ chargeNo: chargeNo(at, Number(log.id)) }).where('id', '=', log.id).execute();
-    return { balanceFen: balanceAfterFen };
+    // The alert goes once, when a movement takes the balance from at or above the threshold to below it.
+    const thresholdFen = Number(account.alertThresholdFen ?? 0);
+    const crossed = type !== 'recharge' && thresholdFen > 0 && balanceAfterFen < thresholdFen && balanceAfterFen + amountFen >= thresholdFen;
+    if (crossed && account.alertPhone) await trx.updateTable('cm_order_account').set({ lastAlertAt: iso }).where('accountNo', '=', accountNo).execute();
+    return { balanceFen: balanceAfterFen, alert: crossed && account.alertPhone ? { phone: String(account.alertPhone), thresholdFen } : null };
   }).finally(() => tableWritten('cm_order_account'));
+}
+
+/** Sends the low-balance SMS a movement asked for; after the commit, as the sender writes its own log. */
+export async function sendOrderAlert(ctx: AppContext, accountNo: string, balanceFen: number, alert: { phone: string; thresholdFen: number } | null) {
+  if (!alert) return;
+  const yuan = (fen: number) => (fen / 100).toFixed(2);
+  await ctx.sms.send(alert.phone, `【供应链开放平台】您的订单账户 ${accountNo} 余额 ${yuan(balanceFen)} 元，已低于提醒阈值 ${yuan(alert.thresholdFen)} 元，请及时充值。`
+    + ` Your order account ${accountNo} balance is ${yuan(balanceFen)} yuan, below your alert threshold.`);
 }
 
 function movement(type: OrderMovement): ActionHandler {
   return async (ctx, access, record, body) => {
-    const out = await changeOrderBalance(ctx, access.user.username, String(record!.accountNo), type, body);
+    const { alert, ...out } = await changeOrderBalance(ctx, access.user.username, String(record!.accountNo), type, body);
     await audit(ctx.database.db, access.user, access.page, `action:${type}`, Number(record!.id), { balanceFen: record!.balanceFen }, { ...out, amountFen: body.amountFen });
+    await sendOrderAlert(ctx, String(record!.accountNo), out.balanceFen, alert);
     return out;
   };
 }
