@@ -77,18 +77,26 @@ describe('page schemas', () => {
   });
 
   it('have tables and columns with legal, unique names', () => {
-    const owners = new Map<string, string>();
+    const whole = new Map<string, string>();
+    const columnTypes = new Map<string, { type: string; page: string }>();
     const problems: string[] = [];
     const core = new Set(CORE_TABLES.map((t) => t.name));
     for (const page of pages.values()) {
       const spec = pageTableSpec(page);
       if (!spec) continue;
       if (!IDENTIFIER.test(spec.name)) problems.push(`${page.id}: table ${spec.name}`);
-      // Pages with fixed filters are views of one shared table (one per service, say).
-      const shared = owners.has(spec.name) && page.fixedFilter && pages.get(owners.get(spec.name)!)?.fixedFilter;
-      if (owners.has(spec.name) && !shared) problems.push(`${page.id}: table ${spec.name} is also used by ${owners.get(spec.name)}`);
-      owners.set(spec.name, page.id);
+      // Pages with fixed filters are views of one shared table (one per service, say); at most one
+      // page of a shared table shows it whole (organisations, of which customers are a view).
+      const unfiltered = page.fixedFilter ? undefined : whole.get(spec.name);
+      if (unfiltered) problems.push(`${page.id}: table ${spec.name} is also used by ${unfiltered}; give one of them a fixedFilter`);
+      if (!page.fixedFilter) whole.set(spec.name, page.id);
       if (!core.has(spec.name) && spec.name.startsWith('sys_')) problems.push(`${page.id}: the sys_ prefix is reserved for core tables`);
+      // Pages sharing a table must agree on each column's type.
+      for (const c of spec.columns) {
+        const seen = columnTypes.get(`${spec.name}.${c.name}`);
+        if (seen && seen.type !== c.type) problems.push(`${page.id}: column ${spec.name}.${c.name} is ${c.type} here but ${seen.type} in ${seen.page}`);
+        else columnTypes.set(`${spec.name}.${c.name}`, { type: c.type, page: page.id });
+      }
       const names = spec.columns.map((c) => c.name);
       names.forEach((n) => { if (!IDENTIFIER.test(n)) problems.push(`${page.id}: column ${n}`); });
       const lower = names.map((n) => n.toLowerCase());

@@ -24,7 +24,7 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
       return;
     }
     const f = fieldSchema(child, r.field)!;
-    if (f['x-ref'] !== page.id) {
+    if (!refersTo(f['x-ref'], page, pages)) {
       const refs = referringFields(child, page.id);
       errors.push(`${at}: field "${r.field}" of "${r.page}" refers to ${f['x-ref'] ? `"${f['x-ref']}"` : 'no page'}, not to "${page.id}", so "${page.id}" is not its parent; `
         + (refs.length ? `write ${refs.map((x) => `"${x}"`).join(' or ')}` : `give the field "x-ref": "${page.id}" or name another child`));
@@ -36,6 +36,19 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
     }
   });
   return errors;
+}
+
+/**
+ * A reference names this page, or another page over the same records (same table and key): a page
+ * that shows part of a table through a fixed filter (customers among organisations) is the parent
+ * of whatever refers to the table's records. The child list is still held to the parent's filter.
+ */
+function refersTo(ref: string | undefined, page: PageSchema, pages: Map<string, PageSchema>): boolean {
+  if (!ref) return false;
+  if (ref === page.id) return true;
+  const target = pages.get(ref);
+  return Boolean(target?.resource && page.resource && target.resource.table === page.resource.table
+    && (target.resource.key ?? 'id') === (page.resource.key ?? 'id'));
 }
 
 /** Fields of a page (system fields included) whose x-ref names the given page. */

@@ -34,7 +34,7 @@ export async function changeBalance(ctx: AppContext, by: string, partyCode: stri
     const balanceAfterFen = Number(row.balanceFen);
     const placeholder = `pending-${randomUUID()}`;
     const log = await trx.insertInto('cm_charge_log').values({
-      partyCode, chargeNo: placeholder, chargedAt: iso, type, amountFen, balanceAfterFen,
+      partyCode, chargeNo: placeholder, chargedAt: iso, accountType: 'service', type, amountFen, balanceAfterFen,
       channel: type === 'recharge' ? String(body.channel ?? 'bankTransfer') : 'adjust', voucherNo: body.voucherNo ?? null, remark: body.remark ?? null,
       version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
     }).returning('id').executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import { rotateSecret } from './rotateSecret.js';
 import { backupNow } from './backupNow.js';
 import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
+import { orderAccountActions } from './orderAccount.js';
 import { testServiceConfig } from './testServiceConfig.js';
 import { cloudPayActions } from './cloudPay.js';
 import { locateOrder } from './locateOrder.js';
@@ -18,7 +19,7 @@ export type { ActionHandler, ActionResult } from './types.js';
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
   resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
-  ...customerManageActions, ...cloudPayActions, ...taxActions, ...alctActions,
+  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

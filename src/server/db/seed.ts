@@ -18,6 +18,15 @@ export const DEMO_PARTIES = [
   { code: 'C1001', name: '华东智运物流有限公司', kind: 'customer', groupName: '华东智运' },
   { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
 ];
+/** What the customer pages show of the demo customers (columns the organisation pages add to sys_party). */
+const DEMO_PROFILES: Record<string, Record<string, string>> = {
+  C1001: { uscc: '91310114MA1GT3K74B', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
+    address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼', level: 'strategic', industry: 'networkFreight', accountManager: '林海', contractNo: 'KF-2025-0018',
+    contractFrom: '2025-01-01', contractTo: '2026-12-31' },
+  C1002: { uscc: '91510109MA6C8Q2E0W', legalPerson: '杨德明', contactName: '何雨婷', contactPhone: '13900000002', region: '["510000","510100","510107"]',
+    address: '四川省成都市武侯区天府大道北段 1700 号 3 栋 12 层', level: 'key', industry: 'thirdPartyLogistics', accountManager: '苏敏', contractNo: 'KF-2025-0042',
+    contractFrom: '2025-06-01', contractTo: '2026-05-31' },
+};
 export const DEMO_USERS = [
   { username: 'admin', realName: '系统管理员', phone: '13800000001', partyCode: 'P0001', roles: ['SUPER_ADMIN'] },
   { username: 'operator', realName: '运营主管', phone: '13800000002', partyCode: 'P0001', roles: ['PLAT_ADMIN', 'STAFF'] },
@@ -63,6 +72,9 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
   }
   for (const p of DEMO_PARTIES) {
     await db.insertInto('sys_party').values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+    // The profile's columns are the customer page's: written through its table when it is loaded.
+    const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
+    if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
   const hash = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
   for (const u of DEMO_USERS) {

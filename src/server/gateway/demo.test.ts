@@ -34,7 +34,7 @@ describe.each(dialects())('gateway demo data on %s', (dialect) => {
     expect(Date.now() - Date.parse(first)).toBeGreaterThan(7 * 86_400_000);
     for (const partyCode of ['C1001', 'C1002']) {
       const sum = async (q: Promise<{ n: unknown } | undefined>) => Number((await q)?.n ?? 0);
-      const recharges = await sum(db().selectFrom('cm_charge_log').select((eb) => eb.fn.sum('amountFen').as('n')).where('partyCode', '=', partyCode).where('type', '=', 'recharge').executeTakeFirst());
+      const recharges = await sum(db().selectFrom('cm_charge_log').select((eb) => eb.fn.sum('amountFen').as('n')).where('partyCode', '=', partyCode).where('type', '=', 'recharge').where('accountNo', 'is', null).executeTakeFirst());
       const consumed = await sum(db().selectFrom('cm_consume_log').select((eb) => eb.fn.sum('amountFen').as('n')).where('partyCode', '=', partyCode).executeTakeFirst());
       const balance = await sum(db().selectFrom('cm_service_account').select('balanceFen as n').where('partyCode', '=', partyCode).executeTakeFirst());
       expect(consumed).toBeGreaterThan(0);

@@ -229,8 +229,8 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
         for (const [k, v] of where) q = q.where(k, '=', v);
         return Number((await q.executeTakeFirstOrThrow()).n);
       };
-      const recharges = await sum('cm_charge_log', 'amountFen', [['type', 'recharge']]);
-      const refunds = await sum('cm_charge_log', 'amountFen', [['type', 'refund']]);
+      const recharges = await sum('cm_charge_log', 'amountFen', [['type', 'recharge'], ['accountType', 'service']]);
+      const refunds = await sum('cm_charge_log', 'amountFen', [['type', 'refund'], ['accountType', 'service']]);
       const consumption = await sum('cm_consume_log', 'amountFen', []);
       expect(Number(a.balanceFen)).toBe(recharges - refunds - consumption);
       const logged = await sum('cust_service_log', 'feeFen', []);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
 import { invalid } from '../data/validateBody.js';
+import { groupPlan } from './groupPlan.js';
 
 /** One step of a price plan: calls fromCount..toCount of the month (toCount null: no upper end) cost unitPriceFen each. */
 export interface Tier {
@@ -66,7 +67,7 @@ function parseTiers(v: unknown): Tier[] | null {
   return tierProblem(value) ? null : (value as Tier[]);
 }
 
-/** The customer's plan for the service valid on the day (the latest valid-from wins), or null. */
+/** The customer's plan for the service valid on the day (the latest valid-from wins), else its groups' default plan, or null. */
 export async function activePlan(ctx: AppContext, partyCode: string, service: string, day: string): Promise<Tier[] | null> {
   if (!ctx.schemas.pages.has('customerManage/pricePlan')) return null;
   const plans = await cachedRead(ctx.database, 'pricePlans', ['cm_price_plan'], `${partyCode}|${service}`, async () => {
@@ -76,7 +77,7 @@ export async function activePlan(ctx: AppContext, partyCode: string, service: st
       .filter((p) => p.tiers !== null)
       .sort((a, b) => b.from.localeCompare(a.from));
   });
-  return plans.find((p) => p.from <= day && (!p.to || p.to >= day))?.tiers ?? null;
+  return plans.find((p) => p.from <= day && (!p.to || p.to >= day))?.tiers ?? groupPlan(ctx, partyCode, service, day, parseTiers);
 }
 
 export async function productOf(ctx: AppContext, service: string, operation: string): Promise<Product | null> {

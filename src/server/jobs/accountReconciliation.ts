@@ -9,6 +9,7 @@ export interface AccountDifference {
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+const ORDER = 'pages.customerManage.orderAccount.errors';
 
 /**
  * Every service account must equal its recharges − refunds − consumption (the charge and consume
@@ -21,8 +22,9 @@ export async function serviceAccountDifferences(ctx: AppContext): Promise<{ acco
   if (ctx.database.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
   return tx.execute(async (trx) => {
     const accounts = await trx.selectFrom('cm_service_account').select(['partyCode', 'balanceFen']).execute();
+    // Order (prepayment) accounts write the same log with their account number; they balance on their own.
     const charged = await trx.selectFrom('cm_charge_log').select(['partyCode', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .groupBy(['partyCode', 'type']).execute();
+      .where('accountNo', 'is', null).groupBy(['partyCode', 'type']).execute();
     const consumed = await trx.selectFrom('cm_consume_log').select(['partyCode', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
       .groupBy('partyCode').execute();
     const expected = new Map<string, number>();
@@ -36,15 +38,47 @@ export async function serviceAccountDifferences(ctx: AppContext): Promise<{ acco
   });
 }
 
+export interface OrderAccountDifference extends AccountDifference {
+  accountNo: string;
+}
+
+/** Every order account must equal its recharges − refunds − deductions in the charge log, read in one snapshot. */
+export async function orderAccountDifferences(ctx: AppContext): Promise<{ accounts: number; differences: OrderAccountDifference[] }> {
+  if (!ctx.schemas.pages.has('customerManage/orderAccount')) return { accounts: 0, differences: [] };
+  let tx = ctx.database.db.transaction();
+  if (ctx.database.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
+  return tx.execute(async (trx) => {
+    const accounts = await trx.selectFrom('cm_order_account').select(['partyCode', 'accountNo', 'balanceFen']).execute();
+    const moved = await trx.selectFrom('cm_charge_log').select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .where('accountNo', 'is not', null).groupBy(['accountNo', 'type']).execute();
+    const expected = new Map<string, number>();
+    for (const m of moved) {
+      const fen = m.type === 'recharge' ? Number(m.fen) : -Number(m.fen);
+      expected.set(String(m.accountNo), (expected.get(String(m.accountNo)) ?? 0) + fen);
+    }
+    const differences = accounts
+      .map((a) => ({ partyCode: String(a.partyCode), accountNo: String(a.accountNo), balanceFen: Number(a.balanceFen ?? 0), expectedFen: expected.get(String(a.accountNo)) ?? 0 }))
+      .filter((d) => d.balanceFen !== d.expectedFen);
+    return { accounts: accounts.length, differences };
+  });
+}
+
 /** The nightly reconciliation: fails (and so shows in the run history and is retried) when an account does not add up. */
 export const accountReconciliation: JobHandler = async (ctx) => {
   if (!ctx.schemas.pages.has('customerManage/serviceAccount')) return { rows: 0 };
   const { accounts, differences } = await serviceAccountDifferences(ctx);
+  const orders = await orderAccountDifferences(ctx);
+  // The run history is read by the platform's operators: in the console's first language.
+  const lang = 'zh';
+  const problems: string[] = [];
   if (differences.length) {
-    // The run history is read by the platform's operators: in the console's first language.
-    const lang = 'zh';
     const list = differences.map((d) => translate(lang, 'ops.server.jobs.accountDiffers', { party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
-    throw new Error(translate(lang, 'ops.server.jobs.notReconciled', { count: differences.length, list: list.join('; ') }));
+    problems.push(translate(lang, 'ops.server.jobs.notReconciled', { count: differences.length, list: list.join('; ') }));
   }
-  return { rows: accounts };
+  if (orders.differences.length) {
+    const list = orders.differences.map((d) => translate(lang, `${ORDER}.accountDiffers`, { account: d.accountNo, party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
+    problems.push(translate(lang, `${ORDER}.notReconciled`, { count: orders.differences.length, list: list.join('; ') }));
+  }
+  if (problems.length) throw new Error(problems.join(' '));
+  return { rows: accounts + orders.accounts };
 };

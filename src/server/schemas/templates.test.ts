@@ -97,4 +97,12 @@ describe('relations', () => {
     expect(() => loadSchemas(folder(parent([{ name: 'children', page: 'p/nobody', field: 'parentId' }])))).toThrow(/relations\[0\] \("children"\): page "p\/nobody" does not exist/);
     expect(() => loadSchemas(folder(parent([{ name: 'children', page: 'p/child', field: 'nope' }])))).toThrow(/"p\/child" has no field "nope"; write "parentId"/);
   });
+
+  it('accept a parent that shows part of the referenced table through a fixed filter, not a page over another table', () => {
+    const files = parent([]) as Record<string, Record<string, unknown>>;
+    const view = (table: string) => ({ ...files['p/parent'], id: 'p/big', resource: { table, label: 'name' }, fixedFilter: { name: 'big' },
+      relations: [{ name: 'children', page: 'p/child', field: 'parentId' }] });
+    expect(loadSchemas(folder({ ...files, 'p/big': view('p_parent') })).pages.size).toBe(3);
+    expect(() => loadSchemas(folder({ ...files, 'p/big': view('p_other') }))).toThrow(/field "parentId" of "p\/child" refers to "p\/parent", not to "p\/big"/);
+  });
 });

@@ -5,6 +5,7 @@ import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
 import { taxGenerators } from './tax.js';
 import { alctGenerators } from './alct.js';
+import { orderAccountDemo } from './orderAccounts.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -24,4 +25,6 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...taxGenerators,
   // ALCT pushes and registrations of the demo customers' own freight, through the sandbox connector.
   ...alctGenerators,
+  // Order accounts: recharges, deductions and refunds made through the accounts' own code.
+  'customerManage/orderAccount': orderAccountDemo,
 };
