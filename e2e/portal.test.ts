@@ -152,6 +152,27 @@ describe.runIf(hasChromium())('public portal in Chromium', () => {
     await b.page.waitForFunction(() => window.scrollY === 0);
   });
 
+  it('on a phone puts the service buttons in a bar of their own, over no text, and its hotline opens by tap', async () => {
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await visit(b.page, server.url, '/index/component/detail/freight/TMS01');
+    const bar = await b.page.locator('.p-side').boundingBox();
+    expect(bar!.width).toBe(390);
+    expect(bar!.y + bar!.height).toBeGreaterThan(840);
+    // Scrolled to the end, the footer's last line ends above the bar.
+    await b.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastText = await b.page.locator('footer').evaluate((f) => {
+      const texts = [...f.querySelectorAll('*')].filter((e) => e.children.length === 0 && e.textContent?.trim());
+      return Math.max(...texts.map((e) => e.getBoundingClientRect().bottom));
+    });
+    expect(lastText).toBeLessThanOrEqual(bar!.y + 1);
+    await b.page.getByRole('button', { name: '服务热线' }).click();
+    const tip = await b.page.getByRole('tooltip').boundingBox();
+    expect(tip!.y + tip!.height).toBeLessThanOrEqual(bar!.y);
+    expect(tip!.x).toBeGreaterThanOrEqual(0);
+    await b.page.screenshot({ path: path.join(SHOTS, '390-side-bar.png') });
+    await b.page.setViewportSize({ width: 1366, height: 800 });
+  });
+
   it('navigates the showcase menu and shows a component detail page', async () => {
     await visit(b.page, server.url, '/portalShow');
     const menu = b.page.getByRole('navigation', { name: '演示菜单' });

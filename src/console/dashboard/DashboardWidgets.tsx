@@ -1,9 +1,7 @@
 import { Badge, Card, Empty, List, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { arrivedTodoCount, fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
-import { useTodoTargets } from '../layout/TodoShortcuts';
+import { useTodoQueues } from '../layout/TodoShortcuts';
 import { formatDate } from '../../utils/time';
 import { fenToYuan } from '../../utils/number';
 import type { DashboardData } from './useDashboard';
@@ -12,14 +10,13 @@ import type { DashboardData } from './useDashboard';
 export function TodoCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { fallbackData: arrivedTodoCount() });
-  const targets = useTodoTargets();
+  const { targets, count } = useTodoQueues();
   return (
     <Card title={t('dashboard.todoTitle')} className="dashboard-card">
       <List size="small" dataSource={[...targets]} renderItem={([name, target]) => (
         <List.Item className="dashboard-todo" onClick={() => navigate(target)} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') navigate(target); }}>
           <span>{t(`todo.${name}`)}</span>
-          <Badge count={data?.[name] ?? 0} showZero overflowCount={9999} color={data?.[name] ? undefined : '#d9d9d9'} />
+          <Badge count={count(name)} showZero overflowCount={9999} color={count(name) ? undefined : '#d9d9d9'} />
         </List.Item>
       )} />
     </Card>

@@ -29,6 +29,14 @@ export function useTodoTargets() {
   }, [routes]);
 }
 
+/** The counters to show and their counts: the server answers only the queues this user can work; until it has, the readable ones show. */
+export function useTodoQueues(refreshInterval?: number) {
+  const readable = useTodoTargets();
+  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { refreshInterval, fallbackData: arrivedTodoCount() });
+  const targets = data ? readable.filter(([name]) => name in data) : readable;
+  return { targets, count: (name: string) => data?.[name] ?? 0 };
+}
+
 const badge = (n: number) => <Badge count={n} overflowCount={999} showZero size="small" color={n ? undefined : '#bfbfbf'} className="todo-shortcut__badge" />;
 
 /**
@@ -38,9 +46,7 @@ const badge = (n: number) => <Badge count={n} overflowCount={999} showZero size=
 export function TodoShortcuts({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const targets = useTodoTargets();
-  const { data } = useSWR(TODO_COUNT_KEY, fetchTodoCount, { refreshInterval: 60_000, fallbackData: arrivedTodoCount() });
-  const count = (name: string) => data?.[name] ?? 0;
+  const { targets, count } = useTodoQueues(60_000);
   if (!targets.length) return null;
   const menuOf = (list: typeof targets): MenuProps => ({
     items: list.map(([name]) => ({ key: name, label: <span className="todo-more-item" data-testid={`todo-${name}`}>{t(`todo.${name}`)} {badge(count(name))}</span> })),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
-import { countTodo } from '../data/todoCount.js';
+import { canWorkQueue, countTodo } from '../data/todoCount.js';
 import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
 import { responses } from './contracts.js';
 
@@ -13,18 +13,18 @@ import { responses } from './contracts.js';
 export function registerTodoRoutes(app: FastifyInstance) {
   app.get('/open-platform/todoCount', {
     schema: {
-      tags: ['dashboard'], summary: 'To-do counters of the header, each within the caller’s scope (0 where the page is not readable)',
+      tags: ['dashboard'], summary: 'To-do counters of the header, each within the caller’s scope; only the queues the caller can work (edit, or move on by a transition)',
       response: responses({ type: 'object', additionalProperties: { type: 'integer' } }),
     },
   }, async (req) => {
     requireUser(req);
     const out: Record<string, number> = {};
+    // Only the queues the caller can work: a counter of records they may only read is no to-do of theirs.
     for (const [name, target] of TODO_TARGETS) {
-      out[name] = 0;
       const page = app.ctx.schemas.pages.get(pageIdOf(target));
       if (!page?.resource || !page.list?.todo) continue;
       const access = await pageAccess(app.ctx, req, page.id, 'read').catch(() => null);
-      if (!access || !allows(access.actions, 'read')) continue;
+      if (!access || !allows(access.actions, 'read') || !canWorkQueue(access)) continue;
       out[name] = await countTodo(app.ctx, access);
     }
     return ok(out);
