@@ -72,8 +72,25 @@ function uploadError(err: unknown, policy: UploadPolicy | null): unknown {
   return err;
 }
 
-/** The organisation's referer whitelist (customerConfig/uploadReferer), when it has one: 403 otherwise. */
-async function checkReferer(ctx: AppContext, partyCode: string, referer: string | undefined) {
+/** Whether the referring page is this server's own (the console's pages). */
+function sameOrigin(req: FastifyRequest): boolean {
+  try {
+    if (!req.headers.referer || !req.headers.host) return false;
+    const from = new URL(req.headers.referer);
+    // Through the same scheme, so a default port written out or left off compares equal.
+    return from.host === new URL(`${from.protocol}//${req.headers.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The organisation's referer whitelist (customerConfig/uploadReferer), when it has one: 403 otherwise.
+ * The console's own pages always pass: the whitelist keeps other sites from using the files.
+ */
+async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequest) {
+  if (sameOrigin(req)) return;
+  const referer = req.headers.referer;
   const policy = await refererPolicy(ctx, partyCode);
   const reason = policy && refererRefusal(policy, referer);
   if (reason) throw forbidden('widgets.server.files.refererRefused', { reason, allowed: policy.domains.join(', ') || '-' });
@@ -102,7 +119,7 @@ export function registerFileRoutes(app: FastifyInstance) {
       if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
       // A customer's uploads follow its organisation's configuration and are stored as its files.
       const party = user.partyKind === 'customer' && PARTY.test(user.partyCode) ? user.partyCode : null;
-      if (party) await checkReferer(scope.ctx, party, req.headers.referer);
+      if (party) await checkReferer(scope.ctx, party, req);
       const policy = party ? await uploadPolicy(scope.ctx, party) : null;
       let stored: { url: string; name: string; size: number; contentType: string } | null = null;
       try {
@@ -175,7 +192,7 @@ export function registerFileRoutes(app: FastifyInstance) {
     }, async (req: FastifyRequest<{ Params: { party: string; y: string; m: string; name: string }; Querystring: { expires?: string; sig?: string } }>, reply: FastifyReply) => {
       const { party, y, m, name } = req.params;
       if (!PARTY.test(party)) throw notFound('widgets.server.files.notFound');
-      await checkReferer(scope.ctx, party, req.headers.referer);
+      await checkReferer(scope.ctx, party, req);
       const target = await storageTarget(scope.ctx, party);
       if (target.ttlSec) {
         const urlPath = `/open-platform/files/o/${party}/${y}/${m}/${name}`;

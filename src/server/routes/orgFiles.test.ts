@@ -100,6 +100,9 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
 
     expect((await t.app.inject({ method: 'GET', url, headers: { referer: 'https://evil.example.com/' } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    // The console's own pages (same host) always pass.
+    expect((await t.app.inject({ method: 'GET', url, headers: { host: 'console.example.net', referer: 'http://console.example.net/customerManage' } })).statusCode).toBe(200);
+    expect((await upload(custA, 'scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'http://localhost:80/x')).statusCode).toBe(200);
     await configure('uploadReferer', { allowEmpty: true });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expect((await upload(custA, 'scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), null)).statusCode).toBe(200);
