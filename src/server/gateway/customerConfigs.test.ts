@@ -135,5 +135,9 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     await configure('objectStorage', { bucket: 'hdzy-archive', pathPrefix: '' });
     await call('objectStorage', 'put', { key: 'a.txt', contentBase64: 'eA==' });
     expect(fs.existsSync(path.join(t.config.dataDir, 'hdzy-archive', 'a.txt'))).toBe(true);
+    // A bucket named like one of the platform's own directories stays in the customer's sandbox folder.
+    await configure('objectStorage', { bucket: 'uploads' });
+    await call('objectStorage', 'put', { key: 'b.txt', contentBase64: 'eA==' });
+    expect(fs.existsSync(path.join(t.config.dataDir, 'object-storage', PARTY, 'b.txt'))).toBe(true);
   });
 });

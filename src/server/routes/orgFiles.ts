@@ -6,6 +6,8 @@ import { keyOf } from '../gateway/secretBox.js';
 
 export const PARTY = /^[A-Za-z0-9_-]{1,32}$/;
 const BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+/** Directories of DATA_DIR the platform keeps for itself: a bucket of that name would mix with them. */
+const RESERVED = new Set(['uploads', 'object-storage', 'backups', 'logs']);
 
 export interface StorageTarget {
   /** Absolute directory the organisation's files go to. */
@@ -27,7 +29,7 @@ function prefixParts(prefix: unknown): string[] {
 export async function storageTarget(ctx: AppContext, partyCode: string): Promise<StorageTarget> {
   const dataDir = ctx.config.dataDir;
   const row = await customerConfig(ctx, partyCode, 'objectStorage');
-  if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket)) return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
+  if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket)) return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
   const ttl = Number(row.urlTtlSec);
   const privateRead = row.privateRead === true || row.privateRead === 1;
   return {
