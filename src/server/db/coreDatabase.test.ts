@@ -58,7 +58,9 @@ const DESCRIBED: Described = {
     ...SYSTEM, phone: 'text not null', purpose: 'text not null', codeHash: 'text not null', expiresAt: 'datetime not null',
     usedAt: 'datetime', attempts: 'integer not null default', ip: 'text',
   },
-  sys_sms_log: { ...SYSTEM, phone: 'text not null', content: 'text not null', provider: 'text not null' },
+  sys_sms_log: {
+    ...SYSTEM, phone: 'text not null', content: 'text not null', provider: 'text not null', partyCode: 'text', signName: 'text', template: 'text',
+  },
   sys_user_log: {
     ...SYSTEM, sysName: 'text', sysPath: 'text', content: 'text', action: 'text', username: 'text', partyCode: 'text', ip: 'text',
   },
@@ -85,6 +87,7 @@ const DESCRIBED: Described = {
     ...SYSTEM, partyCode: 'text not null', service: 'text not null', day: 'text not null', dayCount: 'integer not null default',
     second: 'integer not null default', secondCount: 'integer not null default',
   },
+  gw_verify_cache: { ...SYSTEM, partyCode: 'text not null', subject: 'text not null', answer: 'text not null', checkedAt: 'datetime not null' },
   sys_key: { ...SYSTEM, name: 'text not null', value: 'text not null' },
   sys_job_schedule: {
     ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',

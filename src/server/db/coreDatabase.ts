@@ -113,6 +113,9 @@ export interface SmsLogTable extends SystemColumns {
   phone: string;
   content: string;
   provider: string;
+  partyCode: string | null;
+  signName: string | null;
+  template: string | null;
 }
 
 export interface UserLogTable extends SystemColumns {
@@ -194,6 +197,14 @@ export interface UsageTable extends SystemColumns {
   secondCount: Generated<number>;
 }
 
+/** Identity-check answers kept for the customer's verification cache days. */
+export interface VerifyCacheTable extends SystemColumns {
+  partyCode: string;
+  subject: string;
+  answer: string;
+  checkedAt: Iso;
+}
+
 /** Keys the server keeps for itself (the app-secret key when SECRET_KEY is unset). */
 export interface KeyTable extends SystemColumns {
   name: string;
@@ -247,6 +258,7 @@ export interface CoreDatabase {
   cust_service_log: ServiceLogTable;
   gw_nonce: NonceTable;
   gw_usage: UsageTable;
+  gw_verify_cache: VerifyCacheTable;
   sys_key: KeyTable;
   sys_job_schedule: JobScheduleTable;
   sys_job_run: JobRunTable;

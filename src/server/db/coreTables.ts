@@ -49,7 +49,9 @@ export const CORE_TABLES: TableSpec[] = [
     text('phone', { notNull: true }), text('purpose', { notNull: true }), text('codeHash', { notNull: true }),
     at('expiresAt', { notNull: true }), at('usedAt'), int('attempts', { notNull: true, defaultValue: 0 }), text('ip'),
   ], [{ columns: ['phone', 'createdAt'] }]),
-  table('sys_sms_log', [text('phone', { notNull: true }), text('content', { notNull: true }), text('provider', { notNull: true })], [
+  table('sys_sms_log', [
+    text('phone', { notNull: true }), text('content', { notNull: true }), text('provider', { notNull: true }), text('partyCode'), text('signName'), text('template'),
+  ], [
     { columns: ['createdAt'] },
   ]),
   table('sys_user_log', [
@@ -85,6 +87,11 @@ export const CORE_TABLES: TableSpec[] = [
     int('dayCount', { notNull: true, defaultValue: 0 }), int('second', { notNull: true, defaultValue: 0 }),
     int('secondCount', { notNull: true, defaultValue: 0 }),
   ], [{ columns: ['partyCode', 'service', 'day'], unique: true }]),
+  // Answers of identity checks kept per customer and subject (a hash of the operation and its
+  // inputs) for the customer's verification cacheDays.
+  table('gw_verify_cache', [
+    text('partyCode', { notNull: true }), text('subject', { notNull: true }), text('answer', { notNull: true }), at('checkedAt', { notNull: true }),
+  ], [{ columns: ['partyCode', 'subject'], unique: true }]),
   // Keys the server keeps for itself (the key that encrypts app secrets when SECRET_KEY is not set).
   table('sys_key', [text('name', { notNull: true, unique: true }), text('value', { notNull: true })]),
   ...JOB_TABLES,

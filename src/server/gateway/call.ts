@@ -10,6 +10,8 @@ import { countGatewayFailure, evaluateGatewayRisk } from './risk.js';
 import { serviceSettings } from './serviceConfig.js';
 import { summarize } from './summary.js';
 import { smsRecipientRefusal } from './smsRecipient.js';
+import { customerPolicyRefusal } from './customerPolicy.js';
+import { withVerifyCache } from './verifyCache.js';
 
 /** A call whose caller is known (authenticated, or the demo seeding acting for an app). */
 export interface GatewayCall {
@@ -70,6 +72,8 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
   if (verdict) return refuse(new GatewayError('riskRefused', { rule: verdict.rule.code }));
   const blocked = await smsRecipientRefusal(ctx, { ...call, requestId });
   if (blocked) return refuse(blocked);
+  const byPolicy = await customerPolicyRefusal(ctx, call);
+  if (byPolicy) return refuse(byPolicy);
 
   let reservation: Reservation;
   try {
@@ -82,7 +86,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
 
   let result: CallResult;
   try {
-    result = await operation({ ctx, partyCode: call.partyCode, service: call.service, operation: call.operation, params: call.params, requestId, at: call.at, settings });
+    result = await withVerifyCache(ctx, call.partyCode, call.service, operation)({ ctx, partyCode: call.partyCode, service: call.service, operation: call.operation, params: call.params, requestId, at: call.at, settings });
   } catch (err) {
     result = err instanceof InputError
       ? { ok: false, errorCode: `param.${err.field}.${err.problem}`, message: `${err.field} is ${err.problem === 'required' ? 'required' : 'not valid'}` }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { unlessBlacklisted } from '../sms/blacklist.js';
 import { cachedRead } from '../services/tableCache.js';
+import { smsProfile } from '../connectors/sms/index.js';
 
 interface AlertRule {
   thresholdFen: number;
@@ -60,10 +61,12 @@ export async function checkLowBalance(ctx: AppContext, partyCode: string, balanc
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
   const yuan = (balanceFen / 100).toFixed(2);
+  // The customer's own sign and notice template when its SMS configuration has them.
+  const { signName, template } = await smsProfile(ctx, partyCode, null);
   for (const phone of rule.phones) {
-    const text = `【供应链开放平台】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`;
+    const text = `【${signName}】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`;
     // A blacklisted receiver is logged by the sender; the others still get the alert and the call goes on.
-    await ctx.sms.send(phone, text, { partyCode, template: 'low_balance' }).catch(unlessBlacklisted);
+    await ctx.sms.send(phone, text, { partyCode, template: template ?? 'low_balance', signName }).catch(unlessBlacklisted);
   }
   return true;
 }

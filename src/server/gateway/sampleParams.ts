@@ -31,7 +31,7 @@ const mobile = (rng: Rng) => `1${rng.pick(['38', '39', '58', '86', '87', '36'])}
  * Realistic inputs per operation, for the demo calls and the console's test action. Unless told,
  * about one in twenty is one a provider would refuse.
  */
-export function paramsFor(rng: Rng, service: string, op: string, trip?: { plate: string; waybillNo: string }, bad = rng.chance(0.05)): Record<string, unknown> {
+export function paramsFor(rng: Rng, service: string, op: string, trip?: { plate: string; waybillNo: string; partyCode?: string }, bad = rng.chance(0.05)): Record<string, unknown> {
   const plate = trip?.plate ?? '沪A' + String(rng.int(10000, 99999)).replace(/^\d/, 'D');
   switch (`${service}.${op}`) {
     case 'alert.raise': return { alertType: rng.pick(['lowBalance', 'failureRate', 'licenceExpiry', 'trackLost']), content: '运单轨迹中断超过 30 分钟' };
@@ -48,7 +48,10 @@ export function paramsFor(rng: Rng, service: string, op: string, trip?: { plate:
     case 'objectStorage.get': return { key: bad ? 'missing/none.txt' : `receipts/${trip?.waybillNo ?? 'YD0'}.txt` };
     case 'vehicleTrack.locate': return { plate, waybillNo: trip?.waybillNo, points: 6 };
     case 'sms.send': return { phone: bad ? '17012345678' : mobile(rng), template: rng.pick(['notice_dispatch', 'notice_sign', 'verify_code']), content: '您有一条新运单，请及时确认。' };
-    case 'upload.upload': return { fileName: bad ? '回单.exe' : `回单-${rng.int(1000, 9999)}.jpg`, size: rng.int(80_000, 4_000_000) };
+    case 'upload.upload': return {
+      fileName: bad ? '回单.exe' : `回单-${rng.int(1000, 9999)}.jpg`, size: rng.int(80_000, 4_000_000),
+      referer: trip?.partyCode === 'C1002' ? 'https://portal.xntd-scm.com/receipt' : 'https://tms.hdzy-logistics.cn/receipt',
+    };
     case 'uploadReferer.check': return { referer: rng.pick(['https://tms.hdzy-logistics.com/waybill', 'https://evil.example.com/', 'https://app.xntd-scm.cn/upload']) };
     case 'vehicleCredit.query': return { plate };
     case 'verification.idCard2': return { name: rng.pick(NAMES_CN), idNo: bad ? '310115199001011234' : idNo(rng) };

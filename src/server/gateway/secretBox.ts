@@ -26,7 +26,8 @@ async function loadKey(ctx: AppContext): Promise<Buffer> {
   return Buffer.from(String(stored.value), 'base64');
 }
 
-function keyOf(ctx: AppContext): Promise<Buffer> {
+/** The server's own key (SECRET_KEY or the generated one), also the root of other keys derived from it. */
+export function keyOf(ctx: AppContext): Promise<Buffer> {
   let k = keys.get(ctx.database);
   if (!k) {
     k = loadKey(ctx);

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError, badRequest, notFound } from '../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import type { AppContext } from '../context.js';
+import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '../gateway/customerConfig.js';
+import { linkValid, PARTY, signedLink, storageTarget } from './orgFiles.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { anonymous, failure, int, object, responses } from './contracts.js';
@@ -60,12 +63,37 @@ interface MultipartFile {
   file: NodeJS.ReadableStream & { resume(): void };
 }
 
-function uploadError(err: unknown): unknown {
+function uploadError(err: unknown, policy: UploadPolicy | null): unknown {
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'widgets.server.files.tooLarge', { max: '5 MB' });
+  // The organisation's own limit is a rule of its configuration, answered like any refused input.
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return policy ? badRequest('widgets.server.files.tooLarge', { max: policy.maxLabel }) : new AppError(413, 'widgets.server.files.tooLarge', { max: '5 MB' });
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('widgets.server.files.tooMany');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('widgets.server.files.notMultipart');
   return err;
+}
+
+/** Whether the referring page is this server's own (the console's pages). */
+function sameOrigin(req: FastifyRequest): boolean {
+  try {
+    if (!req.headers.referer || !req.headers.host) return false;
+    const from = new URL(req.headers.referer);
+    // Through the same scheme, so a default port written out or left off compares equal.
+    return from.host === new URL(`${from.protocol}//${req.headers.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The organisation's referer whitelist (customerConfig/uploadReferer), when it has one: 403 otherwise.
+ * The console's own pages always pass: the whitelist keeps other sites from using the files.
+ */
+async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequest) {
+  if (sameOrigin(req)) return;
+  const referer = req.headers.referer;
+  const policy = await refererPolicy(ctx, partyCode);
+  const reason = policy && refererRefusal(policy, referer);
+  if (reason) throw forbidden('widgets.server.files.refererRefused', { reason, allowed: policy.domains.join(', ') || '-' });
 }
 
 /**
@@ -87,28 +115,33 @@ export function registerFileRoutes(app: FastifyInstance) {
         body: { type: ['object', 'null'], properties: { file: { type: 'string', format: 'binary' } } },
       },
     }, async (req: FastifyRequest) => {
-      requireUser(req);
+      const user = requireUser(req);
       if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
+      // A customer's uploads follow its organisation's configuration and are stored as its files.
+      const party = user.partyKind === 'customer' && PARTY.test(user.partyCode) ? user.partyCode : null;
+      if (party) await checkReferer(scope.ctx, party, req);
+      const policy = party ? await uploadPolicy(scope.ctx, party) : null;
       let stored: { url: string; name: string; size: number; contentType: string } | null = null;
       try {
-        for await (const part of req.parts()) {
+        for await (const part of req.parts(policy ? { limits: { fileSize: policy.maxBytes } } : undefined)) {
           if (part.type !== 'file') continue;
           if (stored) throw badRequest('widgets.server.files.tooMany');
-          stored = await store(part as unknown as MultipartFile);
+          stored = await store(part as unknown as MultipartFile, party, policy);
         }
       } catch (err) {
-        throw uploadError(err);
+        throw uploadError(err, policy);
       }
       if (!stored) throw badRequest('widgets.server.files.noFile');
       return ok(stored);
     });
 
-    async function store(part: MultipartFile) {
+    async function store(part: MultipartFile, party: string | null, policy: UploadPolicy | null) {
       const ext = extensionOf(part.filename);
       const spec = TYPES[ext];
-      if (!spec) {
+      const allowed = policy?.allowedExt.length ? ALLOWED_EXTENSIONS.filter((e) => policy.allowedExt.includes(e)) : ALLOWED_EXTENSIONS;
+      if (!spec || !allowed.includes(ext)) {
         part.file.resume();
-        throw badRequest('widgets.server.files.badType', { ext: ext || '?', allowed: ALLOWED_EXTENSIONS.join(', ') });
+        throw badRequest('widgets.server.files.badType', { ext: ext || '?', allowed: allowed.join(', ') || '-' });
       }
       const data = await part.toBuffer();
       if (data.length === 0) throw badRequest('widgets.server.files.empty');
@@ -116,25 +149,22 @@ export function registerFileRoutes(app: FastifyInstance) {
       const now = new Date();
       const y = String(now.getUTCFullYear());
       const m = String(now.getUTCMonth() + 1).padStart(2, '0');
-      const dir = path.join(root(), y, m);
+      const target = party ? await storageTarget(scope.ctx, party) : null;
+      const dir = path.join(target ? target.dir : root(), y, m);
       await fs.promises.mkdir(dir, { recursive: true });
       const name = `${randomBytes(16).toString('base64url')}.${ext}`;
       await fs.promises.writeFile(path.join(dir, name), data, { flag: 'wx' });
-      return { url: `/open-platform/files/${y}/${m}/${name}`, name: displayName(part.filename), size: data.length, contentType: spec.type.split(';')[0] };
+      const urlPath = party ? `/open-platform/files/o/${party}/${y}/${m}/${name}` : `/open-platform/files/${y}/${m}/${name}`;
+      const url = target?.ttlSec ? await signedLink(scope.ctx, urlPath, target.ttlSec) : urlPath;
+      return { url, name: displayName(part.filename), size: data.length, contentType: spec.type.split(';')[0] };
     }
 
-    scope.get('/open-platform/files/:y/:m/:name', {
-      schema: {
-        tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)', ...anonymous, params: fileParams,
-        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
-      },
-    }, async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
-      const { y, m, name } = req.params;
+    /** Sends a stored file, or 404 when the address names none. */
+    async function sendFile(reply: FastifyReply, base: string, y: string, m: string, name: string, cache: string) {
       const match = STORED_NAME.exec(name);
       if (!YEAR.test(y) || !MONTH.test(m) || !match || !TYPES[match[1]]) throw notFound('widgets.server.files.notFound');
-      const base = root();
       const file = path.resolve(base, y, m, name);
-      if (!file.startsWith(base + path.sep)) throw notFound('widgets.server.files.notFound');
+      if (!file.startsWith(path.resolve(base) + path.sep)) throw notFound('widgets.server.files.notFound');
       let stat: fs.Stats;
       try {
         stat = await fs.promises.stat(file);
@@ -145,12 +175,42 @@ export function registerFileRoutes(app: FastifyInstance) {
       const spec = TYPES[match[1]];
       reply.header('Content-Type', spec.type);
       reply.header('Content-Length', String(stat.size));
-      // The name is random and the content never changes under it.
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      reply.header('Cache-Control', cache);
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
       reply.header('Content-Disposition', `${spec.inline ? 'inline' : 'attachment'}; filename="${name}"`);
       return reply.send(fs.createReadStream(file));
+    }
+
+    scope.get('/open-platform/files/o/:party/:y/:m/:name', {
+      schema: {
+        tags: ['files'], summary: "Download an organisation's file: its referer whitelist applies, and a private bucket's link carries an expiry and signature",
+        ...anonymous, params: object({ party: { type: 'string' }, y: { type: 'string' }, m: { type: 'string' }, name: { type: 'string' } }, ['party', 'y', 'm', 'name']),
+        querystring: object({ expires: { type: 'string' }, sig: { type: 'string' } }, []),
+        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 403: failure, 404: failure },
+      },
+    }, async (req: FastifyRequest<{ Params: { party: string; y: string; m: string; name: string }; Querystring: { expires?: string; sig?: string } }>, reply: FastifyReply) => {
+      const { party, y, m, name } = req.params;
+      if (!PARTY.test(party)) throw notFound('widgets.server.files.notFound');
+      await checkReferer(scope.ctx, party, req);
+      const target = await storageTarget(scope.ctx, party);
+      if (target.ttlSec) {
+        const urlPath = `/open-platform/files/o/${party}/${y}/${m}/${name}`;
+        if (!(await linkValid(scope.ctx, urlPath, req.query.expires, req.query.sig))) throw forbidden('widgets.server.files.linkExpired');
+      }
+      // A signed link must not outlive its expiry in a shared cache.
+      return sendFile(reply, target.dir, y, m, name, target.ttlSec ? 'private, no-store' : 'private, max-age=3600');
+    });
+
+    scope.get('/open-platform/files/:y/:m/:name', {
+      schema: {
+        tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)', ...anonymous, params: fileParams,
+        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
+      },
+    }, async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
+      const { y, m, name } = req.params;
+      // The name is random and the content never changes under it.
+      return sendFile(reply, root(), y, m, name, 'public, max-age=31536000, immutable');
     });
   });
 }

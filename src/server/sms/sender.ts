@@ -14,16 +14,20 @@ export interface SmsSender {
 export interface SmsAbout {
   partyCode?: string | null;
   template?: string;
+  /** The sign the message goes out under (the organisation's, from customerConfig/sms). */
+  signName?: string;
 }
 
 /** Default sender: writes the message to the server log and to the SMS log table, sends nothing. */
 export function logSmsSender(database: Database, log: () => FastifyBaseLogger): SmsSender {
   return {
     provider: 'log',
-    async send(phone, content) {
+    async send(phone, content, about) {
       log().info({ phone, content }, 'sms message');
       const now = new Date().toISOString();
-      await database.core.insertInto('sys_sms_log').values({ phone, content, provider: 'log', createdAt: now, updatedAt: now }).execute();
+      await database.core.insertInto('sys_sms_log').values({
+        phone, content, provider: 'log', partyCode: about?.partyCode ?? null, signName: about?.signName ?? null, template: about?.template ?? null, createdAt: now, updatedAt: now,
+      }).execute();
     },
   };
 }

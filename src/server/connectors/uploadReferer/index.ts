@@ -1,31 +1,27 @@
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { success } from '../types.js';
 import { str } from '../sandbox.js';
+import { domainMatches, refererPolicy, refererRefusal } from '../../gateway/customerConfig.js';
+
+export { domainMatches };
 
 /** Whether a page's origin may embed or upload to the customer's files. */
 export interface UploadRefererConnector {
   check(input: CallInput): Promise<CallResult>;
 }
 
-/** Sandbox whitelist: the customer's own domains (wildcards allowed), as a referer rule would list them. */
+/** Sandbox whitelist for a customer without its own (customerConfig/uploadReferer). */
 const PATTERNS = ['*.hdzy-logistics.com', 'hdzy-logistics.com', '*.xntd-scm.cn', 'localhost'];
 
-export function domainMatches(host: string, pattern: string): boolean {
-  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
-  return host === pattern;
-}
-
 export const sandbox: UploadRefererConnector = {
-  async check({ params }) {
+  async check({ ctx, partyCode, params }) {
     const referer = str(params, 'referer', { max: 500, optional: true });
-    if (!referer) return success({ allowed: false, reason: 'emptyReferer' });
-    let host: string;
-    try {
-      host = new URL(referer).hostname;
-    } catch {
-      return success({ allowed: false, reason: 'invalidReferer' });
-    }
-    const rule = PATTERNS.find((p) => domainMatches(host, p));
+    const policy = (await refererPolicy(ctx, partyCode)) ?? { domains: PATTERNS, allowEmpty: false };
+    const reason = refererRefusal(policy, referer);
+    if (reason === 'emptyReferer' || reason === 'invalidReferer') return success({ allowed: false, reason });
+    if (!referer) return success({ allowed: true, reason: 'emptyAllowed' });
+    const host = new URL(referer).hostname.toLowerCase();
+    const rule = policy.domains.find((p) => domainMatches(host, p));
     return success({ allowed: Boolean(rule), host, rule: rule ?? null });
   },
 };
