@@ -39,6 +39,8 @@ export interface FieldSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Message key for a value the pattern refuses; replaces the generic pattern message in the form and on the server. */
+  'x-pattern-message'?: string;
   /** Sample values; the first one the pattern accepts is shown in the format's message. */
   examples?: string[];
   minimum?: number;
