@@ -8,9 +8,6 @@ import { CORE_TABLES } from './src/server/db/coreTables';
 import { IDENTIFIER } from './src/engine/schema/tableSpec';
 import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
 import { isBespoke, parseComponentPath } from './src/engine/routes/componentPath';
-import { createAjv } from './src/engine/schema/ajv';
-import { recordValidator } from './src/engine/schema/recordValidator';
-import { resolveDemoRow } from './src/engine/schema/demoValues';
 import { iconError } from './src/engine/schema/teach';
 
 const SCHEMAS = path.resolve('src/schemas');
@@ -45,7 +42,7 @@ function localeIndex() {
   return { index, dupes };
 }
 
-// Every problem of every file at once: one broken page must not hide the checks of the others.
+// Every problem of every file at once (demo rows included): one broken page must not hide the checks of the others.
 const { pages, problems: schemaProblems } = checkSchemas(SCHEMAS);
 const menu = flattenMenu(readMenuFile(SCHEMAS));
 const { index: locales, dupes } = localeIndex();
@@ -90,21 +87,6 @@ describe('page schemas', () => {
       if (new Set(lower).size !== lower.length) problems.push(`${page.id}: columns differ only in case or repeat`);
     }
     expect(problems).toEqual([]);
-  });
-
-  it('have demo rows that satisfy their own model', () => {
-    const ajv = createAjv();
-    const bad: string[] = [];
-    for (const page of pages.values()) {
-      if (!page.demo?.length) continue;
-      const validate = recordValidator(ajv, page, 'create');
-      page.demo.forEach((demo, i) => {
-        const { partyCode: _p, ...rest } = resolveDemoRow(demo);
-        void _p;
-        if (!validate(rest)) bad.push(`${page.id} demo[${i}]: ${JSON.stringify(validate.errors?.map((e) => `${e.instancePath} ${e.message}`))}`);
-      });
-    }
-    expect(bad).toEqual([]);
   });
 });
 

@@ -79,7 +79,8 @@ export function explainAjvError(e: ErrorObject, pageId: string): string {
     const prop = String(params.additionalProperty);
     const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
     const hint = allowed.length ? `; ${suggestion(prop, allowed)}` : '';
-    return `${e.instancePath}/${prop}: unknown keyword "${prop}"${hint}`;
+    const what = e.instancePath.startsWith('/demo/') ? 'field' : 'keyword';
+    return `${e.instancePath}/${prop}: unknown ${what} "${prop}"${hint}`;
   }
   if (e.keyword === 'enum') {
     const allowed = (params.allowedValues as unknown[]).map(String);

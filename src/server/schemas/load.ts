@@ -5,6 +5,7 @@ import { crossPageErrors, validatePageSchema } from '../../engine/schema/validat
 import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/schema/extend.js';
 import { relationErrors } from '../../engine/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
+import { demoRowErrors } from './demoRows.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../engine/schema/jsonPositions.js';
 
 export interface SchemaSet {
@@ -99,6 +100,7 @@ export function checkSchemas(dir: string): SchemaCheck {
       }
     }
     const errors = validatePageSchema(page);
+    if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
     if (errors.length) problems.push(...errors.map((e) => locate(rel, e)));
     else pages.set(page.id, page);
