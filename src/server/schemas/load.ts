@@ -6,6 +6,7 @@ import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/sche
 import { relationErrors } from '../../engine/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
+import { suggestion } from '../../engine/schema/teach.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../engine/schema/jsonPositions.js';
 
 export interface SchemaSet {
@@ -108,7 +109,7 @@ export function checkSchemas(dir: string): SchemaCheck {
   for (const page of pages.values()) {
     const mine = (e: string) => problems.push(locate(page.id, e));
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
-      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"`);
+      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${suggestion(f['x-ref'], [...pages.keys()])}`);
     }
     if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page`);
     [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);

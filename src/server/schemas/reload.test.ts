@@ -89,4 +89,10 @@ describe('reloading page schemas without a restart', () => {
     const made = dataOf(await admin.post(PAGE, '', { sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' }), 201);
     expect(made).toMatchObject({ sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' });
   });
+
+  it('refuses a menu entry edited on the menu page with an icon the console does not have', async () => {
+    const entry = { code: 'reloadDemo/other', menuTitle: 'menu.systemManage.menu', menuLevel: 2, sort: 0, icon: 'ShopOutlind' };
+    expect(Object.keys(refusal(await admin.post('systemManage/menu', '', entry), 400).data.fieldErrors)).toEqual(['icon']);
+    dataOf(await admin.post('systemManage/menu', '', { ...entry, icon: 'ShopOutlined' }), 201);
+  });
 });
