@@ -21,9 +21,9 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
     const before = text.slice(0, offset).split('\n');
     return { line: before.length, column: before[before.length - 1].length + 1 };
   };
-  const fail = (what: string): never => {
+  const fail = (what: string, sayFound = true): never => {
     const found = i < text.length ? `"${text[i]}"` : 'the end of the file';
-    throw new JsonSyntaxError(`${what}, found ${found}`, at(i));
+    throw new JsonSyntaxError(sayFound ? `${what}, found ${found}` : what, at(i));
   };
   const ws = () => { while (i < text.length && /\s/.test(text[i])) i++; };
   const str = (): string => {
@@ -45,6 +45,7 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
       if (text[i] === '}') { i++; return obj; }
       for (;;) {
         ws();
+        if (text[i] === '}') fail('a comma before "}" is not allowed in JSON (remove the trailing comma)', false);
         const keyAt = at(i);
         const key = str();
         const child = `${pointer}/${escapeToken(key)}`;
@@ -66,6 +67,7 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
       if (text[i] === ']') { i++; return arr; }
       for (;;) {
         ws();
+        if (text[i] === ']') fail('a comma before "]" is not allowed in JSON (remove the trailing comma)', false);
         const child = `${pointer}/${arr.length}`;
         positions.set(child, at(i));
         arr.push(value(child));

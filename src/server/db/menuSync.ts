@@ -6,6 +6,7 @@ import { nowIso } from '../context.js';
 import { parseJsonObject } from '../services/json.js';
 import { parseWithPositions, positionOf } from '../../engine/schema/jsonPositions.js';
 import { iconError } from '../../engine/schema/teach.js';
+import { SchemaError } from '../schemas/load.js';
 
 /** One entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */
 export interface MenuSeed {
@@ -52,7 +53,7 @@ export function readMenuFile(schemasDir: string): MenuSeed[] {
     visit(e.children ?? [], `${at}/children`);
   });
   visit(value as MenuSeed[], '');
-  if (problems.length) throw new Error(`invalid menu:\n  ${problems.join('\n  ')}`);
+  if (problems.length) throw new SchemaError(`invalid menu:\n  ${problems.join('\n  ')}`);
   return value as MenuSeed[];
 }
 

@@ -80,6 +80,8 @@ export function checkSchemas(dir: string): SchemaCheck {
   };
   const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
+  // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
+  const failed = new Set<string>();
   for (const file of walk(dir)) {
     const rel = path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, '');
     let page: PageSchema;
@@ -89,6 +91,7 @@ export function checkSchemas(dir: string): SchemaCheck {
       page = parsed.value as PageSchema;
     } catch (err) {
       problems.push(syntaxProblem(shown(rel), err));
+      failed.add(rel);
       continue;
     }
     if (page.extends !== undefined) {
@@ -103,11 +106,15 @@ export function checkSchemas(dir: string): SchemaCheck {
     const errors = validatePageSchema(page);
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
-    if (errors.length) problems.push(...errors.map((e) => locate(rel, e)));
-    else pages.set(page.id, page);
+    if (errors.length) {
+      problems.push(...errors.map((e) => locate(rel, e)));
+      failed.add(rel);
+    } else pages.set(page.id, page);
   }
   for (const page of pages.values()) {
-    const mine = (e: string) => problems.push(locate(page.id, e));
+    const mine = (e: string) => {
+      if (![...failed].some((id) => e.includes(`"${id}"`))) problems.push(locate(page.id, e));
+    };
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
       if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${suggestion(f['x-ref'], [...pages.keys()])}`);
     }
@@ -117,9 +124,12 @@ export function checkSchemas(dir: string): SchemaCheck {
   return { pages, problems };
 }
 
+/** Page schemas that stop the start: the message lists every problem, so no stack trace is needed. */
+export class SchemaError extends Error {}
+
 /** The pages under the folder; any problem stops the start-up with all problems listed. */
 export function loadSchemas(dir: string): SchemaSet {
   const { pages, problems } = checkSchemas(dir);
-  if (problems.length) throw new Error(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
+  if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
   return { pages };
 }

@@ -51,6 +51,16 @@ describe('schema errors that teach', () => {
     expect(text).toMatch(/shop\/cell\.json: \/model\/properties\/name\/format: "emial" is not allowed; did you mean email\? \(line 9/);
   });
 
+  it('point at a trailing comma, and do not blame the pages that refer to a broken one', () => {
+    const dir = folder({
+      'shop/goods.json': page('shop/goods', '      "name": { "type": "string", "title": "pages.shop.goods.fields.name", },'),
+      'shop/order.json': page('shop/order', '      "name": { "type": "string", "title": "pages.shop.order.fields.name", "x-ref": "shop/goods" }'),
+    });
+    expect(checkSchemas(dir).problems).toEqual([
+      expect.stringMatching(/shop\/goods\.json: not valid JSON: a comma before "}" is not allowed in JSON \(remove the trailing comma\) \(line 9, column 76\)$/),
+    ]);
+  });
+
   it('suggest the keyword meant for an unknown one', () => {
     const dir = folder({ 'shop/goods.json': page('shop/goods', '      "name": { "type": "string", "title": "pages.shop.goods.fields.name", "maxLenght": 5 }') });
     expect(checkSchemas(dir).problems.join('\n')).toMatch(/\/model\/properties\/name\/maxLenght: unknown keyword "maxLenght"; did you mean maxLength\? \(line 9, column 76\)/);
