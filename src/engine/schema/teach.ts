@@ -35,7 +35,7 @@ export function suggestion(name: string, known: readonly string[]): string {
 const COMPONENTS: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];
 const CELLS: readonly string[] = CELL_WIDGETS;
 
-/** Unknown x-component, x-cell / cell and icon names anywhere in a page; a typo must not start a page with a label and no input. */
+/** Unknown x-component and x-cell / cell names anywhere in a page: a typo must not start a page with a label and no input. */
 export function nameErrors(value: unknown, path = ''): string[] {
   if (!value || typeof value !== 'object') return [];
   if (Array.isArray(value)) return value.flatMap((v, i) => nameErrors(v, `${path}[${i}]`));
