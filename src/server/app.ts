@@ -31,6 +31,7 @@ import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
+import { registerSchemaReload } from './schemas/reload.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
+  registerSchemaReload(app);
   registerGateway(app);
   await registerOperations(app);
 

@@ -1,8 +1,14 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { SchemaError } from './schemas/load.js';
 
 const config = configFromEnv();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((err: unknown) => {
+  // Schema mistakes are the analyst's to fix: the list of places says it all, a stack trace would bury it.
+  if (!(err instanceof SchemaError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -335,8 +335,11 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
+      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'menuIcon', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
     );
+  });
+  it('accepts only the menu icons the console bundles', () => {
+    expect(['PictureOutlined', 'ShopOutlined', 'ShopOutlind', 'shopoutlined', ''].map(FORMAT_CHECKS.menuIcon)).toEqual([true, true, false, false, false]);
   });
   it('accepts corporate accounts of 8 to 32 digits without a card check digit', () => {
     expect(['12345678', '755912345610801', '31050161373600002175', '1'.repeat(32)].map(FORMAT_CHECKS.corporateAccount)).toEqual([true, true, true, true]);

@@ -1,3 +1,5 @@
+import { MENU_ICONS } from '../widgets/names';
+
 export type Check = (value: unknown) => boolean;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -197,5 +199,7 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   roadPermit: isRoadTransportPermit,
   domain: isDomainPattern,
   cidr: isCidr,
+  // A menu icon the console bundles; any other name would be drawn as the default icon.
+  menuIcon: (value) => typeof value === 'string' && MENU_ICONS.includes(value),
   safeUrl: isSafeUrl,
 };

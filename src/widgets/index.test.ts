@@ -1,4 +1,5 @@
-import { CELL_WIDGETS, FORM_WIDGETS, FORMILY_COMPONENTS } from './names';
+import { CELL_WIDGETS, FORM_WIDGETS, FORMILY_COMPONENTS, MENU_ICONS } from './names';
+import { ICONS } from '../console/layout/icons';
 import { cellComponents, cellFor, formComponents, LAYOUT_COMPONENTS, widgetComponents } from './index';
 import type { FieldSchema } from '../engine/schema/types';
 import * as FormilyAntd from '@formily/antd-v5';
@@ -50,5 +51,11 @@ describe('widget registry', () => {
     const secret = cellFor(f({ writeOnly: true, 'x-component': 'Password' }));
     expect(Object.values(cellComponents)).not.toContain(secret);
     expect(cellFor(f({ writeOnly: true, 'x-cell': 'Text' }))).toBe(secret);
+  });
+});
+
+describe('menu icons', () => {
+  it('bundles exactly the icon names the menu check accepts', () => {
+    expect(sorted(Object.keys(ICONS))).toEqual(sorted(MENU_ICONS));
   });
 });

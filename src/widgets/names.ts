@@ -21,3 +21,15 @@ export const CELL_WIDGETS = ['Text', 'StatusTag', 'Money', 'RefLabel', 'DateTime
   'Items', 'ItemsTable'] as const;
 
 export const ALL_COMPONENT_NAMES: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];
+
+/** Menu icons (@ant-design/icons names) the console bundles; console/layout/icons.tsx maps each, a test keeps them equal. */
+export const MENU_ICONS: readonly string[] = [
+  'AccountBookOutlined', 'AimOutlined', 'AlertOutlined', 'ApartmentOutlined', 'ApiOutlined', 'AppstoreOutlined', 'AuditOutlined',
+  'BankOutlined', 'BarChartOutlined', 'BookOutlined', 'BugOutlined', 'CarOutlined', 'CloudOutlined', 'ClusterOutlined',
+  'ControlOutlined', 'CustomerServiceOutlined', 'DashboardOutlined', 'DatabaseOutlined', 'DesktopOutlined', 'EnvironmentOutlined',
+  'FileProtectOutlined', 'FileSearchOutlined', 'FileTextOutlined', 'FundOutlined', 'HistoryOutlined', 'IdcardOutlined',
+  'KeyOutlined', 'LinkOutlined', 'LockOutlined', 'MenuOutlined', 'MoneyCollectOutlined', 'NodeIndexOutlined',
+  'NotificationOutlined', 'PhoneOutlined', 'PictureOutlined', 'ProfileOutlined', 'SafetyCertificateOutlined', 'SafetyOutlined',
+  'SendOutlined', 'SettingOutlined', 'ShopOutlined', 'SolutionOutlined', 'StopOutlined', 'TeamOutlined', 'ThunderboltOutlined',
+  'ToolOutlined', 'TransactionOutlined', 'UserOutlined', 'UsergroupAddOutlined', 'WalletOutlined',
+];

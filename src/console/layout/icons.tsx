@@ -6,16 +6,18 @@ import {
   TeamOutlined, ThunderboltOutlined, ToolOutlined, UserOutlined, UsergroupAddOutlined, CarOutlined, AccountBookOutlined,
   AuditOutlined, CloudOutlined, EnvironmentOutlined, FileTextOutlined, FundOutlined, MoneyCollectOutlined, ShopOutlined,
   SolutionOutlined, TransactionOutlined, WalletOutlined, BarChartOutlined, ApiOutlined, BugOutlined, CustomerServiceOutlined,
+  AimOutlined, ClusterOutlined, IdcardOutlined, LinkOutlined, NodeIndexOutlined, NotificationOutlined, SafetyOutlined, SendOutlined,
 } from '@ant-design/icons';
 
-/** Menu icons by the names menu entries use; only these are bundled, unknown names get the default. */
-const ICONS: Record<string, ComponentType> = {
+/** Menu icons by the names menu entries use (MENU_ICONS in widgets/names.ts); the menu check refuses any other name. */
+export const ICONS: Record<string, ComponentType> = {
   AlertOutlined, ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, ControlOutlined, DashboardOutlined,
   DatabaseOutlined, DesktopOutlined, FileProtectOutlined, FileSearchOutlined, HistoryOutlined, KeyOutlined, LockOutlined,
   MenuOutlined, PhoneOutlined, PictureOutlined, ProfileOutlined, SafetyCertificateOutlined, SettingOutlined, StopOutlined,
   TeamOutlined, ThunderboltOutlined, ToolOutlined, UserOutlined, UsergroupAddOutlined, CarOutlined, AccountBookOutlined,
   AuditOutlined, CloudOutlined, EnvironmentOutlined, FileTextOutlined, FundOutlined, MoneyCollectOutlined, ShopOutlined,
   SolutionOutlined, TransactionOutlined, WalletOutlined, BarChartOutlined, ApiOutlined, BugOutlined, CustomerServiceOutlined,
+  AimOutlined, ClusterOutlined, IdcardOutlined, LinkOutlined, NodeIndexOutlined, NotificationOutlined, SafetyOutlined, SendOutlined,
 };
 
 export function MenuIcon({ name }: { name?: string | null }) {

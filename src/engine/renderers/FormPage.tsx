@@ -40,9 +40,12 @@ export function FormPage({ bundle, basePath, id }: Props) {
   const parent = lockedParent(bundle.parents, lockParams);
   const lockedField = parent && page.model!.properties[parent.field] ? parent.field : null;
   const { info } = useSession();
-  // Platform staff create records of any organisation: they pick it, unless a parent lock names it.
+  // Platform staff create records of any organisation: they choose it (their own until they change
+  // it, and never none), unless a parent lock names it. Customers never see it: theirs is used.
   const pickParty = !id && page.resource?.scope === 'party' && info?.party.kind === 'platform' && parent?.field !== 'partyCode';
-  const [party, setParty] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const party = chosen === undefined ? info?.party.code : chosen ?? undefined;
+  const [partyMissing, setPartyMissing] = useState(false);
   // Built from plain values: the lock (and the form it fills) stays the same object across renders.
   const parentField = parent?.field;
   const parentValue = parent?.value;
@@ -62,6 +65,13 @@ export function FormPage({ bundle, basePath, id }: Props) {
     window.scrollTo(0, 0);
   }, [app, message, t, page, id, navigate, basePath, lockQuery, location.pathname, location.search]);
   const ctl = useFormController(bundle, id, onSaved, lock);
+  const save = () => {
+    if (pickParty && !party) {
+      setPartyMissing(true);
+      return;
+    }
+    void ctl.submit();
+  };
   useUnsavedGuard(ctl.dirty && !ctl.busy);
 
   if (!ctl.allowed) {
@@ -79,15 +89,17 @@ export function FormPage({ bundle, basePath, id }: Props) {
       <LockedBar page={page} parent={parent} />
       {pickParty && (
         <div className="form-page__party">
-          <span className="muted">{t('engine.settings.organisation')}</span>
-          <RefSelect refPage="platformUser/partyManage" value={party} allowClear placeholder={info?.party.name}
-            onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 260 }} data-testid="party-picker" />
+          <span className="form-page__party-label">{t('engine.settings.organisation')}</span>
+          <RefSelect refPage="platformUser/partyManage" value={party} allowClear placeholder={t('engine.form.partyPlaceholder')}
+            status={partyMissing ? 'error' : undefined}
+            onChange={(v) => { setChosen(typeof v === 'string' ? v : null); setPartyMissing(false); }} style={{ minWidth: 260 }} data-testid="party-picker" />
+          {partyMissing && <span className="form-page__party-error" role="alert">{t('engine.form.partyRequired')}</span>}
         </div>
       )}
       <SchemaForm form={ctl.form} page={page} mode={ctl.mode} />
       <div className="form-page__actions">
         <Space>
-          <Button type="primary" loading={ctl.busy} disabled={ctl.saved} onClick={() => void ctl.submit()}>{t('engine.form.save')}</Button>
+          <Button type="primary" loading={ctl.busy} disabled={ctl.saved} onClick={save}>{t('engine.form.save')}</Button>
           <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
         </Space>
       </div>

@@ -7,12 +7,13 @@ import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
 export const EXTENSION_KEYWORDS = [
   'x-enum-labels', 'x-enum-colors', 'x-hash', 'x-ref', 'x-ref-multiple', 'x-unique', 'x-index', 'x-filter', 'x-cell',
   'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence', 'x-generated',
-  'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter',
+  'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter', 'x-pattern-message',
 ];
 
 /** One ajv instance knows the project's formats; both the browser and the server validate with it. */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+export function createAjv(verbose = false): Ajv2020 {
+  // verbose keeps the schema beside each error, so a schema check can suggest the keyword meant.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, verbose });
   addFormats(ajv, ['date', 'date-time', 'email', 'ipv4', 'ipv6']);
   // A valid URI may still run script where it is shown as a link.
   const uri = fullFormats.uri as (v: string) => boolean;

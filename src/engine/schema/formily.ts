@@ -40,7 +40,9 @@ function limitRules(f: FieldSchema, t: Translate): Record<string, unknown>[] {
   if (f.maximum !== undefined) rules.push({ maximum: f.maximum, message: t('validation.rule.maximum', { limit: shown(f.maximum) }) });
   if (f.pattern) {
     const example = patternExample(f);
-    rules.push({ pattern: f.pattern, message: example ? t('validation.rule.patternExample', { example }) : t('validation.rule.pattern') });
+    const message = f['x-pattern-message'] ? t(f['x-pattern-message'], example ? { example } : undefined)
+      : example ? t('validation.rule.patternExample', { example }) : t('validation.rule.pattern');
+    rules.push({ pattern: f.pattern, message });
   }
   return rules;
 }

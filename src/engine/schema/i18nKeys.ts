@@ -4,6 +4,7 @@ import { fieldSchema, recordFields } from './model';
 function fieldKeys(f: FieldSchema): string[] {
   const keys = [f.title];
   if (f.description) keys.push(f.description);
+  if (f['x-pattern-message']) keys.push(f['x-pattern-message']);
   const labels = f['x-enum-labels'];
   const values = f.enum ?? f.items?.enum;
   if (labels && values) keys.push(...values.map((v) => `${labels}.${v}`));

@@ -73,3 +73,13 @@ export function recordValidator(ajv: Ajv2020, page: PageSchema, mode: WriteMode)
   if (!v) byMode.set(mode, (v = ajv.compile(recordJsonSchema(page, mode))));
   return v;
 }
+
+/**
+ * A demo row's schema: every field of the model, read-only ones included (a seeded ledger shows its
+ * balances, a log its outcome), required as on create. Requests never use it: they keep writableFor.
+ */
+export function demoRowSchema(page: PageSchema) {
+  const props = page.model?.properties ?? {};
+  const required = (page.model?.required ?? []).filter((n) => props[n] && !props[n]['x-sequence'] && !props[n]['x-generated'] && !props[n].readOnly);
+  return recordJsonSchema(page, 'create', props, required);
+}

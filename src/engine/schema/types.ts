@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'color' | 'domain' | 'safeUrl' | 'richText';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -39,6 +39,8 @@ export interface FieldSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  /** Message key for a value the pattern refuses; replaces the generic pattern message in the form and on the server. */
+  'x-pattern-message'?: string;
   /** Sample values; the first one the pattern accepts is shown in the format's message. */
   examples?: string[];
   minimum?: number;

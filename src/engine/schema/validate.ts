@@ -3,12 +3,13 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
+import { explainAjvError, nameErrors } from './teach';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
 
 function meta(): ValidateFunction {
-  if (!metaValidator) metaValidator = createAjv().compile(metaSchema);
+  if (!metaValidator) metaValidator = createAjv(true).compile(metaSchema);
   return metaValidator;
 }
 
@@ -18,8 +19,9 @@ function meta(): ValidateFunction {
  */
 export function validatePageSchema(page: unknown): string[] {
   const v = meta();
-  if (!v(page)) return (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
-  return semanticErrors(page as PageSchema);
+  const id = String((page as { id?: unknown } | null)?.id ?? '');
+  if (!v(page)) return [...new Set((v.errors ?? []).map((e) => explainAjvError(e, id)))];
+  return [...semanticErrors(page as PageSchema), ...nameErrors(page)];
 }
 
 function semanticErrors(page: PageSchema): string[] {

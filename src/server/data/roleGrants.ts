@@ -29,6 +29,11 @@ export function withinGrants(granted: Grants, own: Grants | 'all'): boolean {
 
 const menuFileCodes = new Map<string, Set<string>>();
 
+/** Forgets what menu.json said, after a reload of the schemas folder. */
+export function forgetMenuFile(dir: string): void {
+  menuFileCodes.delete(dir);
+}
+
 /**
  * Customer-side menu entries: those menu.json opens to customer administrators, and those the
  * SUPER_ADMIN has given that role since (only SUPER_ADMIN changes a built-in role's grants).

@@ -44,6 +44,8 @@ function explained(f: FieldSchema | undefined, keyword: string, p: Record<string
   if (!f) return { key, params: p };
   if (keyword === 'pattern') {
     const example = patternExample(f);
+    // The page's own words for its rule ("a Chinese mobile number, 11 digits"), with the sample if any.
+    if (f['x-pattern-message']) return { key: f['x-pattern-message'], params: { ...p, ...(example ? { example } : {}) } };
     return example ? { key: 'server.validation.field.patternExample', params: { ...p, example } } : { key, params: p };
   }
   if ((keyword === 'minimum' || keyword === 'maximum') && isMoney(f) && typeof p.limit === 'number') {

@@ -4,6 +4,9 @@ import type { AppContext } from '../context.js';
 import { boolParam } from './connect.js';
 import { nowIso } from '../context.js';
 import { parseJsonObject } from '../services/json.js';
+import { parseWithPositions, positionOf } from '../../engine/schema/jsonPositions.js';
+import { iconError } from '../../engine/schema/teach.js';
+import { SchemaError } from '../schemas/load.js';
 
 /** One entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */
 export interface MenuSeed {
@@ -35,8 +38,23 @@ export function flattenMenu(entries: MenuSeed[], parentCode: string | null = nul
   });
 }
 
+/** The menu file; an unknown icon stops the start, since the console would silently show the default one. */
 export function readMenuFile(schemasDir: string): MenuSeed[] {
-  return JSON.parse(fs.readFileSync(path.join(schemasDir, 'menu.json'), 'utf8')) as MenuSeed[];
+  const file = path.join(schemasDir, 'menu.json');
+  const { value, positions } = parseWithPositions(fs.readFileSync(file, 'utf8'));
+  const problems: string[] = [];
+  const visit = (entries: MenuSeed[], pointer: string) => entries.forEach((e, i) => {
+    const at = `${pointer}/${i}`;
+    const bad = e.icon !== undefined ? iconError(e.icon) : undefined;
+    if (bad) {
+      const pos = positionOf(positions, `${at}/icon`);
+      problems.push(`${file}: ${e.code}.icon: ${bad} (line ${pos.line}, column ${pos.column})`);
+    }
+    visit(e.children ?? [], `${at}/children`);
+  });
+  visit(value as MenuSeed[], '');
+  if (problems.length) throw new SchemaError(`invalid menu:\n  ${problems.join('\n  ')}`);
+  return value as MenuSeed[];
 }
 
 /** Every role that is not SUPER_ADMIN gets what the entry names; PLAT_ADMIN gets everything unless named. */

@@ -12,13 +12,13 @@ import { computeValues } from '../../engine/schema/computed.js';
  * Tables of every page schema, created or extended at start. With demo data on, a table created
  * now receives its page's demo rows, so a page added later still arrives with examples.
  */
-export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<string[]> {
   const created: PageSchema[] = [];
   for (const page of ctx.schemas.pages.values()) {
     const spec = pageTableSpec(page);
     if (spec && (await ensureTable(ctx.database, spec))) created.push(page);
   }
-  if (!ctx.config.seedDemo) return;
+  if (!ctx.config.seedDemo) return created.map((p) => p.id);
   for (const page of created) {
     if (!page.demo?.length) continue;
     const now = new Date().toISOString();
@@ -36,4 +36,5 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
     const generate = demoGenerators[page.id];
     if (generate) log(`${page.id}: ${await generate(ctx, page)} generated demo rows`);
   }
+  return created.map((p) => p.id);
 }

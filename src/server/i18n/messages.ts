@@ -29,6 +29,11 @@ function load(lang: Language): Catalogue {
 }
 
 const catalogues = new Map<Language, Catalogue>();
+
+/** Reads the message files again on next use (a reload of pages brings their new messages). */
+export function reloadMessages(): void {
+  catalogues.clear();
+}
 function catalogue(lang: Language): Catalogue {
   let c = catalogues.get(lang);
   if (!c) {

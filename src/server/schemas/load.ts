@@ -5,6 +5,9 @@ import { crossPageErrors, validatePageSchema } from '../../engine/schema/validat
 import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/schema/extend.js';
 import { relationErrors } from '../../engine/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
+import { demoRowErrors } from './demoRows.js';
+import { suggestion } from '../../engine/schema/teach.js';
+import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../engine/schema/jsonPositions.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;
@@ -29,9 +32,9 @@ function templateReader(dir: string, problems: string[]) {
       let json: Record<string, unknown> | undefined;
       if (isTemplatePath(rel) && fs.existsSync(file)) {
         try {
-          json = JSON.parse(fs.readFileSync(file, 'utf8'));
+          json = parseWithPositions(fs.readFileSync(file, 'utf8')).value as Record<string, unknown>;
         } catch (err) {
-          problems.push(`${rel}.json: not valid JSON (${(err as Error).message})`);
+          problems.push(syntaxProblem(`${rel}.json`, err));
         }
       }
       cache.set(rel, json);
@@ -40,22 +43,55 @@ function templateReader(dir: string, problems: string[]) {
   };
 }
 
+function syntaxProblem(file: string, err: unknown): string {
+  if (!(err instanceof JsonSyntaxError)) throw err;
+  return `${file}: not valid JSON: ${err.message} (line ${err.position.line}, column ${err.position.column})`;
+}
+
 /**
- * Reads every page schema under the folder. A page's id must equal its path, so a link, a menu
- * component path and a file name can never disagree. Any invalid schema stops the start-up with
- * the file and the reason.
+ * "file: path: message; fix (line L, column C)" for one error. The place is the message's first word (a
+ * pointer or a dotted path), found in the file as written.
  */
-export function loadSchemas(dir: string): SchemaSet {
+function located(file: string, raw: unknown, positions: PositionMap | undefined, error: string): string {
+  const where = /^(\S+?):? /.exec(error)?.[1] ?? '';
+  const pointer = pointerOf(raw, where);
+  const pos = positions ? positionOf(positions, pointer) : { line: 1, column: 1 };
+  return `${file}: ${error} (line ${pos.line}, column ${pos.column})`;
+}
+
+export interface SchemaCheck extends SchemaSet {
+  /** Every problem of every file, each with its file, line and column; empty when all pages are valid. */
+  problems: string[];
+}
+
+/**
+ * Reads and checks every page schema under the folder, collecting every problem of every file
+ * rather than stopping at the first. A page's id must equal its path, so a link, a menu component
+ * path and a file name can never disagree.
+ */
+export function checkSchemas(dir: string): SchemaCheck {
   const pages = new Map<string, PageSchema>();
   const problems: string[] = [];
+  const files = new Map<string, { raw: unknown; positions: PositionMap }>();
+  const shown = (rel: string) => {
+    const full = path.join(dir, `${rel}.json`);
+    const near = path.relative(process.cwd(), full);
+    return (near.startsWith('..') ? full : near).replace(/\\/g, '/');
+  };
+  const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
+  // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
+  const failed = new Set<string>();
   for (const file of walk(dir)) {
     const rel = path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, '');
     let page: PageSchema;
     try {
-      page = JSON.parse(fs.readFileSync(file, 'utf8'));
+      const parsed = parseWithPositions(fs.readFileSync(file, 'utf8'));
+      files.set(rel, { raw: parsed.value, positions: parsed.positions });
+      page = parsed.value as PageSchema;
     } catch (err) {
-      problems.push(`${rel}.json: not valid JSON (${(err as Error).message})`);
+      problems.push(syntaxProblem(shown(rel), err));
+      failed.add(rel);
       continue;
     }
     if (page.extends !== undefined) {
@@ -63,23 +99,37 @@ export function loadSchemas(dir: string): SchemaSet {
         page = resolveExtends(rel, page as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
       } catch (err) {
         if (!(err instanceof TemplateError)) throw err;
-        problems.push(`${rel}.json: ${err.message}`);
+        problems.push(locate(rel, err.message));
         continue;
       }
     }
     const errors = validatePageSchema(page);
-    if (page.id !== rel) errors.push(`id "${page.id}" must equal the file path "${rel}"`);
-    if (errors.length) problems.push(...errors.map((e) => `${rel}.json: ${e}`));
-    else pages.set(page.id, page);
+    if (!errors.length) errors.push(...demoRowErrors(page));
+    if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
+    if (errors.length) {
+      problems.push(...errors.map((e) => locate(rel, e)));
+      failed.add(rel);
+    } else pages.set(page.id, page);
   }
   for (const page of pages.values()) {
+    const mine = (e: string) => {
+      if (![...failed].some((id) => e.includes(`"${id}"`))) problems.push(locate(page.id, e));
+    };
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
-      if (f['x-ref'] && !pages.has(f['x-ref'])) problems.push(`${page.id}.json: field "${name}" refers to unknown page "${f['x-ref']}"`);
+      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${suggestion(f['x-ref'], [...pages.keys()])}`);
     }
-    if (page.report && !pages.has(page.report.source)) problems.push(`${page.id}.json: report source "${page.report.source}" is not a page`);
-    problems.push(...relationErrors(page, pages).map((e) => `${page.id}.json: ${e}`));
-    problems.push(...[...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].map((e) => `${page.id}.json: ${e}`));
+    if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page`);
+    [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);
   }
-  if (problems.length) throw new Error(`invalid page schemas:\n  ${problems.join('\n  ')}`);
+  return { pages, problems };
+}
+
+/** Page schemas that stop the start: the message lists every problem, so no stack trace is needed. */
+export class SchemaError extends Error {}
+
+/** The pages under the folder; any problem stops the start-up with all problems listed. */
+export function loadSchemas(dir: string): SchemaSet {
+  const { pages, problems } = checkSchemas(dir);
+  if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
   return { pages };
 }

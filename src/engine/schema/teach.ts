@@ -1,0 +1,94 @@
+import type { ErrorObject } from 'ajv';
+import { CELL_WIDGETS, FORMILY_COMPONENTS, FORM_WIDGETS, MENU_ICONS } from '../../widgets/names';
+
+/** Edit distance, case-insensitive, so "numberpicker" and "NumberPickr" both find NumberPicker. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= y.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[y.length];
+}
+
+/** The closest known name, if it is close enough to be the one meant. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(name, k);
+    if (d < bestD) { best = k; bestD = d; }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.ceil(name.length / 3)) ? best : undefined;
+}
+
+/** "; did you mean X?" or, with no close name, a short list of what is allowed. */
+export function suggestion(name: string, known: readonly string[]): string {
+  const near = closest(name, known);
+  if (near) return `did you mean ${near}?`;
+  return known.length <= 12 ? `use one of: ${known.join(', ')}` : `use one of the names in ${known.slice(0, 8).join(', ')}, …`;
+}
+
+const COMPONENTS: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];
+const CELLS: readonly string[] = CELL_WIDGETS;
+
+/** Unknown x-component and x-cell / cell names anywhere in a page: a typo must not start a page with a label and no input. */
+export function nameErrors(value: unknown, path = ''): string[] {
+  if (!value || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nameErrors(v, `${path}[${i}]`));
+  const errors: string[] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const where = path ? `${path}.${k}` : k;
+    // Data (demo rows, fixed filters) may hold any value under these names.
+    if (!path && (k === 'demo' || k === 'fixedFilter')) continue;
+    if (typeof v === 'string') {
+      if (k === 'x-component' && !COMPONENTS.includes(v)) errors.push(`${where}: unknown component "${v}"; ${suggestion(v, COMPONENTS)}`);
+      if ((k === 'x-cell' || k === 'cell') && !CELLS.includes(v)) errors.push(`${where}: unknown cell "${v}"; ${suggestion(v, CELLS)}`);
+    } else {
+      errors.push(...nameErrors(v, where));
+    }
+  }
+  return errors;
+}
+
+/** A menu entry's icon must be one the console bundles; anything else would silently become the default. */
+export function iconError(icon: string): string | undefined {
+  return MENU_ICONS.includes(icon) ? undefined : `unknown icon "${icon}"; ${suggestion(icon, MENU_ICONS)}`;
+}
+
+const I18N_PATTERN = '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+$';
+
+/** A key for the place of a literal text, following the project's naming (pages.<area>.<page>.fields.<name>). */
+function keyFor(pageId: string, pointer: string): string {
+  const parts = pageId.split('/');
+  const base = `pages.${parts[0]}.${parts.slice(1).join('.') || 'page'}`;
+  const field = /\/properties\/([^/]+)\/title$/.exec(pointer);
+  if (field) return `${base}.fields.${field[1]}`;
+  const last = pointer.split('/').filter((t) => !/^\d+$/.test(t)).pop() ?? 'title';
+  return `${base}.${last}`;
+}
+
+/** Ajv's errors in the analyst's words, each starting with its pointer so the loader can locate it. */
+export function explainAjvError(e: ErrorObject, pageId: string): string {
+  const at = e.instancePath || '/';
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') {
+    const prop = String(params.additionalProperty);
+    const allowed = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const hint = allowed.length ? `; ${suggestion(prop, allowed)}` : '';
+    const what = e.instancePath.startsWith('/demo/') ? 'field' : 'keyword';
+    return `${e.instancePath}/${prop}: unknown ${what} "${prop}"${hint}`;
+  }
+  if (e.keyword === 'enum') {
+    const allowed = (params.allowedValues as unknown[]).map(String);
+    return `${at}: "${String(e.data)}" is not allowed; ${suggestion(String(e.data), allowed)}`;
+  }
+  if (e.keyword === 'pattern' && params.pattern === I18N_PATTERN) {
+    return `${at}: "${String(e.data)}" is a literal text where a message key is expected; use an i18n key such as ${keyFor(pageId, e.instancePath)} and put the text in the area's message files`;
+  }
+  if (e.keyword === 'required') return `${at}: missing "${String(params.missingProperty)}"`;
+  return `${at}: ${e.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,28 @@
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../engine/schema/ajv.js';
+import { demoRowSchema } from '../../engine/schema/recordValidator.js';
+import { resolveDemoRow } from '../../engine/schema/demoValues.js';
+import { explainAjvError } from '../../engine/schema/teach.js';
+import type { PageSchema } from '../../engine/schema/types.js';
+
+const ajv = createAjv(true);
+
+/**
+ * Each demo row must be a record of its own model (read-only fields allowed), each error at
+ * /demo/<row>/<field> so the loader shows its line. partyCode is the seeding's, not the model's.
+ */
+export function demoRowErrors(page: PageSchema): string[] {
+  if (!page.demo?.length || !page.model) return [];
+  let v: ValidateFunction;
+  try {
+    v = ajv.compile(demoRowSchema(page));
+  } catch (err) {
+    return [`model: ${(err as Error).message}`];
+  }
+  return page.demo.flatMap((demo, i) => {
+    const { partyCode: _p, ...rest } = resolveDemoRow(demo);
+    void _p;
+    if (v(rest)) return [];
+    return (v.errors ?? []).map((e) => explainAjvError({ ...e, instancePath: `/demo/${i}${e.instancePath}` }, page.id));
+  });
+}

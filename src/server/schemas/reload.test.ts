@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../test/harness.js';
+import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PAGE = 'reloadDemo/stock';
+
+/** A stock page added while the server runs: scoped by organisation, with a read-only balance set by its demo rows. */
+const stockPage = {
+  id: PAGE, kind: 'crud', title: 'pages.systemManage.menu.actions.reloadSchemas',
+  resource: { table: 'rd_stock', scope: 'party', label: 'sku' },
+  model: {
+    type: 'object', required: ['sku'],
+    properties: {
+      sku: { type: 'string', title: 'fields.code', pattern: '^[A-Z]{2}\\d{3}$' },
+      onHand: { type: 'integer', title: 'fields.sort', readOnly: true },
+    },
+  },
+  list: { columns: ['sku', 'onHand'] },
+  demo: [
+    { sku: 'AA001', onHand: 40, partyCode: 'C1001' },
+    { sku: 'AA002', onHand: 15, partyCode: 'C1001' },
+    { sku: 'BB001', onHand: 7, partyCode: 'C1002' },
+  ],
+};
+
+const menuEntry = {
+  code: PAGE, menuTitle: 'menu.systemManage.menu', name: 'stock', path: `/${PAGE}`, component: `${PAGE}/index`, icon: 'ShopOutlined',
+  grants: { CUSTOMER_ADMIN: ['read'] },
+};
+
+describe('reloading page schemas without a restart', () => {
+  let t: TestApp;
+  let dir: string;
+  let admin: Caller;
+  let operator: Caller;
+  let custA: Caller;
+  const reload = (who: Caller) => t.app.inject({ method: 'POST', url: '/open-platform/schemas/reload', headers: bearer(who.token) });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-reload-'));
+    fs.cpSync(path.join(here, '../../schemas'), dir, { recursive: true });
+    t = await createTestApp('sqlite', { schemasDir: dir });
+    [admin, operator, custA] = await Promise.all(['admin', 'operator', 'cust_a'].map((u) => signIn(t.app, u)));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses anyone but the super administrator', async () => {
+    refusal(await reload(operator), 403);
+  });
+
+  it('applies a new page file and menu entry: the table is created with its demo rows, within each organisation', async () => {
+    refusal(await admin.get(PAGE), 404);
+    fs.mkdirSync(path.join(dir, 'reloadDemo'));
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(stockPage, null, 2));
+    const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'menu.json'), JSON.stringify([...menu, menuEntry], null, 2));
+
+    const done = dataOf(await reload(admin));
+    expect(done).toMatchObject({ tables: [PAGE], menus: 1 });
+    const all = dataOf(await admin.get(PAGE, '?size=50')).list as { sku: string; onHand: number }[];
+    expect(all.map((r) => [r.sku, r.onHand]).sort()).toEqual([['AA001', 40], ['AA002', 15], ['BB001', 7]]);
+    const mine = dataOf(await custA.get(PAGE)).list as { sku: string; partyCode: string }[];
+    expect(mine.map((r) => r.sku).sort()).toEqual(['AA001', 'AA002']);
+    // Only demo rows set the read-only balance; a request's is not stored.
+    expect(dataOf(await admin.post(PAGE, '', { sku: 'CC001', onHand: 999, partyCode: 'C1001' }), 201)).toMatchObject({ onHand: null });
+  });
+
+  it('changes nothing when a schema is broken, and answers every problem with its place', async () => {
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify({ ...stockPage, title: '库存' }, null, 2));
+    const refused = refusal(await reload(admin), 400);
+    expect(refused.data.problems.join('\n')).toMatch(/reloadDemo\/stock\.json: \/title: "库存" is a literal text where a message key is expected; use an i18n key such as pages\.reloadDemo\.stock\.title .*\(line 4, column 3\)/);
+    expect(dataOf(await admin.get(PAGE)).list.length).toBeGreaterThan(0);
+  });
+
+  it('extends an existing table with a new field, as at start', async () => {
+    const more = structuredClone(stockPage) as typeof stockPage & { model: { properties: Record<string, unknown> } };
+    more.model.properties.shelf = { type: 'string', title: 'fields.name', maxLength: 20 };
+    more.list.columns.push('shelf');
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(more, null, 2));
+    expect(dataOf(await reload(admin))).toMatchObject({ tables: [], menus: 0 });
+    const made = dataOf(await admin.post(PAGE, '', { sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' }), 201);
+    expect(made).toMatchObject({ sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' });
+  });
+
+  it('refuses a menu entry edited on the menu page with an icon the console does not have', async () => {
+    const entry = { code: 'reloadDemo/other', menuTitle: 'menu.systemManage.menu', menuLevel: 2, sort: 0, icon: 'ShopOutlind' };
+    expect(Object.keys(refusal(await admin.post('systemManage/menu', '', entry), 400).data.fieldErrors)).toEqual(['icon']);
+    dataOf(await admin.post('systemManage/menu', '', { ...entry, icon: 'ShopOutlined' }), 201);
+  });
+});
