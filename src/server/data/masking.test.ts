@@ -52,6 +52,15 @@ describe.each(dialects())('masked fields in the data API on %s', (dialect) => {
     expect(dataOf(await admin.get(DRIVER, `/${mine[0].id}`)).idcard).toBe(full.get(mine[0].id)!.idcard);
   });
 
+  it('finds a masked field by its whole value only, so typing part of a number reveals nothing', async () => {
+    const mine = await list(custA, DRIVER);
+    const real = dataOf(await staff.get(DRIVER, `/${mine[0].id}`)).idcard as string;
+    const search = async (who: Caller, q: string) => (dataOf(await who.get(DRIVER, `?q=${encodeURIComponent(q)}&size=100`)).list as { id: number }[]).map((r) => r.id);
+    expect(await search(custA, real)).toEqual([mine[0].id]);
+    expect(await search(custA, real.slice(0, 10))).not.toContain(mine[0].id);
+    expect(await search(staff, real.slice(0, 10))).toContain(mine[0].id);
+  });
+
   it('exports masked values to a customer and real ones to a role with the grant', async () => {
     const csv = async (who: Caller, page = DRIVER) => {
       const res = await who.get(page, '/export?format=csv');
