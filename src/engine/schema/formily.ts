@@ -47,6 +47,17 @@ function limitRules(f: FieldSchema, t: Translate): Record<string, unknown>[] {
   return rules;
 }
 
+const shownMasked = (x: unknown) => typeof x === 'string' && x.includes('*');
+
+/** A validator that lets a masked value through (a pattern rule becomes a function for that). */
+function unlessMasked(v: unknown): unknown {
+  if (typeof v === 'function') return (x: unknown, ...r: unknown[]) => (shownMasked(x) ? '' : (v as (...a: unknown[]) => unknown)(x, ...r));
+  const rule = v as { pattern?: string; message?: string };
+  if (!rule.pattern) return v;
+  const re = new RegExp(rule.pattern);
+  return (x: unknown) => (x === undefined || x === null || x === '' || shownMasked(x) || re.test(String(x)) ? '' : rule.message);
+}
+
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
   if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
@@ -68,6 +79,8 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
   validators.push(...limitRules(f, t));
   if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
+  // A masked value shown in an edit form comes back unchanged; the server keeps the stored value for it.
+  const checks = f['x-mask'] && mode !== 'create' ? validators.map(unlessMasked) : validators;
   const schema: ISchema = {
     type: f.type === 'integer' ? 'number' : f.type,
     title: t(f.title),
@@ -77,7 +90,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     'x-decorator-props': f['x-decorator-props'],
     'x-component': component,
     'x-component-props': props,
-    'x-validator': validators.length ? validators : undefined,
+    'x-validator': checks.length ? checks : undefined,
     'x-reactions': f['x-reactions'] as ISchema['x-reactions'],
     'x-disabled': !editableIn(f, mode) ? true : undefined,
     enum: values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,

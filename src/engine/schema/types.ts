@@ -25,6 +25,14 @@ export interface GeneratedValue {
   length?: number;
 }
 
+export type MaskKind = 'idcard' | 'bankcard' | 'mobile' | 'name';
+
+/** unmaskFor: role codes, or `action:<name>` for a page action grant; default `action:unmask`. */
+export interface MaskSpec {
+  kind: MaskKind;
+  unmaskFor?: string[];
+}
+
 export interface FieldSchema {
   type: FieldType;
   /** i18n key of the label. */
@@ -66,6 +74,8 @@ export interface FieldSchema {
   writeOnly?: boolean;
   /** Stores a one-way scrypt hash of the value, in the named column, instead of the value. */
   'x-hash'?: { column: string };
+  /** The server answers the value masked (list, detail, export, options, history) to callers without the unmask grant. */
+  'x-mask'?: MaskSpec;
   /** Page id whose records this field references (by their `resource.key`, default id). */
   'x-ref'?: string;
   /** Several references stored as a JSON array. */

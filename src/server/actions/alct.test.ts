@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { vinCheckChar } from '../connectors/alct/index.js';
 import { runDueJobs } from '../jobs/runner.js';
+import { maskValue } from '../data/masking.js';
 
 const SHIPMENT = 'alct/shipment';
 const VEHICLE = 'alct/vehicle';
@@ -51,7 +52,8 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
     expect(await logs({ bizNo: s.waybillNo, operation: 'retryShipment', result: 'failure' })).toBeGreaterThanOrEqual(2);
 
     const driver = await one(custA, DRIVER, `?syncStatus=pending`);
-    expect(driver.idcard).toBe(s.driverIdcard);
+    // A customer sees the driver's ID number masked (the shipment names the driver by reference).
+    expect(driver.idcard).toBe(maskValue('idcard', s.driverIdcard));
     const synced = dataOf(await custA.post(DRIVER, `/${driver.id}/actions/sync`, {}));
     expect(synced.rows[0]).toMatchObject({ syncStatus: 'synced', realNameVerified: true });
     expect(synced.rows[0].remoteDriverId).toMatch(/^ALD\d{8}$/);

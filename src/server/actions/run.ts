@@ -6,6 +6,7 @@ import { allows, pageAccess, type PageAccess } from '../data/access.js';
 import { loadScoped } from '../data/write.js';
 import { toRecord, type Row } from '../data/rows.js';
 import { validateFragment } from '../data/validateBody.js';
+import { maskerFor } from '../data/masking.js';
 import type { ActionLevel, CustomAction } from '../../engine/schema/types.js';
 import { actionHandler } from './index.js';
 import type { ActionHandler, ActionResult } from './types.js';
@@ -29,22 +30,25 @@ async function prepare(ctx: AppContext, req: Req, page: string, name: string, ra
   return { access, action, handler, body };
 }
 
-/** A handler's message key becomes text in the caller's language. */
-function translated(req: Req, result: unknown): unknown {
-  if (!result || typeof result !== 'object' || typeof (result as ActionResult).message !== 'string') return result;
-  const r = result as ActionResult;
+/** A handler's message key becomes text in the caller's language; records it answers are masked for the caller. */
+function translated(req: Req, result: unknown, access?: PageAccess): unknown {
+  if (!result || typeof result !== 'object') return result;
+  const mask = access && maskerFor(access, access.page);
+  let r = result as ActionResult;
+  if (mask && Array.isArray(r.rows)) r = { ...r, rows: r.rows.map((x) => mask(x as Row)) };
+  if (typeof r.message !== 'string') return r;
   return { ...r, message: translate(req.lang, r.message!, r.params ?? {}) };
 }
 
 export async function runRowAction(ctx: AppContext, req: Req, page: string, name: string, id: number, rawBody: unknown): Promise<unknown> {
   const { access, action, handler, body } = await prepare(ctx, req, page, name, rawBody, 'row');
   const record = toRecord(access.page, await loadScoped(ctx, access, id));
-  return translated(req, await handler(ctx, access, record, body, action));
+  return translated(req, await handler(ctx, access, record, body, action), access);
 }
 
 export async function runListAction(ctx: AppContext, req: Req, page: string, name: string, rawBody: unknown): Promise<unknown> {
   const { access, action, handler, body } = await prepare(ctx, req, page, name, rawBody, 'list');
-  return translated(req, await handler(ctx, access, null, body, action));
+  return translated(req, await handler(ctx, access, null, body, action), access);
 }
 
 export interface BulkOutcome {
@@ -71,7 +75,7 @@ export async function runBulkAction(ctx: AppContext, req: Req, page: string, nam
 async function runOne(ctx: AppContext, req: Req, access: PageAccess, handler: ActionHandler, action: CustomAction, body: Row, id: number): Promise<BulkOutcome> {
   try {
     const record = toRecord(access.page, await loadScoped(ctx, access, id));
-    return { id: Number(id), ok: true, result: translated(req, await handler(ctx, access, record, body, action)) };
+    return { id: Number(id), ok: true, result: translated(req, await handler(ctx, access, record, body, action), access) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return { id: Number(id), ok: false, msg: translate(req.lang, err.key, err.params) };

@@ -79,7 +79,7 @@ function rowsField(page: PageSchema, columns: string[]): string | undefined {
 
 export function sendExport(
   ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
-  sort: ExportSort = { field: 'id', desc: false },
+  sort: ExportSort = { field: 'id', desc: false }, mask: ((r: Row) => Row) | null = null,
 ) {
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
   const columns = exportColumns(page);
@@ -92,10 +92,13 @@ export function sendExport(
   async function* cells(): AsyncGenerator<(string | number | null)[]> {
     for await (const rows of batches(ctx, page, conditions, sort)) {
       const labels = await referenceLabels(ctx, page, columns, rows);
-      for (const r of rows) {
+      for (const raw of rows) {
+        // Masked values are written masked; a masked reference still shows its record's label.
+        const r = mask ? mask(raw) : raw;
+        const label = (c: string, k: unknown) => labels.get(c)?.get(String(k)) ?? (r[c] !== raw[c] ? labels.get(c)?.get(String(raw[c])) : undefined);
         const line = (item?: Row) => columns.flatMap((c) => (c === perItem
           ? subs.map(([k, sf]) => displayValue(sf, item?.[k], lang, tzOffset, () => undefined))
-          : [displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => labels.get(c)?.get(String(k)))]));
+          : [displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => label(c, k))]));
         // One row per item, the record's other columns repeated; a record without items still gets its row.
         const items = perItem && Array.isArray(r[perItem]) ? (r[perItem] as Row[]) : [];
         if (perItem && items.length) for (const item of items) yield line(item);

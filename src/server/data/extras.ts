@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { maskValue, mayUnmask } from './masking.js';
 import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
 import type { PageSchema } from '../../engine/schema/types.js';
@@ -39,6 +40,8 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   let q = ctx.database.db.selectFrom(table).select([key, label]);
   q = applyWhere(q, conditions).orderBy(label).limit(typeof query.ids === 'string' ? 200 : 20);
   const rows = await q.execute();
+  const labelMask = page.model?.properties[label]?.['x-mask'] && !mayUnmask(access, page.model.properties[label]) ? page.model.properties[label]['x-mask'] : null;
+  if (labelMask) for (const r of rows) r[label] = maskValue(labelMask.kind, r[label]);
   // A label that is a message key (menu titles) is shown translated.
   return rows.map((r) => ({ value: r[key], label: typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label]) ? translate(lang, r[label]) : r[label] }));
 }

@@ -101,8 +101,10 @@ export function fieldConditions(database: Database, page: PageSchema, query: Rec
   return out;
 }
 
-export function searchCondition(database: Database, page: PageSchema, q: unknown): Condition | null {
+/** `exact`: fields matched only as a whole value (masked ones, so a part typed in reveals nothing). */
+export function searchCondition(database: Database, page: PageSchema, q: unknown, exact: Set<string> = new Set()): Condition | null {
   if (typeof q !== 'string' || !q.trim()) return null;
   const fields = page.resource?.search?.length ? page.resource.search : [page.resource!.label];
-  return (eb) => eb.or(fields.map((f) => likeCondition(database, f, q.trim())(eb)));
+  const text = q.trim();
+  return (eb) => eb.or(fields.map((f) => (exact.has(f) ? eb(f, '=', text) : likeCondition(database, f, text)(eb))));
 }

@@ -8,6 +8,7 @@ import { scopeByCondition, scopedParty } from './access.js';
 import { fieldConditions, searchCondition, type Condition } from './filters.js';
 import { assertWithinLocks, lockConditions } from './locks.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
+import { maskedFields, mayUnmask } from './masking.js';
 import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
 import type { PageSchema } from '../../engine/schema/types.js';
 import { MAX_PAGE_SIZE } from '../../engine/schema/paging.js';
@@ -35,7 +36,8 @@ export function whereFor(ctx: AppContext, access: PageAccess, query: Record<stri
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
   const named = scopeByCondition(ctx, access);
   if (named) conditions.push(named);
-  const search = searchCondition(ctx.database, page, query.q);
+  const hidden = new Set(maskedFields(page).filter(([, f]) => !mayUnmask(access, f)).map(([name]) => name));
+  const search = searchCondition(ctx.database, page, query.q, hidden);
   if (search) conditions.push(search);
   if (query.todo === '1' && page.list?.todo) {
     const todo = Object.fromEntries(Object.entries(page.list.todo).map(([k, v]) => [k, String(v)]));

@@ -19,6 +19,7 @@ import { sanitizeRichText } from './richText.js';
 import { ruleContext } from './ruleRefs.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
 import { holds } from '../../engine/schema/rules.js';
+import { dropUnchangedMasks, maskRecord } from './masking.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -202,12 +203,13 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
   const existingRow = await loadScoped(ctx, access, id);
   const existing = toRecord(page, existingRow);
-  if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: existing });
+  if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: maskRecord(access, existing) });
   const editableIn = page.states?.editableIn;
   if (editableIn && !editableIn.includes(String(existing[page.states!.field]))) {
     throw conflict('server.data.notEditableInState', { state: String(existing[page.states!.field]) });
   }
   const patch = normalize(page, body, 'update');
+  dropUnchangedMasks(page, patch, existing);
   for (const [name, f] of Object.entries(page.model!.properties)) {
     if (name in patch && f['x-editable'] === 'create' && JSON.stringify(patch[name]) !== JSON.stringify(existing[name])) {
       throw invalid({ [name]: { key: 'server.data.notEditable', params: { field: f.title } } });
@@ -236,7 +238,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
     if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
     const record = toRecord(page, row as Row);
     // Lost a race with another writer: answer as for a stale version, with the record as it now is.
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: record });
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: maskRecord(access, record) });
     await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
     afterWrite(access);
     return record;

@@ -6,7 +6,9 @@ import { translate, type Language } from '../i18n/messages.js';
 import type { PageAccess } from '../data/access.js';
 import { afterWrite } from '../data/hooks.js';
 import { toRecord, toStored, type Row } from '../data/rows.js';
-import { validateRecord } from '../data/validateBody.js';
+import { checkRules, validateRecord } from '../data/validateBody.js';
+import { ruleContext } from '../data/ruleRefs.js';
+import { computeValues } from '../../engine/schema/computed.js';
 import { encryptValues, generateFields } from '../data/secretValues.js';
 import { encryptedFields } from '../security/secrets.js';
 import { sequenceDay } from '../data/sequence.js';
@@ -68,6 +70,7 @@ class ImportJob {
   private refs: RefResolver;
   private seenUnique = new Map<string, Set<string>>();
   private sequences = new Map<string, number>();
+  private ruleRefs = new Map<string, Row | null>();
   private byIndex: (ImportColumn | null)[] = [];
   private platform: boolean;
   private secrets: boolean;
@@ -169,7 +172,7 @@ class ImportJob {
         }
       }
       // The model's rules run on the other cells too, so one upload shows every problem of a row.
-      if (this.validate(p) && !p.failed) good.push(p);
+      if (this.validate(p) && !p.failed && (await this.checkRules(db, p))) good.push(p);
     }
     await this.checkUnique(db, batch);
     const ok = good.filter((p) => !p.failed);
@@ -195,6 +198,27 @@ class ImportJob {
     }
     p.values = partyCode === undefined ? values : { ...values, partyCode };
     return true;
+  }
+
+  /**
+   * The page's cross-field rules (and those reading referenced records, rules[].with) on the row as a
+   * create would store it: its organisation, initial state and computed values.
+   */
+  private async checkRules(db: Db, p: Pending): Promise<boolean> {
+    const page = this.access.page;
+    const party = page.resource!.scope === 'party' ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : this.access.user.partyCode } : {};
+    const state = page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {};
+    const record = { ...p.values, ...party, ...state };
+    Object.assign(record, computeValues(page, record, 'stored'));
+    try {
+      checkRules(page, record, await ruleContext(this.ctx, page, record, db, this.ruleRefs));
+      return true;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      for (const [field, e] of Object.entries(err.fieldErrors ?? {})) this.fail(p.row, field, e.key, e.params);
+      p.failed = true;
+      return false;
+    }
   }
 
   /** Unique fields: not twice in the file, and not already in the table. */

@@ -8,6 +8,7 @@ import { parentsOf } from '../../engine/schema/relations.js';
 import { listRecords, listSort, parseListQuery, whereFor } from '../data/list.js';
 import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
+import { maskerFor, maskRecord } from '../data/masking.js';
 import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
@@ -33,7 +34,9 @@ export function registerDataRoutes(fastify: FastifyInstance) {
   app.get(base, { ...checked, serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'List records: page, size (≤10,000), sort (field or -field), q, and filters by field name', params: PageParams, querystring: ListQuery, response: Answers.list } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     if (!access.page.resource) throw notFound('server.data.unknownPage', { page: access.page.id });
-    return ok(await listRecords(ctx, access.page, parseListQuery(ctx, access, req.query)));
+    const answer = await listRecords(ctx, access.page, parseListQuery(ctx, access, req.query));
+    const mask = maskerFor(access, access.page);
+    return ok(mask ? { ...answer, list: answer.list.map(mask) } : answer);
   });
 
   app.get(`${base}/options`, { ...checked, schema: { tags, summary: 'Reference options: ?q= search or ?ids= labels', params: PageParams, querystring: OptionsQuery, response: Answers.options } }, async (req) => {
@@ -44,7 +47,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
   app.get(`${base}/export`, { ...checked, schema: { tags, summary: 'Stream all matching records as CSV or XLSX (?format=csv|xlsx)', params: PageParams, querystring: ExportQuery, response: Answers.file } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'export');
     return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, req.query.tzOffset ?? 0,
-      listSort(access.page, req.query));
+      listSort(access.page, req.query), maskerFor(access, access.page));
   });
 
   app.get(`${base}/report`, { ...checked, schema: { tags, summary: 'Grouped aggregates of a report page', params: PageParams, querystring: FilterQuery, response: Answers.report } }, async (req) => {
@@ -68,14 +71,14 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     if (access.page.kind !== 'settings') throw notFound('server.data.unknownPage', { page: access.page.id });
     const party = settingsParty(access.user.partyKind, access.user.partyCode, req.query.partyCode);
     const row = await ctx.database.db.selectFrom(access.page.resource!.table).select(['id']).where('partyCode', '=', party).executeTakeFirst();
-    const record = row ? toRecord(access.page, await loadScopedForParty(access, Number(row.id))) : null;
+    const record = row ? maskRecord(access, toRecord(access.page, await loadScopedForParty(access, Number(row.id)))) : null;
     return ok({ partyCode: party, record });
   });
 
   app.post(base, { ...checked, schema: { tags, summary: 'Create a record', params: PageParams, body: RecordBody, response: Answers.created } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'create');
     reply.status(201);
-    return ok(await createRecord(ctx, access, req.body));
+    return ok(maskRecord(access, await createRecord(ctx, access, req.body)));
   });
 
   app.post(`${base}/bulk-delete`, { ...checked, schema: { tags, summary: 'Delete several records: {ids: number[]} (1 to 200)', params: PageParams, body: BulkIdsBody, response: Answers.deleted } }, async (req) => {
@@ -85,18 +88,20 @@ export function registerDataRoutes(fastify: FastifyInstance) {
 
   app.get(`${base}/:id`, { ...checked, schema: { tags, summary: 'One record', params: RecordParams, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
-    return ok(toRecord(access.page, await loadScoped(ctx, access, req.params.id)));
+    return ok(maskRecord(access, toRecord(access.page, await loadScoped(ctx, access, req.params.id))));
   });
 
   app.get(`${base}/:id/history`, { ...checked, schema: { tags, summary: 'The change history of a record', params: RecordParams, response: Answers.history } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const record = await loadScoped(ctx, access, req.params.id);
-    return ok(await recordHistory(ctx, access.page, Number(record.id)));
+    const mask = maskerFor(access, access.page);
+    const entries = await recordHistory(ctx, access.page, Number(record.id));
+    return ok(mask ? entries.map((e) => ({ ...e, before: e.before && mask(e.before), after: e.after && mask(e.after) })) : entries);
   });
 
   app.put(`${base}/:id`, { ...checked, schema: { tags, summary: 'Update a record; the body carries the version read (stale → 409)', params: RecordParams, body: UpdateBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'update');
-    return ok(await updateRecord(ctx, access, req.params.id, req.body));
+    return ok(maskRecord(access, await updateRecord(ctx, access, req.params.id, req.body)));
   });
 
   app.delete(`${base}/:id`, { ...checked, schema: { tags, summary: 'Delete a record', params: RecordParams, response: Answers.deleted } }, async (req) => {
@@ -106,7 +111,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
 
   app.post(`${base}/:id/transitions/:name`, { ...dialog, schema: { tags, summary: 'Move a record to another state; the body holds the dialog’s fields and may carry the version read', params: NamedParams, body: DialogBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
-    return ok(await runTransition(ctx, access, req.params.id, req.params.name, req.body));
+    return ok(maskRecord(access, await runTransition(ctx, access, req.params.id, req.params.name, req.body)));
   });
 
   app.post(`${base}/:id/actions/:name`, { ...dialog, schema: { tags, summary: 'Run a row action of the page; the body holds the action’s dialog fields', params: NamedParams, body: DialogBody, response: Answers.actionResult } }, async (req) => {

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'antd';
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { EMPTY, isEmpty, type CellProps } from '../types';
 
 /**
@@ -12,9 +15,26 @@ export function maskIdentifier(value: string): string {
   return '*'.repeat(s.length - 1) + s.slice(-1);
 }
 
-export default function Masked({ value }: CellProps) {
+const style = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A field the server masks (x-mask) arrives masked unless the caller holds the unmask grant: a masked
+ * value is shown as sent, a real one masked with a button that shows it in full.
+ */
+export default function Masked({ value, field }: CellProps) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
   if (isEmpty(value)) return <>{EMPTY}</>;
-  return <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{maskIdentifier(String(value))}</span>;
+  const text = String(value);
+  if (!field?.['x-mask'] || text.includes('*')) return <span style={style}>{field?.['x-mask'] ? text : maskIdentifier(text)}</span>;
+  const label = t(shown ? 'widgets.cells.conceal' : 'widgets.cells.reveal');
+  return (
+    <span style={style}>
+      {shown ? text : maskIdentifier(text)}
+      <Button type="link" size="small" aria-label={label} title={label} icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+        onClick={(e) => { e.stopPropagation(); setShown((s) => !s); }} />
+    </span>
+  );
 }
 
 /** A write-only secret: never shown, whatever the value. */

@@ -100,6 +100,18 @@ describe('cells', () => {
     expect(screen.getByText('138****0001')).toBeInTheDocument();
   });
 
+  it('Masked with x-mask: a value the server masked is shown as sent; a real one can be shown in full', () => {
+    const masked = f({ 'x-mask': { kind: 'idcard' } });
+    const { unmount } = cell('Masked', '3201**********1234', masked);
+    expect(screen.getByText('3201**********1234')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+    unmount();
+    cell('Masked', '320102199001011234', masked);
+    expect(screen.getByText('320***********1234')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.getByText('320102199001011234')).toBeInTheDocument();
+  });
+
   it('write-only fields show dots, never the value', () => {
     const Secret = cellFor(f({ writeOnly: true }));
     render(<Secret value="hunter2" field={f({ writeOnly: true })} />);
