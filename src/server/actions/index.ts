@@ -13,13 +13,14 @@ import { locateOrder } from './locateOrder.js';
 import { requestLocationConsent } from './requestLocationConsent.js';
 import { taxActions } from './taxDeclare.js';
 import { alctActions } from './alct.js';
+import { ministryActions } from './ministry.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
 const handlers = new Map<string, ActionHandler>(Object.entries({
   resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
-  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions,
+  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions, ...ministryActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {
