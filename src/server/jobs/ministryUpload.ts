@@ -70,7 +70,7 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
     const rows = await ctx.database.db.selectFrom(access.page.resource!.table).selectAll().where('status', 'in', ['pending', 'uploaded', 'rejected'])
       .orderBy('id').limit(BATCH).execute();
     for (const stored of rows) {
-      const row = { ...toRecord(access.page, stored as Row), id: stored.id, version: stored.version, partyCode: stored.partyCode };
+      const row: Row = { ...toRecord(access.page, stored as Row), id: stored.id, version: stored.version, partyCode: stored.partyCode };
       try {
         if (row.status === 'rejected' && (await documentOf(ctx, pageId, row)).digest === row.docDigest) {
           counts.unchanged++;
