@@ -23,8 +23,8 @@ export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
   if (pageId === PAYMENT_UPLOAD) {
     const src = await loadSettlement(ctx, row.settlementNo, row.partyCode);
     if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
-    const doc = paymentDoc(src.settlement, src.driver, row);
-    const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt };
+    const doc = paymentDoc(src.settlement, src.driver, row, src.remit);
+    const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod };
     return { no: doc.waybillNo, shown, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };
   }
   const src = await loadWaybill(ctx, row.waybillNo, row.partyCode);

@@ -42,13 +42,17 @@ export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicl
   };
 }
 
-/** A settlement's payment to its payee: the driver's card unless the settlement names another payee. */
-export function paymentDoc(settlement: Row, driver: Row | undefined, upload: Row): MinistryPayment {
+/**
+ * A settlement's payment as the remittance that paid it records it (payee, account, bank serial,
+ * method); what the remittance lacks may be entered on the upload record. Without a remittance the
+ * settlement's amount goes to the driver's card.
+ */
+export function paymentDoc(settlement: Row, driver: Row | undefined, upload: Row, remit?: Row): MinistryPayment {
   return {
-    waybillNo: String(settlement.waybillNo), payeeName: text(settlement.payeeName ?? driver?.name),
-    payeeAccount: text(settlement.payeeAccount ?? driver?.bankCard), payeeBank: text(settlement.payeeBank ?? driver?.bankName),
-    amountFen: settlement.finalPayFen == null ? null : Number(settlement.finalPayFen), paidAt: iso(settlement.paidAt),
-    bankSerialNo: text(upload.bankSerialNo), payMethod: text(upload.payMethod),
+    waybillNo: String(settlement.waybillNo), payeeName: text(remit?.payeeName ?? driver?.name),
+    payeeAccount: text(remit ? remit.corporateAccountNo ?? remit.bankCard : driver?.bankCard), payeeBank: text(remit ? remit.bankName : driver?.bankName),
+    amountFen: (remit ? remit.amountFen : settlement.finalPayFen) == null ? null : Number(remit ? remit.amountFen : settlement.finalPayFen), paidAt: iso(remit?.paidAt ?? settlement.paidAt),
+    bankSerialNo: text(remit?.bankSerialNo ?? upload.bankSerialNo), payMethod: text(remit?.paymentMethod ?? upload.payMethod),
   };
 }
 
@@ -74,8 +78,19 @@ export async function loadWaybill(ctx: AppContext, waybillNo: unknown, partyCode
   return { waybill, order, shipper, carrier, driver, vehicle };
 }
 
-export async function loadSettlement(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<{ settlement: Row; driver?: Row } | null> {
+export async function loadSettlement(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<{ settlement: Row; driver?: Row; remit?: Row } | null> {
   const settlement = await one(ctx, 'tms/settlement/settlement', 'settlementNo', settlementNo, partyCode);
   if (!settlement) return null;
-  return { settlement, driver: await one(ctx, 'tms/base/driver', 'idcard', settlement.driverIdcard, partyCode) };
+  const [driver, remit] = await Promise.all([
+    one(ctx, 'tms/base/driver', 'idcard', settlement.driverIdcard, partyCode), paidRemit(ctx, settlementNo, partyCode),
+  ]);
+  return { settlement, driver, remit };
+}
+
+async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<Row | undefined> {
+  const page = ctx.schemas.pages.get('tms/Carrier/Approval');
+  if (!page?.resource) return undefined;
+  const row = await ctx.database.db.selectFrom(page.resource.table).selectAll().where('settlementNo', '=', String(settlementNo))
+    .where('partyCode', '=', String(partyCode)).where('status', '=', 'paid').orderBy('id', 'desc').executeTakeFirst();
+  return row ? toRecord(page, row as Row) : undefined;
 }

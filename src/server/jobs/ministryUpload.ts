@@ -44,14 +44,7 @@ async function addMissing(ctx: AppContext, now: Date): Promise<number> {
     .where('s.status', '=', 'paid').where('s.paidAt', '>=', since)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('tms_ministry_payment_upload as u').select('u.id').whereRef('u.settlementNo', '=', 's.settlementNo'))))
     .orderBy('s.settlementNo').limit(BATCH).execute();
-  // A payment made through cloud enterprise pay carries its bank serial; others are entered by staff.
-  const paid = settlements.length ? await db.selectFrom('cp_payment').select(['bizNo', 'bankSerialNo']).where('status', '=', 'success')
-    .where('bizNo', 'in', settlements.map((s) => String(s.settlementNo))).execute() : [];
-  const serial = new Map(paid.map((p) => [String(p.bizNo), p.bankSerialNo]));
-  await insert(PAYMENT_UPLOAD, settlements.map((s) => ({
-    settlementNo: s.settlementNo, waybillNo: s.waybillNo, partyCode: s.partyCode, status: 'pending', retries: 0,
-    bankSerialNo: serial.get(String(s.settlementNo)) ?? null, payMethod: serial.has(String(s.settlementNo)) ? 'cloudPay' : 'bankTransfer',
-  })));
+  await insert(PAYMENT_UPLOAD, settlements.map((s) => ({ settlementNo: s.settlementNo, waybillNo: s.waybillNo, partyCode: s.partyCode, status: 'pending', retries: 0 })));
   return added;
 }
 
@@ -67,8 +60,12 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
   const counts = { accepted: 0, rejected: 0, unchanged: 0, skipped: 0 };
   for (const pageId of [WAYBILL_UPLOAD, PAYMENT_UPLOAD]) {
     const access = systemAccess(ctx, pageId)!;
-    const rows = await ctx.database.db.selectFrom(access.page.resource!.table).selectAll().where('status', 'in', ['pending', 'uploaded', 'rejected'])
-      .orderBy('id').limit(BATCH).execute();
+    // Waiting ones first, so rejected ones that nobody has fixed never hold up new documents.
+    const table = access.page.resource!.table;
+    const rows = [
+      ...await ctx.database.db.selectFrom(table).selectAll().where('status', 'in', ['pending', 'uploaded']).orderBy('id').limit(BATCH).execute(),
+      ...await ctx.database.db.selectFrom(table).selectAll().where('status', '=', 'rejected').orderBy('updatedAt').limit(BATCH).execute(),
+    ];
     for (const stored of rows) {
       const row: Row = { ...toRecord(access.page, stored as Row), id: stored.id, version: stored.version, partyCode: stored.partyCode };
       try {

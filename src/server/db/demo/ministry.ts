@@ -4,7 +4,7 @@ import { toStored } from '../../data/rows.js';
 import { sandbox } from '../../connectors/ministry/index.js';
 import { digestOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';
 import { outcome } from '../../actions/ministry.js';
-import { Rng, freightDataset } from './freight.js';
+import { freightDataset } from './freight.js';
 import type { DemoGenerator } from './index.js';
 
 type Row = Record<string, unknown>;
@@ -29,13 +29,14 @@ async function freightRows(ctx: AppContext, pageId: string): Promise<Row[]> {
  * rejected for want of its bank serial number. Each rejected waybill was sent twice, unchanged.
  */
 async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
-  const [waybills, orders, shippers, carriers, drivers, vehicles, settlements] = await Promise.all([
+  const [waybills, orders, shippers, carriers, drivers, vehicles, settlements, remits] = await Promise.all([
     'tms/waybill/waybill', 'tms/order/order_manage', 'tms/base/shipper', 'tms/base/carrier', 'tms/base/driver', 'tms/base/vehicle', 'tms/settlement/settlement',
+    'tms/Carrier/Approval',
   ].map((id) => freightRows(ctx, id)));
+  const paidRemit = new Map(remits.filter((r) => r.status === 'paid').map((r) => [`${String(r.partyCode)}|${String(r.settlementNo)}`, r]));
   const by = (rows: Row[], key: string) => new Map(rows.map((r) => [`${String(r.partyCode)}|${String(r[key])}`, r]));
   const [order, shipper, carrier, driver, vehicle] = [by(orders, 'orderNo'), by(shippers, 'code'), by(carriers, 'code'), by(drivers, 'idcard'), by(vehicles, 'plate')];
   const now = Date.now();
-  const rng = new Rng(0x3c0_2026);
   const out: Record<string, Row[]> = { 'tms/supervision/waybillUpload': [], 'tms/supervision/paymentUpload': [] };
   const at = (t: number) => Math.min(now - 10 * 60_000, t);
   for (const party of PARTIES) {
@@ -58,13 +59,12 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
       out['tms/supervision/waybillUpload'].push(row);
     }
     const paid = settlements.filter((s) => s.partyCode === party && s.status === 'paid' && s.paidAt).sort((a, b) => ms(b.paidAt) - ms(a.paidAt)).slice(0, 5);
-    for (const [i, s] of paid.entries()) {
-      const upload: Row = { bankSerialNo: i === 3 ? null : `1026${rng.digits(14)}`, payMethod: 'bankTransfer' };
-      const doc = paymentDoc(s, driver.get(k(s.driverIdcard)), upload);
+    for (const s of paid) {
+      const doc = paymentDoc(s, driver.get(k(s.driverIdcard)), {}, paidRemit.get(k(s.settlementNo)));
       const first = at(ms(s.paidAt) + HOUR);
       const row: Row = {
         partyCode: party, settlementNo: s.settlementNo, waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank,
-        amountFen: doc.amountFen, paidAt: doc.paidAt, ...upload, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000), updatedAt: iso(first),
+        amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000), updatedAt: iso(first),
       };
       out['tms/supervision/paymentUpload'].push({ ...row, ...outcome(row, await sandbox.uploadPayment(doc, new Date(first)), iso(first), false) });
     }
