@@ -36,7 +36,7 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     const res = refusal(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}), 422);
     expect(res.msg).toContain(String(row.error));
     const again = dataOf(await staff.get(WAYBILLS, `/${row.id}`));
-    expect(again).toMatchObject({ status: 'rejected', retries: Number(row.retries) + 1, receiptId: null });
+    expect(again).toMatchObject({ status: 'rejected', retries: Number(row.retries) + 1, receiptId: null, fixAt: `#/tms/base/vehicle?plate=${encodeURIComponent(String(row.plate))}` });
 
     const db = t.app.ctx.database.db;
     const vehicle = await db.selectFrom('tms_vehicle').select(['id', 'version', 'plate']).where('plate', '=', String(row.plate)).executeTakeFirstOrThrow();
@@ -45,7 +45,7 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     dataOf(await admin.put('tms/base/vehicle', `/${vehicle.id}`, { version: vehicle.version, trailerPlate: '苏D3821挂' }));
     const ok = dataOf(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}));
     expect(ok.message).toMatch(/YD\d{14}/);
-    expect(ok.rows[0]).toMatchObject({ status: 'accepted', trailerPlate: '苏D3821挂', errorCode: null, error: null, retries: Number(row.retries) + 2 });
+    expect(ok.rows[0]).toMatchObject({ status: 'accepted', trailerPlate: '苏D3821挂', errorCode: null, error: null, fixAt: null, retries: Number(row.retries) + 2 });
     expect(ok.rows[0].receiptId).toMatch(/^JCYD\d{16}$/);
     // An accepted upload is not resubmitted.
     expect(refusal(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}), 409).msg).toMatch(/Only rejected records/);

@@ -4,7 +4,7 @@ import { audit } from '../data/audit.js';
 import { selectColumns, toRecord, toStored, type Row } from '../data/rows.js';
 import { tableWritten } from '../services/tableCache.js';
 import { ministryConnector, type MinistryAnswer } from '../connectors/ministry/index.js';
-import { digestOf, loadSettlement, loadWaybill, paymentDoc, waybillDoc } from './ministryDocs.js';
+import { digestOf, fixLinkOf, loadSettlement, loadWaybill, paymentDoc, waybillDoc } from './ministryDocs.js';
 import type { PageAccess } from '../data/access.js';
 import type { ActionHandler } from './types.js';
 
@@ -25,12 +25,14 @@ export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
     if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
     const doc = paymentDoc(src.settlement, src.driver, row, src.remit);
     const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod };
-    return { no: doc.waybillNo, shown, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };
+    const fixAt = (code: string | null) => fixLinkOf(code, { settlementNo: row.settlementNo, waybillNo: doc.waybillNo });
+    return { no: doc.waybillNo, shown, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };
   }
   const src = await loadWaybill(ctx, row.waybillNo, row.partyCode);
   if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.waybillNo) });
   const doc = waybillDoc(src);
-  return { no: doc.waybillNo, shown: { plate: doc.plate, trailerPlate: doc.trailerPlate }, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadWaybill(doc, at) };
+  const fixAt = (code: string | null) => fixLinkOf(code, src.waybill);
+  return { no: doc.waybillNo, shown: { plate: doc.plate, trailerPlate: doc.trailerPlate }, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadWaybill(doc, at) };
 }
 
 /** The record's values after an attempt (also used by the demo generator). */
@@ -56,7 +58,7 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
   } catch {
     answer = null;
   }
-  const changes = { ...doc.shown, docDigest: doc.digest, ...outcome(row, answer, startedAt.toISOString(), retry) };
+  const changes = { ...doc.shown, docDigest: doc.digest, fixAt: doc.fixAt(answer && !answer.ok ? answer.errorCode : null), ...outcome(row, answer, startedAt.toISOString(), retry) };
   const by = access.user.username;
   const id = Number(row.id);
   const after = await ctx.database.db.transaction().execute(async (trx) => {

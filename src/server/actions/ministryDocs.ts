@@ -94,3 +94,17 @@ async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unkn
     .where('partyCode', '=', String(partyCode)).where('status', '=', 'paid').orderBy('id', 'desc').executeTakeFirst();
   return row ? toRecord(page, row as Row) : undefined;
 }
+
+/** Where a rejected document is fixed: the list of the record the failing field comes from, filtered to it. */
+export function fixLinkOf(errorCode: string | null, w: { waybillNo?: unknown; plate?: unknown; driverIdcard?: unknown; carrierCode?: unknown; shipperCode?: unknown; settlementNo?: unknown }): string | null {
+  if (!errorCode) return null;
+  const to = (page: string, field: string, value: unknown) => (value ? `#/${page}?${field}=${encodeURIComponent(String(value))}` : null);
+  const prefix = errorCode.replace(/_(MISSING|INVALID)$/, '');
+  // A payment's payee, amount and time come from its remittance; a bank serial or method is entered on the upload itself.
+  if (w.settlementNo) return ['PAYEE_NAME', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'AMOUNT', 'PAID_AT'].includes(prefix) ? to('tms/Carrier/Approval', 'waybillNo', w.waybillNo) : null;
+  if (['PLATE_COLOR', 'TRAILER_PLATE', 'VEHICLE_CERT'].includes(prefix)) return to('tms/base/vehicle', 'plate', w.plate);
+  if (prefix.startsWith('DRIVER_')) return to('tms/base/driver', 'idcard', w.driverIdcard);
+  if (prefix.startsWith('CARRIER_')) return to('tms/base/carrier', 'code', w.carrierCode);
+  if (prefix.startsWith('SHIPPER_')) return to('tms/base/shipper', 'code', w.shipperCode);
+  return to('tms/waybill/waybill', 'waybillNo', w.waybillNo);
+}

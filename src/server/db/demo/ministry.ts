@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../engine/schema/types.js';
 import { toStored } from '../../data/rows.js';
 import { sandbox } from '../../connectors/ministry/index.js';
-import { digestOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';
+import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';
 import { outcome } from '../../actions/ministry.js';
 import { freightDataset } from './freight.js';
 import type { DemoGenerator } from './index.js';
@@ -56,7 +56,7 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
         const again = at(first + 16 * HOUR);
         row = { ...row, ...outcome(row, await sandbox.uploadWaybill(doc, new Date(again)), iso(again), true), updatedAt: iso(again) };
       }
-      out['tms/supervision/waybillUpload'].push(row);
+      out['tms/supervision/waybillUpload'].push({ ...row, fixAt: fixLinkOf(answer.ok ? null : answer.errorCode, w) });
     }
     const paid = settlements.filter((s) => s.partyCode === party && s.status === 'paid' && s.paidAt).sort((a, b) => ms(b.paidAt) - ms(a.paidAt)).slice(0, 5);
     for (const s of paid) {
@@ -66,7 +66,8 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
         partyCode: party, settlementNo: s.settlementNo, waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank,
         amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000), updatedAt: iso(first),
       };
-      out['tms/supervision/paymentUpload'].push({ ...row, ...outcome(row, await sandbox.uploadPayment(doc, new Date(first)), iso(first), false) });
+      const answer = await sandbox.uploadPayment(doc, new Date(first));
+      out['tms/supervision/paymentUpload'].push({ ...row, ...outcome(row, answer, iso(first), false), fixAt: fixLinkOf(answer.ok ? null : answer.errorCode, s) });
     }
   }
   return out;
