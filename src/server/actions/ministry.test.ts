@@ -36,7 +36,7 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     const res = refusal(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}), 422);
     expect(res.msg).toContain(String(row.error));
     const again = dataOf(await staff.get(WAYBILLS, `/${row.id}`));
-    expect(again).toMatchObject({ status: 'rejected', retries: Number(row.retries) + 1, receiptId: null, fixAt: `#/tms/base/vehicle?plate=${encodeURIComponent(String(row.plate))}` });
+    expect(again).toMatchObject({ status: 'rejected', retries: Number(row.retries) + 1, receiptId: null, fixAt: `#/tms/base/vehicle?plate=${String(row.plate)}` });
 
     const db = t.app.ctx.database.db;
     const vehicle = await db.selectFrom('tms_vehicle').select(['id', 'version', 'plate']).where('plate', '=', String(row.plate)).executeTakeFirstOrThrow();

@@ -95,10 +95,10 @@ async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unkn
   return row ? toRecord(page, row as Row) : undefined;
 }
 
-/** Where a rejected document is fixed: the list of the record the failing field comes from, filtered to it. */
+/** Where a rejected document is fixed: the list of the record the failing field comes from, filtered to it (codes and plates need no escaping, and stay readable). */
 export function fixLinkOf(errorCode: string | null, w: { waybillNo?: unknown; plate?: unknown; driverIdcard?: unknown; carrierCode?: unknown; shipperCode?: unknown; settlementNo?: unknown }): string | null {
   if (!errorCode) return null;
-  const to = (page: string, field: string, value: unknown) => (value ? `#/${page}?${field}=${encodeURIComponent(String(value))}` : null);
+  const to = (page: string, field: string, value: unknown) => (value ? `#/${page}?${field}=${String(value)}` : null);
   const prefix = errorCode.replace(/_(MISSING|INVALID)$/, '');
   // A payment's payee, amount and time come from its remittance; a bank serial or method is entered on the upload itself.
   if (w.settlementNo) return ['PAYEE_NAME', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'AMOUNT', 'PAID_AT'].includes(prefix) ? to('tms/Carrier/Approval', 'waybillNo', w.waybillNo) : null;
