@@ -14,6 +14,7 @@ import { requestLocationConsent } from './requestLocationConsent.js';
 import { taxActions } from './taxDeclare.js';
 import { alctActions } from './alct.js';
 import { reloadSchemasAction } from './reloadSchemas.js';
+import { ministryActions } from './ministry.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
@@ -21,7 +22,7 @@ export type { ActionHandler, ActionResult } from './types.js';
 const handlers = new Map<string, ActionHandler>(Object.entries({
   resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
   reloadSchemas: reloadSchemasAction,
-  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions,
+  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions, ...ministryActions,
 }));
 
 export function actionHandler(name: string): ActionHandler | undefined {

@@ -6,12 +6,13 @@ import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
 import { taxAggregation } from './taxAggregation.js';
 import { alctPushPending } from './alctPushPending.js';
+import { ministryUpload } from './ministryUpload.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
 const jobs = new Map<string, JobHandler>(Object.entries({
-  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation, alctPushPending,
+  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation, alctPushPending, ministryUpload,
 }));
 
 export function jobHandler(name: string): JobHandler | undefined {
@@ -32,4 +33,5 @@ export const DEFAULT_SCHEDULES = [
   { name: 'callStatistics', job: 'callStatistics', intervalMinutes: 60, dailyAt: null, remark: 'Aggregates the service logs into per-customer daily call statistics (customerManage/statisticsSetting)' },
   { name: 'taxAggregation', job: 'taxAggregation', intervalMinutes: 60, dailyAt: null, remark: 'Tax orders for new settlements, declarations of ended months and personal aggregates' },
   { name: 'alctPushPending', job: 'alctPushPending', intervalMinutes: 10, dailyAt: null, remark: 'Pushes the waiting waybills of ALCT configurations set to scheduled pushing' },
+  { name: 'ministryUpload', job: 'ministryUpload', intervalMinutes: 30, dailyAt: null, remark: 'Uploads signed waybills and paid settlements to the monitoring system, resending rejected ones once fixed' },
 ];

@@ -5,6 +5,7 @@ import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
 import { taxGenerators } from './tax.js';
 import { alctGenerators } from './alct.js';
+import { ministryGenerators } from './ministry.js';
 import { orderAccountDemo } from './orderAccounts.js';
 
 /**
@@ -25,6 +26,8 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...taxGenerators,
   // ALCT pushes and registrations of the demo customers' own freight, through the sandbox connector.
   ...alctGenerators,
+  // Monitoring-system uploads of the demo customers' latest signed waybills and payments, through the sandbox.
+  ...ministryGenerators,
   // Order accounts: recharges, deductions and refunds made through the accounts' own code.
   'customerManage/orderAccount': orderAccountDemo,
 };

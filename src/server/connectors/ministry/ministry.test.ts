@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { sandbox, type MinistryPayment, type MinistryWaybill } from './index.js';
+
+const at = new Date('2026-11-20T06:00:00Z');
+const waybill: MinistryWaybill = {
+  waybillNo: 'YD20261118000123', shipperName: '常州恒力钢材有限公司', shipperCreditCode: '91320412MA1MXXXX0X', carrierName: '常州荣昌物流有限公司',
+  carrierCreditCode: '11010519491231002X', carrierPermitNo: '320400004065', plate: '苏D522S0', plateColor: 'yellow', isTractor: true, trailerPlate: '苏D3821挂',
+  loadKg: 32_000, roadTransportCertNo: '320400123456', driverName: '丁春生', driverIdcard: '11010519491231002X', driverQualificationNo: '11010519491231002X',
+  goodsName: '热轧卷板', goodsClassCode: '0400', weightKg: 31_500, loadRegionCode: '320402', unloadRegionCode: '310115', consigneeName: '王立新',
+  businessTypeCode: '1002996', departedAt: '2026-11-18T01:00:00Z', signedAt: '2026-11-18T09:30:00Z', freightFen: 420_000, contractNo: 'HT20261118000123',
+  insured: false, insurancePolicyNo: null,
+};
+const payment: MinistryPayment = {
+  waybillNo: 'YD20261118000123', payeeName: '丁春生', payeeAccount: '6222021234567890128', payeeBank: '中国工商银行常州分行', amountFen: 380_000,
+  paidAt: '2026-11-19T02:00:00Z', bankSerialNo: '102660420560089399', payMethod: 'bankTransfer',
+};
+
+describe('the monitoring-system sandbox', () => {
+  it('accepts a complete waybill with a receipt that is the same every time', async () => {
+    // The shipper's code above has a wrong check character: fix it to a valid GB 32100 code first.
+    const doc = { ...waybill, shipperCreditCode: '91350100M000100Y43' };
+    const a = await sandbox.uploadWaybill(doc, at);
+    expect(a).toMatchObject({ ok: true });
+    expect(a.ok && a.receiptId).toMatch(/^JCYD20261120\d{8}$/);
+    expect(await sandbox.uploadWaybill(doc, at)).toEqual(a);
+    expect(await sandbox.uploadWaybill(waybill, at)).toMatchObject({ ok: false, errorCode: 'SHIPPER_CREDIT_CODE_INVALID' });
+  });
+
+  it('names the first missing or invalid field the way the ministry does', async () => {
+    const ok = { ...waybill, shipperCreditCode: '91350100M000100Y43' };
+    const reason = async (w: Partial<MinistryWaybill>) => {
+      const a = await sandbox.uploadWaybill({ ...ok, ...w }, at);
+      return a.ok ? 'ok' : `${a.errorCode}: ${a.message}`;
+    };
+    expect(await reason({ trailerPlate: null })).toBe('TRAILER_PLATE_MISSING: 运单 YD20261118000123 缺少牵引车 苏D522S0 的挂车牌照号');
+    expect(await reason({ trailerPlate: null, isTractor: false })).toBe('ok');
+    expect(await reason({ roadTransportCertNo: null })).toBe('VEHICLE_CERT_MISSING: 运单 YD20261118000123 缺少车辆道路运输证号');
+    // Vehicles up to 4.5 t carry the area code + 000000; heavier ones need their own certificate.
+    expect(await reason({ roadTransportCertNo: '320400000000' })).toMatch(/^VEHICLE_CERT_INVALID/);
+    expect(await reason({ roadTransportCertNo: '320400000000', loadKg: 1800 })).toBe('ok');
+    expect(await reason({ carrierPermitNo: '' })).toMatch(/缺少实际承运人道路运输经营许可证号$/);
+    expect(await reason({ driverQualificationNo: null })).toMatch(/缺少驾驶员从业资格证号$/);
+    expect(await reason({ loadRegionCode: '320000' })).toMatch(/^LOAD_REGION_INVALID/);
+    expect(await reason({ signedAt: '2026-11-17T09:30:00Z' })).toMatch(/到达时间早于发车时间$/);
+    expect(await reason({ freightFen: 0 })).toMatch(/^FREIGHT_INVALID/);
+    expect(await reason({ insured: true })).toMatch(/缺少保险单号$/);
+  });
+
+  it('checks a payment record’s payee, amount, bank serial and method', async () => {
+    const reason = async (p: Partial<MinistryPayment>) => {
+      const a = await sandbox.uploadPayment({ ...payment, ...p }, at);
+      return a.ok ? a.receiptId : a.message;
+    };
+    expect(await reason({})).toMatch(/^JCZJ20261120\d{8}$/);
+    expect(await reason({ bankSerialNo: null })).toBe('运单 YD20261118000123 资金流水单 缺少银行流水号');
+    expect(await reason({ payeeAccount: '6222-0212-3456' })).toMatch(/收款方账号格式不正确/);
+    expect(await reason({ payeeAccount: '3310010010120100123456' })).toMatch(/^JCZJ/);
+    expect(await reason({ payeeBank: ' ' })).toMatch(/缺少收款方开户行$/);
+    expect(await reason({ amountFen: -5 })).toMatch(/付款金额须为大于 0 的整数/);
+    expect(await reason({ payMethod: 'cash' })).toMatch(/付款方式格式不正确/);
+  });
+});

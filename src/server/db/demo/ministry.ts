@@ -1,0 +1,89 @@
+import type { AppContext } from '../../context.js';
+import type { PageSchema } from '../../../engine/schema/types.js';
+import { toStored } from '../../data/rows.js';
+import { sandbox } from '../../connectors/ministry/index.js';
+import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';
+import { outcome } from '../../actions/ministry.js';
+import { freightDataset } from './freight.js';
+import type { DemoGenerator } from './index.js';
+
+type Row = Record<string, unknown>;
+
+const HOUR = 3_600_000;
+const PARTIES = ['C1001', 'C1002'];
+const ms = (v: unknown) => (v instanceof Date ? v.getTime() : v ? Date.parse(String(v)) : NaN);
+const iso = (t: number) => new Date(t).toISOString();
+
+/** Freight rows of a page: the stored ones when that table is already filled, else the dataset this start inserts. */
+async function freightRows(ctx: AppContext, pageId: string): Promise<Row[]> {
+  const page = ctx.schemas.pages.get(pageId);
+  if (!page?.resource) return [];
+  const stored = await ctx.database.db.selectFrom(page.resource.table).selectAll().where('partyCode', 'in', PARTIES).execute();
+  return stored.length ? stored : freightDataset(ctx).tables[pageId] ?? [];
+}
+
+/**
+ * The upload records of the demo customers, made by running the sandbox monitoring system over their
+ * latest signed waybills and paid settlements: tractor waybills are rejected because no trailer plate
+ * is on record for the tractor (a gap the demo fleet genuinely has), and one payment per customer is
+ * rejected for want of its bank serial number. Each rejected waybill was sent twice, unchanged.
+ */
+async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
+  const [waybills, orders, shippers, carriers, drivers, vehicles, settlements, remits] = await Promise.all([
+    'tms/waybill/waybill', 'tms/order/order_manage', 'tms/base/shipper', 'tms/base/carrier', 'tms/base/driver', 'tms/base/vehicle', 'tms/settlement/settlement',
+    'tms/Carrier/Approval',
+  ].map((id) => freightRows(ctx, id)));
+  const paidRemit = new Map(remits.filter((r) => r.status === 'paid').map((r) => [`${String(r.partyCode)}|${String(r.settlementNo)}`, r]));
+  const by = (rows: Row[], key: string) => new Map(rows.map((r) => [`${String(r.partyCode)}|${String(r[key])}`, r]));
+  const [order, shipper, carrier, driver, vehicle] = [by(orders, 'orderNo'), by(shippers, 'code'), by(carriers, 'code'), by(drivers, 'idcard'), by(vehicles, 'plate')];
+  const now = Date.now();
+  const out: Record<string, Row[]> = { 'tms/supervision/waybillUpload': [], 'tms/supervision/paymentUpload': [] };
+  const at = (t: number) => Math.min(now - 10 * 60_000, t);
+  for (const party of PARTIES) {
+    const k = (v: unknown) => `${party}|${String(v)}`;
+    const own = waybills.filter((w) => w.partyCode === party && (w.status === 'signed' || w.status === 'settled') && w.deliveredAt)
+      .sort((a, b) => ms(b.deliveredAt) - ms(a.deliveredAt));
+    const tractor = (w: Row) => vehicle.get(k(w.plate))?.vehicleType === 'tractor';
+    for (const w of [...own.filter((x) => !tractor(x)).slice(0, 6), ...own.filter(tractor).slice(0, 2)]) {
+      const doc = waybillDoc({ waybill: w, order: order.get(k(w.orderNo)), shipper: shipper.get(k(w.shipperCode)), carrier: carrier.get(k(w.carrierCode)),
+        driver: driver.get(k(w.driverIdcard)), vehicle: vehicle.get(k(w.plate)) });
+      const first = at(ms(w.deliveredAt) + 2 * HOUR);
+      let row: Row = { partyCode: party, waybillNo: w.waybillNo, plate: doc.plate, trailerPlate: doc.trailerPlate, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000) };
+      const answer = await sandbox.uploadWaybill(doc, new Date(first));
+      row = { ...row, ...outcome(row, answer, iso(first), false), updatedAt: iso(first) };
+      if (!answer.ok) {
+        // Staff resent it the next morning before anyone had fixed the vehicle record.
+        const again = at(first + 16 * HOUR);
+        row = { ...row, ...outcome(row, await sandbox.uploadWaybill(doc, new Date(again)), iso(again), true), updatedAt: iso(again) };
+      }
+      out['tms/supervision/waybillUpload'].push({ ...row, fixAt: fixLinkOf(answer.ok ? null : answer.errorCode, w) });
+    }
+    const paid = settlements.filter((s) => s.partyCode === party && s.status === 'paid' && s.paidAt).sort((a, b) => ms(b.paidAt) - ms(a.paidAt)).slice(0, 5);
+    for (const s of paid) {
+      const doc = paymentDoc(s, driver.get(k(s.driverIdcard)), {}, paidRemit.get(k(s.settlementNo)));
+      const first = at(ms(s.paidAt) + HOUR);
+      const row: Row = {
+        partyCode: party, settlementNo: s.settlementNo, waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank,
+        amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000), updatedAt: iso(first),
+      };
+      const answer = await sandbox.uploadPayment(doc, new Date(first));
+      out['tms/supervision/paymentUpload'].push({ ...row, ...outcome(row, answer, iso(first), false), fixAt: fixLinkOf(answer.ok ? null : answer.errorCode, s) });
+    }
+  }
+  return out;
+}
+
+const demos = new WeakMap<AppContext, Promise<Record<string, Row[]>>>();
+
+const generate: DemoGenerator = async (ctx, page: PageSchema) => {
+  let demo = demos.get(ctx);
+  if (!demo) demos.set(ctx, (demo = build(ctx)));
+  const rows = (await demo)[page.id] ?? [];
+  if (!rows.length) return 0;
+  await ctx.database.db.insertInto(page.resource!.table).values(rows.map((r) => ({
+    ...toStored(ctx.database, page, r), partyCode: r.partyCode, version: 1, createdAt: r.createdAt, updatedAt: r.updatedAt ?? r.createdAt, createdBy: 'system', updatedBy: 'system',
+  }))).execute();
+  return rows.length;
+};
+
+export const ministryGenerators: Record<string, DemoGenerator> = Object.fromEntries(['tms/supervision/waybillUpload', 'tms/supervision/paymentUpload'].map((id) => [id, generate]));
