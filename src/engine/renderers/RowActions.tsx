@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation, Transition, CustomAction } from '../schema/types';
 import { can, type Rec } from '../data/pageApi';
 import { canDeleteRecord, canEditRecord } from '../schema/model';
+import { holds } from '../schema/rules';
 import { INLINE_ROW_ACTIONS } from './actionColumn';
 
 interface Props {
@@ -38,7 +39,7 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
         items.push({ key: name, label: t(tr.title), danger: tr.danger, run: () => onTransition(tr) });
       }
       const act = page.actions?.find((a) => a.name === name);
-      if (act && (act.level ?? 'row') === 'row' && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+      if (act && (act.level ?? 'row') === 'row' && (!act.when || holds(act.when, record)) && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
       // The schema answer lists only the relations whose children the caller may read.
       const rel = page.relations?.find((x) => x.name === name);
       if (rel && onRelation) items.push({ key: name, label: t(rel.title ?? 'engine.related.open'), run: () => onRelation(rel) });

@@ -175,6 +175,7 @@ export function ruleErrors(page: PageSchema): string[] {
   });
   const states = new Set((page.states ? props[page.states.field]?.enum ?? [] : []).map(String));
   if (page.resource?.deletableWhen) exprNames('resource.deletableWhen', page.resource.deletableWhen);
+  page.actions?.forEach((a, i) => { if (a.when) exprNames(`actions[${i}].when`, a.when); });
   page.states?.deletableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.deletableIn: "${st}" is not a state of ${page.states!.field}`); });
   const scopeBy = page.resource?.scopeBy;
   if (scopeBy) {

@@ -266,6 +266,11 @@ export interface CustomAction {
   danger?: boolean;
   /** Default row. */
   level?: ActionLevel;
+  /**
+   * A row action's condition over the record (the safe expression language, as deletableWhen):
+   * it is offered and run only where it holds, e.g. `status == 'pending'`.
+   */
+  when?: string;
 }
 
 export interface Measure {

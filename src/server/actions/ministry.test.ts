@@ -47,8 +47,12 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     expect(ok.message).toMatch(/YD\d{14}/);
     expect(ok.rows[0]).toMatchObject({ status: 'accepted', trailerPlate: '苏D3821挂', errorCode: null, error: null, fixAt: null, retries: Number(row.retries) + 2 });
     expect(ok.rows[0].receiptId).toMatch(/^JCYD\d{16}$/);
-    // An accepted upload is not resubmitted.
-    expect(refusal(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}), 409).msg).toMatch(/Only rejected records/);
+    // An accepted upload is not resubmitted, nor uploaded again (the actions' `when`).
+    for (const name of ['resubmit', 'upload']) {
+      const refused = refusal(await staff.post(WAYBILLS, `/${row.id}/actions/${name}`, {}), 409).msg;
+      expect(refused).toMatch(/does not apply to this record as it is now/);
+      expect(refused).not.toContain('pages.ministry');
+    }
   });
 
   it('the job records new signed waybills and paid settlements, skips accepted ones and unchanged rejected ones, and resends fixed ones', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { AppError, forbidden, notFound } from '../errors.js';
+import { AppError, conflict, forbidden, notFound } from '../errors.js';
+import { holds } from '../../engine/schema/rules.js';
 import { translate } from '../i18n/messages.js';
 import { allows, pageAccess, type PageAccess } from '../data/access.js';
 import { loadScoped } from '../data/write.js';
@@ -40,9 +41,15 @@ function translated(req: Req, result: unknown, access?: PageAccess): unknown {
   return { ...r, message: translate(req.lang, r.message!, r.params ?? {}) };
 }
 
+/** An action declared `when` runs only on the records where its condition holds (409 otherwise). */
+function assertApplies(action: CustomAction, record: Row): void {
+  if (action.when && !holds(action.when, record)) throw conflict('server.data.actionNotNow', { name: action.title });
+}
+
 export async function runRowAction(ctx: AppContext, req: Req, page: string, name: string, id: number, rawBody: unknown): Promise<unknown> {
   const { access, action, handler, body } = await prepare(ctx, req, page, name, rawBody, 'row');
   const record = toRecord(access.page, await loadScoped(ctx, access, id));
+  assertApplies(action, record);
   return translated(req, await handler(ctx, access, record, body, action), access);
 }
 
@@ -75,6 +82,7 @@ export async function runBulkAction(ctx: AppContext, req: Req, page: string, nam
 async function runOne(ctx: AppContext, req: Req, access: PageAccess, handler: ActionHandler, action: CustomAction, body: Row, id: number): Promise<BulkOutcome> {
   try {
     const record = toRecord(access.page, await loadScoped(ctx, access, id));
+    assertApplies(action, record);
     return { id: Number(id), ok: true, result: translated(req, await handler(ctx, access, record, body, action), access) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
