@@ -35,6 +35,28 @@ export default defineConfig(
       }],
     },
   },
+  // The boundaries of src/shared (docs/ARCHITECTURE.md): shared modules import no browser code, and
+  // the server imports only itself, src/shared and the message files.
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', '@formily/react', '@formily/antd-v5', 'swr', 'swr/*', 'axios', 'react-router-dom', 'echarts', 'echarts/*'], message: 'src/shared runs on the server too: no browser libraries.' },
+        { group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/server/**'], message: 'src/shared imports only src/shared (and JSON data).' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-dom', 'antd', 'antd/*', '@ant-design/*', '@formily/*', 'swr', 'axios', 'react-router-dom'], message: 'The server does not load browser libraries.' },
+        { group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/utils/**'], message: 'The server imports src/shared for what it has in common with the browser.' },
+      ] }],
+    },
+  },
   // Plain JavaScript is not type-checked, so no-undef needs to know Node's globals.
   { files: ['scripts/**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
 );

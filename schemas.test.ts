@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSchemas } from './src/server/schemas/load';
-import { pageI18nKeys } from './src/engine/schema/i18nKeys';
-import { pageTableSpec } from './src/engine/schema/sql';
+import { pageI18nKeys } from './src/shared/schema/i18nKeys';
+import { pageTableSpec } from './src/shared/schema/sql';
 import { CORE_TABLES } from './src/server/db/coreTables';
-import { IDENTIFIER } from './src/engine/schema/tableSpec';
+import { IDENTIFIER } from './src/shared/schema/tableSpec';
 import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
-import { isBespoke, parseComponentPath } from './src/engine/routes/componentPath';
-import { iconError } from './src/engine/schema/teach';
+import { isBespoke, parseComponentPath } from './src/shared/routes/componentPath';
+import { iconError } from './src/shared/schema/teach';
 
 const SCHEMAS = path.resolve('src/schemas');
 const LOCALES = path.resolve('src/i18n/locales');

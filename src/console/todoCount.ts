@@ -1,6 +1,6 @@
 import { api } from '../engine/data/request';
 import { arrivedAnswer } from '../engine/data/prefetch';
-import { TODO_COUNT_KEY } from '../engine/routes/todoCounters';
+import { TODO_COUNT_KEY } from '../shared/routes/todoCounters';
 
 export { TODO_COUNT_KEY };
 

@@ -1,4 +1,4 @@
-import { isMobile } from '../utils/validators';
+import { isMobile } from '../shared/validators';
 import type { Translate } from './text';
 
 export type LoginMode = 'password' | 'sms';

@@ -1,7 +1,7 @@
 import { InputNumber } from 'antd';
 import type { InputNumberProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fenToYuan, yuanToFen } from '../utils/number';
+import { fenToYuan, yuanToFen } from '../shared/number';
 import type { FieldControlProps } from './types';
 
 export interface MoneyProps extends FieldControlProps<number | null>, Omit<InputNumberProps<string>, 'value' | 'onChange' | 'min' | 'max' | 'defaultValue'> {

@@ -2,7 +2,7 @@ import { Input, Typography } from 'antd';
 import type { ComponentProps } from 'react';
 import { useFieldSchema } from '@formily/react';
 import { useTranslation } from 'react-i18next';
-import { isPassword } from '../utils/validators';
+import { isPassword } from '../shared/validators';
 import type { FieldControlProps } from './types';
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';

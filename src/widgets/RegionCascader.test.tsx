@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegionCascader from './RegionCascader';
-import { REGIONS, findRegion, regionLabel } from './regions';
+import { REGIONS, findRegion, regionLabel } from '../shared/regions';
 import { setupTestI18n } from './test-i18n';
 
 afterAll(() => setupTestI18n('en'));

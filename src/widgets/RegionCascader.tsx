@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Cascader } from 'antd';
 import type { CascaderProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REGIONS, regionCodes, regionName, type RegionNode } from './regions';
+import { REGIONS, regionCodes, regionName, type RegionNode } from '../shared/regions';
 import type { FieldControlProps } from './types';
 
 interface RegionOption {

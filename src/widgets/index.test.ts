@@ -1,7 +1,7 @@
-import { CELL_WIDGETS, FORM_WIDGETS, FORMILY_COMPONENTS, MENU_ICONS } from './names';
+import { CELL_WIDGETS, FORM_WIDGETS, FORMILY_COMPONENTS, MENU_ICONS } from '../shared/widgetNames';
 import { ICONS } from '../console/layout/icons';
 import { cellComponents, cellFor, formComponents, LAYOUT_COMPONENTS, widgetComponents } from './index';
-import type { FieldSchema } from '../engine/schema/types';
+import type { FieldSchema } from '../shared/schema/types';
 import * as FormilyAntd from '@formily/antd-v5';
 import { FormPath } from '@formily/shared';
 

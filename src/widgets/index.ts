@@ -3,7 +3,7 @@ import {
   ArrayTable, Cascader, Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
 } from '@formily/antd-v5';
 import { connect, mapReadPretty, useFieldSchema } from '@formily/react';
-import type { FieldSchema } from '../engine/schema/types';
+import type { FieldSchema } from '../shared/schema/types';
 import { cellComponents, cellFor, detailCellFor, SecretCell } from './cells';
 import type { CellComponent, CellProps } from './types';
 import type { MenuGrants } from './menuGrants';
@@ -20,7 +20,7 @@ import ColorPicker from './ColorPicker';
 
 export type { CellComponent, CellProps } from './types';
 export { cellComponents, cellFor, detailCellFor };
-export { regionLabel, REGIONS, findRegion } from './regions';
+export { regionLabel, REGIONS, findRegion } from '../shared/regions';
 export { invalidateRefLabels, useRefLabels } from './refOptions';
 export type { MenuGrants, MenuTreeNode } from './menuGrants';
 export type { UploadedFile } from './Upload';

@@ -1,4 +1,4 @@
-import { CRUD_ACTIONS } from '../engine/schema/types';
+import { CRUD_ACTIONS } from '../shared/schema/types';
 
 /** A role's grants: actions per menu code; '*' grants every action (transitions and custom ones too). */
 export type MenuGrants = Record<string, string[]>;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { FieldSchema } from '../engine/schema/types';
+import type { FieldSchema } from '../shared/schema/types';
 
 /** What a list cell or a detail value receives. */
 export interface CellProps {

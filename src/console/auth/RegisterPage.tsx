@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { sessionApi } from '../../engine/session/api';
 import type { ApiError } from '../../engine/data/envelope';
-import { isMobile } from '../../utils/validators';
+import { isMobile } from '../../shared/validators';
 import { AuthLayout } from './AuthLayout';
 import { SmsCodeInput } from './SmsCodeInput';
 import { confirmRules, passwordRules } from './passwordRules';

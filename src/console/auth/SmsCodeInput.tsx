@@ -3,7 +3,7 @@ import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../engine/session/api';
 import type { ApiError } from '../../engine/data/envelope';
-import { isMobile } from '../../utils/validators';
+import { isMobile } from '../../shared/validators';
 import { useCountdown } from '../../utils/useCountdown';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FormInstance, FormRule } from 'antd';
-import { isPassword, PASSWORD_MAX_LENGTH } from '../../utils/validators';
+import { isPassword, PASSWORD_MAX_LENGTH } from '../../shared/validators';
 
 /** The spec §5 password rule as antd form rules, shared by register, change-password and the Password widget. */
 export function passwordRules(t: TFunction): FormRule[] {

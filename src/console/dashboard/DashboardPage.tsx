@@ -3,7 +3,7 @@ import { Card, Col, Result, Row, Skeleton, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { isAdmin, useSession } from '../../engine/session/store';
-import { fenToYuan } from '../../utils/number';
+import { fenToYuan } from '../../shared/number';
 import { useDashboard } from './useDashboard';
 import { arrivedWaybillSchema, fetchWaybillSchema, waybillSchemaKey } from './dashboardData';
 import { barOption, lineOption, pieOption, radarOption } from './chartOptions';

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useTodoQueues } from '../layout/TodoShortcuts';
 import { formatDate } from '../../utils/time';
-import { fenToYuan } from '../../utils/number';
+import { fenToYuan } from '../../shared/number';
 import type { DashboardData } from './useDashboard';
 
 /** The to-do list: every counter with its count, each opening its filtered list. */

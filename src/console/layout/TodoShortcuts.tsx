@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { arrivedTodoCount, fetchTodoCount, TODO_COUNT_KEY } from '../todoCount';
-import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters';
+import { pageIdOf, TODO_TARGETS } from '../../shared/routes/todoCounters';
 import { useSession } from '../../engine/session/store';
 import type { RouteEntry } from '../../engine/routes/buildRoutes';
 

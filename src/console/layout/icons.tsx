@@ -9,7 +9,7 @@ import {
   AimOutlined, ClusterOutlined, IdcardOutlined, LinkOutlined, NodeIndexOutlined, NotificationOutlined, SafetyOutlined, SendOutlined,
 } from '@ant-design/icons';
 
-/** Menu icons by the names menu entries use (MENU_ICONS in widgets/names.ts); the menu check refuses any other name. */
+/** Menu icons by the names menu entries use (MENU_ICONS in shared/widgetNames.ts); the menu check refuses any other name. */
 export const ICONS: Record<string, ComponentType> = {
   AlertOutlined, ApartmentOutlined, AppstoreOutlined, BankOutlined, BookOutlined, ControlOutlined, DashboardOutlined,
   DatabaseOutlined, DesktopOutlined, FileProtectOutlined, FileSearchOutlined, HistoryOutlined, KeyOutlined, LockOutlined,

@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
-import { canEditRecord } from '../schema/model';
+import { canEditRecord } from '../../shared/schema/model';
 import { showFieldErrors } from './formErrors';
 
 export interface FormFailure {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { recordFields } from '../schema/model';
+import { recordFields } from '../../shared/schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { arrivedAnswer } from '../data/prefetch';
 import { sortRecords } from '../data/sortRecords';

@@ -1,6 +1,6 @@
 import { api, http } from './request';
 import { getToken } from '../session/token';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 export type Rec = Record<string, unknown> & { id: number; version: number };
 

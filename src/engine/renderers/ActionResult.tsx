@@ -1,6 +1,6 @@
 import { Alert, Table, Typography, type App } from 'antd';
 import type { TFunction } from 'i18next';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 import { saveActionFile, type ActionAnswer, type BulkAnswer } from '../data/opsApi';
 
 type AppApi = ReturnType<typeof App.useApp>;

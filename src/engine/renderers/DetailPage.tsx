@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { ApiError } from '../data/envelope';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
-import { canEditRecord, fieldSchema, readableFields } from '../schema/model';
+import { canEditRecord, fieldSchema, readableFields } from '../../shared/schema/model';
 import { detailCellFor } from '../../widgets/cells';
 import { HistoryTimeline } from './HistoryTimeline';
 import { SecretSetAt } from './SecretSetAt';

@@ -3,8 +3,8 @@ import { Badge, Button, Col, DatePicker, Form, Grid, Input, InputNumber, Row, Se
 import { DownOutlined, SearchOutlined, UpOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../schema/types';
-import { fieldSchema, filterOperator } from '../schema/model';
+import type { PageSchema } from '../../shared/schema/types';
+import { fieldSchema, filterOperator } from '../../shared/schema/model';
 import RefSelect from '../../widgets/RefSelect';
 import RegionCascader from '../../widgets/RegionCascader';
 import { pastRangePresets } from '../../utils/datePresets';

@@ -11,7 +11,7 @@ import { showSecrets } from './ActionResult';
 import { LockedBar, lockedParent } from './LockedBar';
 import { useSession } from '../session/store';
 import RefSelect from '../../widgets/RefSelect';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 /** The form value of a locked reference: ids are numbers, keys stay text. */
 function lockedValue(page: PageSchema, field: string, raw: string): unknown {

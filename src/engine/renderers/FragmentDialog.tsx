@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Modal, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema, PageSchema } from '../schema/types';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { fromFormValues } from '../schema/formValues';
 import type { ApiError } from '../data/envelope';
 import { SchemaForm, showFieldErrors } from './SchemaForm';

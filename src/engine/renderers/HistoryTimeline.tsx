@@ -1,8 +1,8 @@
 import { Card, Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { PageSchema } from '../schema/types';
-import { fieldSchema } from '../schema/model';
+import type { PageSchema } from '../../shared/schema/types';
+import { fieldSchema } from '../../shared/schema/model';
 import { pageApi } from '../data/pageApi';
 import { cellFor } from '../../widgets/cells';
 import { formatDate } from '../../utils/time';

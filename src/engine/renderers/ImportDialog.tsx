@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 import type { ApiError } from '../data/envelope';
 import { opsApi, type ImportReport } from '../data/opsApi';
 

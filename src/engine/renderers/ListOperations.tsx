@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Popconfirm } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CustomAction, PageSchema } from '../schema/types';
+import type { CustomAction, PageSchema } from '../../shared/schema/types';
 import { can } from '../data/pageApi';
 import { opsApi } from '../data/opsApi';
 import { showActionResult } from './ActionResult';

@@ -2,9 +2,9 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 import type { ParentRef } from '../data/pageApi';
-import { fieldSchema } from '../schema/model';
+import { fieldSchema } from '../../shared/schema/model';
 import { usePagePath } from '../routes/pagePaths';
 import RefLabel from '../../widgets/cells/RefLabel';
 

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Button, Result, Skeleton } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { pageApi } from '../data/pageApi';
-import { fieldSchema, readableFields } from '../schema/model';
+import { fieldSchema, readableFields } from '../../shared/schema/model';
 import type { ApiError } from '../data/envelope';
 import { cellFor } from '../../widgets/cells';
 import { formatDate } from '../../utils/time';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { RowActions } from './RowActions';
 import { setupTestI18n } from '../../widgets/test-i18n';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 beforeAll(() => setupTestI18n('en', { engine: { list: { detail: 'Detail', edit: 'Edit', delete: 'Delete', deleteConfirm: 'Delete?', more: 'More' } } }));
 

@@ -1,10 +1,10 @@
 import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema, Relation, Transition, CustomAction } from '../schema/types';
+import type { PageSchema, Relation, Transition, CustomAction } from '../../shared/schema/types';
 import { can, type Rec } from '../data/pageApi';
-import { canDeleteRecord, canEditRecord } from '../schema/model';
-import { holds } from '../schema/rules';
+import { canDeleteRecord, canEditRecord } from '../../shared/schema/model';
+import { holds } from '../../shared/schema/rules';
 import { INLINE_ROW_ACTIONS } from './actionColumn';
 
 interface Props {

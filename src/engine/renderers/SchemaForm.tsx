@@ -3,7 +3,7 @@ import { createSchemaField, FormProvider } from '@formily/react';
 import type { Form } from '@formily/core';
 import { FormLayout } from '@formily/antd-v5';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema, PageSchema } from '../schema/types';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { formilySchema, type FormMode } from '../schema/formily';
 import { formComponents } from '../../widgets';
 import { FormSection } from './FormSection';

@@ -1,6 +1,6 @@
 import { Button, Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 import type { Rec } from '../data/pageApi';
 import { cellFor } from '../../widgets/cells';
 

@@ -8,7 +8,7 @@ import { ItemsTable } from '../../widgets/cells/Items';
 import { cellFor, detailCellFor } from '../../widgets/cells';
 import { fromFormValues } from '../schema/formValues';
 import { setupTestI18n } from '../../widgets/test-i18n';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 const server = setupServer(
   http.get('*/open-platform/data/:page/options', () => HttpResponse.json({ status: 0, msg: 'success', data: [] })),

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageBundle } from '../data/pageApi';
 import { useSession } from '../session/store';
 import { flattenRoutes } from '../routes/buildRoutes';
-import { parseComponentPath } from '../routes/componentPath';
+import { parseComponentPath } from '../../shared/routes/componentPath';
 import SchemaPage from './SchemaPage';
 
 /** The query parameter that names the open tab, so a reload or a shared link opens it again. */

@@ -1,8 +1,8 @@
 import { Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import type { PageSchema } from '../schema/types';
-import { fieldSchema } from '../schema/model';
+import type { PageSchema } from '../../shared/schema/types';
+import { fieldSchema } from '../../shared/schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { ListTotal, Rec } from '../data/pageApi';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionColumnWidth, textWidth } from './actionColumn';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 const page = (rowActions: string[]) => ({
   id: 'a/b', kind: 'crud', title: 't', model: { type: 'object', properties: {} },

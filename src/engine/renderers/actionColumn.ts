@@ -1,4 +1,4 @@
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 
 /** Row actions shown as links before the rest go into the "more" menu (one on a phone). */
 export const INLINE_ROW_ACTIONS = 3;

@@ -1,5 +1,5 @@
 import { Schema } from '@formily/json-schema';
-import { evaluateExpression } from '../schema/expression';
+import { evaluateExpression } from '../../shared/schema/expression';
 
 // Formily compiles {{ }} expressions with new Function by default; ours needs no eval.
 Schema.registerCompiler((expression: string, scope: Record<string, unknown>) => evaluateExpression(expression, scope ?? {}));

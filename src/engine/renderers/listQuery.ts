@@ -1,6 +1,6 @@
 import { pageApi, type ListAnswer, type PageBundle } from '../data/pageApi';
 import { preloadAnswer } from '../data/prefetch';
-import { recordFields } from '../schema/model';
+import { recordFields } from '../../shared/schema/model';
 import { apiParamsOf, stateFromSearch } from './listUrlState';
 
 type Page = PageBundle['page'];

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MAX_PAGE_SIZE } from '../schema/paging';
+import { MAX_PAGE_SIZE } from '../../shared/schema/paging';
 
 export interface ListUrlState {
   page: number;

@@ -4,7 +4,7 @@ import { Table } from 'antd';
 import { scrollWidth, useColumns } from './useColumns';
 import { nextSort } from './listUrlState';
 import { setupTestI18n } from '../../widgets/test-i18n';
-import type { PageSchema } from '../schema/types';
+import type { PageSchema } from '../../shared/schema/types';
 import type { Rec } from '../data/pageApi';
 
 beforeAll(() => setupTestI18n('en', {}));

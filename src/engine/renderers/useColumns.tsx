@@ -1,8 +1,8 @@
 import { useContext, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { ConfigProvider, Grid, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema, PageSchema } from '../schema/types';
-import { fieldSchema, isSortable, parseSort } from '../schema/model';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
+import { fieldSchema, isSortable, parseSort } from '../../shared/schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
 import { nextSort } from './listUrlState';

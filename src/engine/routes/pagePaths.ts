@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSession } from '../session/store';
 import { flattenRoutes, type RouteEntry } from './buildRoutes';
-import { normalizeComponent } from './componentPath';
+import { normalizeComponent } from '../../shared/routes/componentPath';
 
 /** The console path of each schema page's list, from the caller's permitted routes. */
 export function listPaths(routes: RouteEntry[]): Map<string, string> {

@@ -1,5 +1,5 @@
-import type { PageSchema } from '../schema/types';
-import type { SchemaView } from './componentPath';
+import type { PageSchema } from '../../shared/schema/types';
+import type { SchemaView } from '../../shared/routes/componentPath';
 
 /** What a schema page shows for a route; pure, so the navigation's preloads and the renderer agree. */
 export type PageView = 'list' | 'create' | 'edit' | 'detail' | 'settings' | 'report' | 'tabs' | 'dashboard';

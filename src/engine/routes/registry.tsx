@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyComponent, type PreloadableComponent } from '../../utils/lazyComponent';
-import { normalizeComponent, parseComponentPath, type SchemaView } from './componentPath';
+import { normalizeComponent, parseComponentPath, type SchemaView } from '../../shared/routes/componentPath';
 
 export interface PageProps {
   /** Set for schema pages. */

@@ -1,5 +1,5 @@
-import type { PageSchema, FieldSchema } from './types';
-import { formFields } from './model';
+import type { PageSchema, FieldSchema } from '../../shared/schema/types';
+import { formFields } from '../../shared/schema/model';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,13 +1,13 @@
 import type { ISchema } from '@formily/json-schema';
-import type { FieldSchema, PageSchema } from './types';
-import { editableIn, formFields } from './model';
-import { FORMAT_CHECKS } from '../../utils/validators';
-import { isArrayOfObjects } from './keywordChecks';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
+import { editableIn, formFields } from '../../shared/schema/model';
+import { FORMAT_CHECKS } from '../../shared/validators';
+import { isArrayOfObjects } from '../../shared/schema/keywordChecks';
 import { subTableSchema } from './formilySubTable';
-import { ruleViolations } from './rules';
-import { computeValues } from './computed';
-import { patternExample } from './patternExample';
-import { fenToYuan } from '../../utils/number';
+import { ruleViolations } from '../../shared/schema/rules';
+import { computeValues } from '../../shared/schema/computed';
+import { patternExample } from '../../shared/schema/patternExample';
+import { fenToYuan } from '../../shared/number';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 export type FormMode = 'create' | 'update';

@@ -1,5 +1,5 @@
 import type { ISchema } from '@formily/json-schema';
-import type { FieldSchema } from './types';
+import type { FieldSchema } from '../../shared/schema/types';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 

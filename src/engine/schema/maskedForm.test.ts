@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formilyField } from './formily';
-import type { FieldSchema, PageSchema } from './types';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 
 const page = { id: 'x/y', kind: 'crud', title: 't', model: { type: 'object', properties: {} } } as unknown as PageSchema;
 const t = (k: string) => k;

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError, conflict, forbidden, notFound } from '../errors.js';
-import { holds } from '../../engine/schema/rules.js';
+import { holds } from '../../shared/schema/rules.js';
 import { translate } from '../i18n/messages.js';
 import { allows, pageAccess, type PageAccess } from '../data/access.js';
 import { loadScoped } from '../data/write.js';
 import { toRecord, type Row } from '../data/rows.js';
 import { validateFragment } from '../data/validateBody.js';
 import { maskerFor } from '../data/masking.js';
-import type { ActionLevel, CustomAction } from '../../engine/schema/types.js';
+import type { ActionLevel, CustomAction } from '../../shared/schema/types.js';
 import { actionHandler } from './index.js';
 import type { ActionHandler, ActionResult } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
-import type { CustomAction } from '../../engine/schema/types.js';
+import type { CustomAction } from '../../shared/schema/types.js';
 
 /**
  * What an action answers. `message` is a message key (translated for the caller with `params`),

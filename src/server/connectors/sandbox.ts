@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from './types.js';
 
-export { isBankCard as luhnValid, isResidentId as idCardValid, isPlateNumber } from '../../utils/validators.js';
+export { isBankCard as luhnValid, isResidentId as idCardValid, isPlateNumber } from '../../shared/validators.js';
 
 /**
  * Helpers for the sandbox connectors: answers are derived from a hash of the input, so the same

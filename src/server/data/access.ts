@@ -3,9 +3,9 @@ import type { AppContext, SessionUser } from '../context.js';
 import { AppError, forbidden, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
-import { parseComponentPath } from '../../engine/routes/componentPath.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { fieldSchema, recordFields, pageForCustomer } from '../../engine/schema/model.js';
+import { parseComponentPath } from '../../shared/routes/componentPath.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { fieldSchema, recordFields, pageForCustomer } from '../../shared/schema/model.js';
 import { resolveLocks, type Locks } from './locks.js';
 import { likeCondition, type Condition } from './filters.js';
 

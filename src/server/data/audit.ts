@@ -1,7 +1,7 @@
 import type { SessionUser } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { coreView } from '../db/connect.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
 
 /** Every write leaves who, when, which page and record, and the record before and after (secrets excluded). */

@@ -4,8 +4,8 @@ import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.j
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { configFromEnv } from '../config.js';
 import { loadSchemas } from '../schemas/load.js';
-import { fieldSchema, recordFields } from '../../engine/schema/model.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema, recordFields } from '../../shared/schema/model.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { toStored } from './rows.js';
 
 /**

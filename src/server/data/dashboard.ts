@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { DashboardChart, DashboardFigure, Measure, PageSchema } from '../../engine/schema/types.js';
-import { fieldSchema } from '../../engine/schema/model.js';
+import type { DashboardChart, DashboardFigure, Measure, PageSchema } from '../../shared/schema/types.js';
+import { fieldSchema } from '../../shared/schema/model.js';
 import { fieldConditions, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { scopedParty, type PageAccess } from './access.js';

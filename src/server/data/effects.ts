@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext, SessionUser } from '../context.js';
-import type { Effect, FieldSchema, PageSchema } from '../../engine/schema/types.js';
-import { computeValues } from '../../engine/schema/computed.js';
+import type { Effect, FieldSchema, PageSchema } from '../../shared/schema/types.js';
+import { computeValues } from '../../shared/schema/computed.js';
 import { audit } from './audit.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { validateFragment, validateRecord } from './validateBody.js';

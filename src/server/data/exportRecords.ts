@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
-import { fieldSchema, readableFields } from '../../engine/schema/model.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema, readableFields } from '../../shared/schema/model.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { writeXlsx } from '../export/xlsx.js';
 import { CSV_BOM, csvLine } from '../export/csv.js';
 import { badRequest } from '../errors.js';
@@ -11,7 +11,7 @@ import type { Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { displayValue, referenceLabels } from './format.js';
-import { objectItemFields } from '../../engine/schema/keywordChecks.js';
+import { objectItemFields } from '../../shared/schema/keywordChecks.js';
 
 const BATCH = 1000;
 

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db/connect.js';
 import { AppError, badRequest } from '../errors.js';
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
-import { fieldSchema, filterOperator, recordFields } from '../../engine/schema/model.js';
-import { columnType } from '../../engine/schema/sql.js';
-import { isComputedOnRead } from '../../engine/schema/computed.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
+import { fieldSchema, filterOperator, recordFields } from '../../shared/schema/model.js';
+import { columnType } from '../../shared/schema/sql.js';
+import { isComputedOnRead } from '../../shared/schema/computed.js';
 
 /** Query parameters that are not field filters. */
 export const RESERVED_PARAMS = new Set(['page', 'size', 'sort', 'q', 'todo', 'format', 'fields', 'tzOffset', 'parent', 'parentField']);

@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
-import { fieldSchema } from '../../engine/schema/model.js';
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
-import { fenToYuan } from '../../utils/number.js';
+import { fieldSchema } from '../../shared/schema/model.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
+import { fenToYuan } from '../../shared/number.js';
 import type { Row } from './rows.js';
-import { isArrayOfObjects, objectItemFields } from '../../engine/schema/keywordChecks.js';
+import { isArrayOfObjects, objectItemFields } from '../../shared/schema/keywordChecks.js';
 import { regionText } from './regions.js';
 
 export const isMoney = (f: FieldSchema) => f['x-component'] === 'Money' || f['x-cell'] === 'Money';

@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { boolParam } from '../db/connect.js';
-import { TODO_TARGETS, pageIdOf } from '../../engine/routes/todoCounters.js';
-import { isBankCard, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../utils/validators.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { REGION_DATA, type RegionTuple } from '../../widgets/regions/data.js';
+import { TODO_TARGETS, pageIdOf } from '../../shared/routes/todoCounters.js';
+import { isBankCard, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../shared/validators.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { REGION_DATA, type RegionTuple } from '../../shared/regions/data.js';
 
 const DAY = 86_400_000;
 const WAYBILL = 'tms/waybill/waybill';

@@ -9,9 +9,9 @@ import { fieldConditions, searchCondition, type Condition } from './filters.js';
 import { assertWithinLocks, lockConditions } from './locks.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { maskedFields, mayUnmask } from './masking.js';
-import { isSortable, parseSort, recordFields } from '../../engine/schema/model.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { MAX_PAGE_SIZE } from '../../engine/schema/paging.js';
+import { isSortable, parseSort, recordFields } from '../../shared/schema/model.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { MAX_PAGE_SIZE } from '../../shared/schema/paging.js';
 
 export { MAX_PAGE_SIZE };
 

@@ -1,9 +1,9 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { fieldSchema } from '../../engine/schema/model.js';
-import { columnType } from '../../engine/schema/sql.js';
-import { parentsOf } from '../../engine/schema/relations.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { fieldSchema } from '../../shared/schema/model.js';
+import { columnType } from '../../shared/schema/sql.js';
+import { parentsOf } from '../../shared/schema/relations.js';
 import { toStored, type Row } from './rows.js';
 import type { Database } from '../db/connect.js';
 import type { Condition } from './filters.js';

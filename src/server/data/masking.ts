@@ -1,4 +1,4 @@
-import type { FieldSchema, MaskKind, PageSchema } from '../../engine/schema/types.js';
+import type { FieldSchema, MaskKind, PageSchema } from '../../shared/schema/types.js';
 import { allows, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
 

@@ -4,9 +4,9 @@ import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { GOODS_VEHICLES } from '../db/demo/freightData.js';
 import { toRecord } from './rows.js';
 import { isRegionChain } from './regions.js';
-import { computeValues } from '../../engine/schema/computed.js';
-import { chinaToday, ruleViolations } from '../../engine/schema/rules.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import { computeValues } from '../../shared/schema/computed.js';
+import { chinaToday, ruleViolations } from '../../shared/schema/rules.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 
 type Row = Record<string, unknown>;
 const WAYBILL = 'tms/waybill/waybill';

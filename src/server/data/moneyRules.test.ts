@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, pageUrl, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { residentIdCheckChar } from '../../utils/validators.js';
+import { residentIdCheckChar } from '../../shared/validators.js';
 import { areaList } from '@vant/area-data';
 import { isRegionChain } from './regions.js';
 

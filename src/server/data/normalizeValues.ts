@@ -1,4 +1,4 @@
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
 
 /**

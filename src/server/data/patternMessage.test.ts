@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { formilyField } from '../../engine/schema/formily.js';
 import { validateRecord } from './validateBody.js';
 import { AppError } from '../errors.js';

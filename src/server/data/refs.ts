@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
 import type { PageAccess } from './access.js';
 import { toStored, type Row } from './rows.js';
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
-import { objectItemFields } from '../../engine/schema/keywordChecks.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
+import { objectItemFields } from '../../shared/schema/keywordChecks.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 

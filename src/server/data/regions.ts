@@ -1,7 +1,7 @@
 import { areaList } from '@vant/area-data';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
-import { findRegion, regionCodes, regionName } from '../../widgets/regions/index.js';
+import { findRegion, regionCodes, regionName } from '../../shared/regions/index.js';
 
 /**
  * A region field holds a chain of GB/T 2260 codes, province → city → county, six digits each

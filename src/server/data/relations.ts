@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { conflict } from '../errors.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { lockConditions } from './locks.js';
 import type { Condition } from './filters.js';
 import { applyWhere } from './list.js';

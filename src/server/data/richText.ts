@@ -1,6 +1,6 @@
 import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 
 /**
  * Rich text (`format: "richText"`) is HTML the public sees, so it is cleaned before it is stored:

@@ -1,9 +1,9 @@
 import type { Database } from '../db/connect.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { columnType } from '../../engine/schema/sql.js';
-import { fieldSchema, readableFields } from '../../engine/schema/model.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { columnType } from '../../shared/schema/sql.js';
+import { fieldSchema, readableFields } from '../../shared/schema/model.js';
 import { encryptedFields, setAtColumn } from '../security/secrets.js';
-import { computeValues, hasComputed, isComputedOnRead } from '../../engine/schema/computed.js';
+import { computeValues, hasComputed, isComputedOnRead } from '../../shared/schema/computed.js';
 
 export type Row = Record<string, unknown>;
 

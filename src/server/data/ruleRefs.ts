@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { chinaToday, type RuleContext } from '../../engine/schema/rules.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { chinaToday, type RuleContext } from '../../shared/schema/rules.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 
 /**

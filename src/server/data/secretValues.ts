@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { encryptSecret, generateValue, isEncrypted, secretKey, setAtColumn } from '../security/secrets.js';
 import type { Row } from './rows.js';
 

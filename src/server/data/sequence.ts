@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
 
 /** Document numbers follow the China Standard Time calendar day (UTC+8, no daylight saving). */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { toRecord } from './rows.js';
-import { computeValues } from '../../engine/schema/computed.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import { computeValues } from '../../shared/schema/computed.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);

@@ -1,13 +1,13 @@
 import type { ErrorObject } from 'ajv';
 import { AppError } from '../errors.js';
-import { createAjv } from '../../engine/schema/ajv.js';
-import { recordJsonSchema, recordValidator, type WriteMode } from '../../engine/schema/recordValidator.js';
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
+import { createAjv } from '../../shared/schema/ajv.js';
+import { recordJsonSchema, recordValidator, type WriteMode } from '../../shared/schema/recordValidator.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
-import { ruleViolations, type RuleContext } from '../../engine/schema/rules.js';
+import { ruleViolations, type RuleContext } from '../../shared/schema/rules.js';
 import { regionViolations } from './regions.js';
-import { patternExample } from '../../engine/schema/patternExample.js';
-import { fenToYuan } from '../../utils/number.js';
+import { patternExample } from '../../shared/schema/patternExample.js';
+import { fenToYuan } from '../../shared/number.js';
 import { isMoney } from './format.js';
 
 const ajv = createAjv();

@@ -11,14 +11,14 @@ import { fillSequences, hasSequence } from './sequence.js';
 import { encryptValues, generateFields, shownOnce } from './secretValues.js';
 import { assertWithinLocks, lockConditions } from './locks.js';
 import { planChildDeletes } from './relations.js';
-import { writableFor } from '../../engine/schema/recordValidator.js';
-import { SYSTEM_FIELDS, type PageSchema } from '../../engine/schema/types.js';
-import { computeValues, hasComputed } from '../../engine/schema/computed.js';
+import { writableFor } from '../../shared/schema/recordValidator.js';
+import { SYSTEM_FIELDS, type PageSchema } from '../../shared/schema/types.js';
+import { computeValues, hasComputed } from '../../shared/schema/computed.js';
 import { runEffects } from './effects.js';
 import { sanitizeRichText } from './richText.js';
 import { ruleContext } from './ruleRefs.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
-import { holds } from '../../engine/schema/rules.js';
+import { holds } from '../../shared/schema/rules.js';
 import { dropUnchangedMasks, maskRecord } from './masking.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;

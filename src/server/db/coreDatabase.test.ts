@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsertType, SelectType } from 'kysely';
-import type { ColumnSpec } from '../../engine/schema/tableSpec.js';
+import type { ColumnSpec } from '../../shared/schema/tableSpec.js';
 import { CORE_TABLES } from './coreTables.js';
 import type { CoreDatabase } from './coreDatabase.js';
 import { boolParam } from './connect.js';

@@ -1,5 +1,5 @@
-import type { ColumnSpec, IndexSpec, TableSpec } from '../../engine/schema/tableSpec.js';
-import { SYSTEM_COLUMNS } from '../../engine/schema/tableSpec.js';
+import type { ColumnSpec, IndexSpec, TableSpec } from '../../shared/schema/tableSpec.js';
+import { SYSTEM_COLUMNS } from '../../shared/schema/tableSpec.js';
 import { JOB_TABLES } from '../jobs/tables.js';
 
 /**

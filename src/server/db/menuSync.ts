@@ -4,8 +4,8 @@ import type { AppContext } from '../context.js';
 import { boolParam } from './connect.js';
 import { nowIso } from '../context.js';
 import { parseJsonObject } from '../services/json.js';
-import { parseWithPositions, positionOf } from '../../engine/schema/jsonPositions.js';
-import { iconError } from '../../engine/schema/teach.js';
+import { parseWithPositions, positionOf } from '../../shared/schema/jsonPositions.js';
+import { iconError } from '../../shared/schema/teach.js';
 import { SchemaError } from '../schemas/load.js';
 
 /** One entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ColumnSpec, ColumnType, TableSpec } from '../../engine/schema/tableSpec.js';
-import { IDENTIFIER } from '../../engine/schema/tableSpec.js';
+import type { ColumnSpec, ColumnType, TableSpec } from '../../shared/schema/tableSpec.js';
+import { IDENTIFIER } from '../../shared/schema/tableSpec.js';
 import type { Database, DialectName } from './connect.js';
 
 /** Raised instead of touching data when a schema change would lose or reinterpret stored values. */

@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { ensureTable } from './migrate.js';
-import { pageTableSpec } from '../../engine/schema/sql.js';
+import { pageTableSpec } from '../../shared/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
-import { resolveDemoRow } from '../../engine/schema/demoValues.js';
+import { resolveDemoRow } from '../../shared/schema/demoValues.js';
 import { demoGenerators } from './demo/index.js';
-import { computeValues } from '../../engine/schema/computed.js';
+import { computeValues } from '../../shared/schema/computed.js';
 
 /**
  * Tables of every page schema, created or extended at start. With demo data on, a table created

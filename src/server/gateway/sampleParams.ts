@@ -1,5 +1,5 @@
 import type { Rng } from '../db/demo/freight.js';
-import { residentIdCheckChar } from '../../utils/validators.js';
+import { residentIdCheckChar } from '../../shared/validators.js';
 
 const DAY = 86_400_000;
 

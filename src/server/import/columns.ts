@@ -1,6 +1,6 @@
 import { LANGUAGES, translate, type Language } from '../i18n/messages.js';
-import { editableIn } from '../../engine/schema/model.js';
-import type { FieldSchema, PageSchema } from '../../engine/schema/types.js';
+import { editableIn } from '../../shared/schema/model.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import type { Cell } from './xlsxReader.js';
 
 export interface ImportColumn {

@@ -1,6 +1,6 @@
 import { LANGUAGES, translate } from '../i18n/messages.js';
 import { isMoney } from '../data/format.js';
-import type { FieldSchema } from '../../engine/schema/types.js';
+import type { FieldSchema } from '../../shared/schema/types.js';
 import type { Cell } from './xlsxReader.js';
 
 /** A cell that cannot become the field's value: the message key and its parameters. */

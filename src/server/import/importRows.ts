@@ -8,7 +8,7 @@ import { afterWrite } from '../data/hooks.js';
 import { toRecord, toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { ruleContext } from '../data/ruleRefs.js';
-import { computeValues } from '../../engine/schema/computed.js';
+import { computeValues } from '../../shared/schema/computed.js';
 import { encryptValues, generateFields } from '../data/secretValues.js';
 import { encryptedFields } from '../security/secrets.js';
 import { sequenceDay } from '../data/sequence.js';

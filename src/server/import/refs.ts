@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.js';
 import type { PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
-import type { FieldSchema } from '../../engine/schema/types.js';
+import type { FieldSchema } from '../../shared/schema/types.js';
 import { CellError } from './convert.js';
 
 type Resolved = { key: string | number } | { error: CellError };

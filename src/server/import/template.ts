@@ -1,6 +1,6 @@
 import { translate, type Language } from '../i18n/messages.js';
 import { displayValue, isMoney } from '../data/format.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import type { ImportColumn } from './columns.js';
 
 /** An example value per column: the page's first demo record where it has one, else one of the field's type. */

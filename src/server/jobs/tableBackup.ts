@@ -3,7 +3,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import BetterSqlite3 from 'better-sqlite3';
 import type { AppContext } from '../context.js';
-import { IDENTIFIER } from '../../engine/schema/tableSpec.js';
+import { IDENTIFIER } from '../../shared/schema/tableSpec.js';
 import type { JobHandler } from './types.js';
 
 const TABLE = 'ops_table_backup';

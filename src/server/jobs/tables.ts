@@ -1,5 +1,5 @@
-import type { ColumnSpec, TableSpec } from '../../engine/schema/tableSpec.js';
-import { SYSTEM_COLUMNS } from '../../engine/schema/tableSpec.js';
+import type { ColumnSpec, TableSpec } from '../../shared/schema/tableSpec.js';
+import { SYSTEM_COLUMNS } from '../../shared/schema/tableSpec.js';
 
 const text = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'text', ...extra });
 const int = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'integer', ...extra });

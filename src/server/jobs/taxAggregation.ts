@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { computeValues } from '../../engine/schema/computed.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { computeValues } from '../../shared/schema/computed.js';
 import { toRecord, toStored, type Row } from '../data/rows.js';
 import type { JobHandler } from './types.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { recordJsonSchema } from '../../engine/schema/recordValidator.js';
+import { recordJsonSchema } from '../../shared/schema/recordValidator.js';
 
 /** OpenAPI of the API at /open-platform/docs; each page's record body appears as a component schema. */
 export async function registerApiDocs(app: FastifyInstance) {

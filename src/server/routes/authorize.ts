@@ -6,7 +6,7 @@ import { createSession } from '../services/sessions.js';
 import { reserveAttempt, settleAttempt, withAddressSlot, type Attempt } from '../services/loginGuard.js';
 import { consumeCode } from '../services/smsCodes.js';
 import { parseJsonArray } from '../services/json.js';
-import { isMobile } from '../../utils/validators.js';
+import { isMobile } from '../../shared/validators.js';
 import { anonymous, object, responses, str } from './contracts.js';
 
 // Verified against unknown accounts so the answer takes as long as for a real one.

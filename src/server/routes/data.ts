@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
 import { actionsFor, allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
-import { parentsOf } from '../../engine/schema/relations.js';
+import { parentsOf } from '../../shared/schema/relations.js';
 import { listRecords, listSort, parseListQuery, whereFor } from '../data/list.js';
 import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
@@ -13,8 +13,8 @@ import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
 import { runRowAction } from '../actions/run.js';
-import { pageI18nKeys } from '../../engine/schema/i18nKeys.js';
-import type { TabSpec } from '../../engine/schema/types.js';
+import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
+import type { TabSpec } from '../../shared/schema/types.js';
 import {
   Answers, BulkIdsBody, CurrentQuery, DialogBody, ExportQuery, FilterQuery, ListQuery, NamedParams, OptionsQuery, PageParams,
   RecordBody, RecordParams, UpdateBody, dropEmptyQuery, emptyBodyAsObject, plainJsonSerializer, refuseInvalid, validatorCompiler,

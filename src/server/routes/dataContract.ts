@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { AppError, badRequest, notFound } from '../errors.js';
-import { MAX_PAGE_SIZE } from '../../engine/schema/paging.js';
+import { MAX_PAGE_SIZE } from '../../shared/schema/paging.js';
 
 /**
  * The declared contract of the generic data API: what each route takes and answers, for the

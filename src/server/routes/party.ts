@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { revokeUserSessions } from '../services/sessions.js';
 import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../services/smsCodes.js';
 import { dropAttempt, reserveAttempt, settleAttempt } from '../services/loginGuard.js';
-import { isMobile, isPassword } from '../../utils/validators.js';
+import { isMobile, isPassword } from '../../shared/validators.js';
 import { nowIso } from '../context.js';
 import { anonymous, object, responses, str } from './contracts.js';
 

@@ -3,7 +3,7 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
 import { canWorkQueue, countTodo } from '../data/todoCount.js';
-import { pageIdOf, TODO_TARGETS } from '../../engine/routes/todoCounters.js';
+import { pageIdOf, TODO_TARGETS } from '../../shared/routes/todoCounters.js';
 import { responses } from './contracts.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { demoRowErrors } from './demoRows.js';
 import { validateRecord } from '../data/validateBody.js';
 import { AppError } from '../errors.js';

@@ -1,9 +1,9 @@
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../engine/schema/ajv.js';
-import { demoRowSchema } from '../../engine/schema/recordValidator.js';
-import { resolveDemoRow } from '../../engine/schema/demoValues.js';
-import { explainAjvError } from '../../engine/schema/teach.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import { createAjv } from '../../shared/schema/ajv.js';
+import { demoRowSchema } from '../../shared/schema/recordValidator.js';
+import { resolveDemoRow } from '../../shared/schema/demoValues.js';
+import { explainAjvError } from '../../shared/schema/teach.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 
 const ajv = createAjv(true);
 

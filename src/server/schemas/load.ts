@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageSchema } from '../../engine/schema/types.js';
-import { crossPageErrors, validatePageSchema } from '../../engine/schema/validate.js';
-import { isTemplatePath, resolveExtends, TemplateError } from '../../engine/schema/extend.js';
-import { relationErrors } from '../../engine/schema/relations.js';
-import { effectErrors, refFilterErrors } from '../../engine/schema/keywordChecks.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
+import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
+import { relationErrors } from '../../shared/schema/relations.js';
+import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
-import { suggestion } from '../../engine/schema/teach.js';
-import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../engine/schema/jsonPositions.js';
+import { suggestion } from '../../shared/schema/teach.js';
+import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, SessionUser } from '../context.js';
-import type { PageSchema } from '../../engine/schema/types.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 import { AppError, forbidden } from '../errors.js';
 import { checkSchemas } from './load.js';
 import { readMenuFile, syncMenu } from '../db/menuSync.js';

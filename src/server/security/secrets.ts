@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { ServerConfig } from '../config.js';
-import { fieldSchema } from '../../engine/schema/model.js';
-import type { FieldSchema, GeneratedValue, PageSchema } from '../../engine/schema/types.js';
+import { fieldSchema } from '../../shared/schema/model.js';
+import type { FieldSchema, GeneratedValue, PageSchema } from '../../shared/schema/types.js';
 
 /**
  * writeOnly fields (app secrets, webhook tokens, third-party keys) are stored encrypted with

@@ -1,5 +1,5 @@
 import { ZipWriter } from '../export/zipStream.js';
-import { residentIdCheckChar } from '../../utils/validators.js';
+import { residentIdCheckChar } from '../../shared/validators.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

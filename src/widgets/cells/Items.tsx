@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldSchema } from '../../engine/schema/types';
-import { fenToYuan } from '../../utils/number';
+import type { FieldSchema } from '../../shared/schema/types';
+import { fenToYuan } from '../../shared/number';
 import { EMPTY, isEmpty, type CellProps } from '../types';
 // The registry imports this module too; cellFor is only called while rendering, after both have loaded.
 import { cellFor } from './index';

@@ -1,4 +1,4 @@
-import { fenToYuan } from '../../utils/number';
+import { fenToYuan } from '../../shared/number';
 import { EMPTY, isEmpty, type CellProps } from '../types';
 
 /** Integer fen shown as "¥1,234.56", right-aligned in tabular figures so columns line up. */

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { FieldSchema } from '../../engine/schema/types';
+import type { FieldSchema } from '../../shared/schema/types';
 import RefLabel from './RefLabel';
 import { invalidateRefLabels, resetRefLabelsForTests } from '../refOptions';
 import { setupTestI18n } from '../test-i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { regionLabel } from '../regions';
+import { regionLabel } from '../../shared/regions';
 import { EMPTY, isEmpty, type CellProps } from '../types';
 import { ellipsis } from './Text';
 

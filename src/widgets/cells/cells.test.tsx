@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { FieldSchema } from '../../engine/schema/types';
+import type { FieldSchema } from '../../shared/schema/types';
 import { cellComponents, cellFor } from './index';
 import { maskIdentifier } from './Masked';
 import { formatPercent } from './Percent';

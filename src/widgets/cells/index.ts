@@ -1,4 +1,4 @@
-import type { FieldSchema } from '../../engine/schema/types';
+import type { FieldSchema } from '../../shared/schema/types';
 import type { CellComponent } from '../types';
 import Text from './Text';
 import StatusTag from './StatusTag';

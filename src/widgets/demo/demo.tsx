@@ -11,11 +11,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
 import { http } from '../../engine/data/request';
-import type { FieldSchema } from '../../engine/schema/types';
+import type { FieldSchema } from '../../shared/schema/types';
 import zh from '../../i18n/locales/zh/widgets.json';
 import en from '../../i18n/locales/en/widgets.json';
 import { cellComponents, cellFor, widgetComponents } from '../index';
-import { REGIONS } from '../regions';
+import { REGIONS } from '../../shared/regions';
 
 const customers = [{ value: 1, label: '华东智运物流有限公司' }, { value: 2, label: '西南通达供应链有限公司' }, { value: 3, label: '华北快运有限公司' }];
 const menu = [

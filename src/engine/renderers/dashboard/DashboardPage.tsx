@@ -3,9 +3,9 @@ import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic } from 'antd
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { pageApi, type DashboardAnswer, type PageBundle } from '../../data/pageApi';
-import type { DashboardChart, PageSchema } from '../../schema/types';
-import { fieldSchema } from '../../schema/model';
-import { fenToYuan } from '../../../utils/number';
+import type { DashboardChart, PageSchema } from '../../../shared/schema/types';
+import { fieldSchema } from '../../../shared/schema/model';
+import { fenToYuan } from '../../../shared/number';
 import { useSettingsColor } from '../useSettingsColor';
 import './dashboard.css';
 

@@ -1,4 +1,4 @@
-import { isBankCard, isPlateNumber, isResidentId } from '../../../utils/validators.js';
+import { isBankCard, isPlateNumber, isResidentId } from '../../../shared/validators.js';
 import { seedOf } from '../sandbox.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../../utils/validators.js';
+import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../../shared/validators.js';
 import { seedOf } from '../sandbox.js';
 
 /**

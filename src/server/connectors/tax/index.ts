@@ -1,7 +1,7 @@
 import type { CallResult } from '../types.js';
 import { failure, success } from '../types.js';
 import { idCardValid, mask, seedOf } from '../sandbox.js';
-import { isSocialCreditCode } from '../../../utils/validators.js';
+import { isSocialCreditCode } from '../../../shared/validators.js';
 
 /**
  * The tax authority's declaration service as a network freight operator uses it: the operator

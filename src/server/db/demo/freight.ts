@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../engine/schema/types.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
 import { toStored } from '../../data/rows.js';
-import { computeValues } from '../../../engine/schema/computed.js';
-import { residentIdCheckChar, socialCreditCheckChar } from '../../../utils/validators.js';
+import { computeValues } from '../../../shared/schema/computed.js';
+import { residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
   BANKS, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../engine/schema/types.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
 import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';

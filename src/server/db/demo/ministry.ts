@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../engine/schema/types.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
 import { toStored } from '../../data/rows.js';
 import { sandbox } from '../../connectors/ministry/index.js';
 import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';

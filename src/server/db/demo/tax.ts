@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../engine/schema/types.js';
-import { computeValues } from '../../../engine/schema/computed.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
+import { computeValues } from '../../../shared/schema/computed.js';
 import { seedOf } from '../../connectors/sandbox.js';
 import { voucherFor } from '../../connectors/tax/index.js';
 import { DEFAULT_ANNUAL_CAP_FEN } from '../../jobs/taxAggregation.js';

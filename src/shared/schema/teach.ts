@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { CELL_WIDGETS, FORMILY_COMPONENTS, FORM_WIDGETS, MENU_ICONS } from '../../widgets/names';
+import { CELL_WIDGETS, FORMILY_COMPONENTS, FORM_WIDGETS, MENU_ICONS } from '../widgetNames';
 
 /** Edit distance, case-insensitive, so "numberpicker" and "NumberPickr" both find NumberPicker. */
 function distance(a: string, b: string): number {

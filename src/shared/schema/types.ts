@@ -6,7 +6,7 @@ export type PageKind = 'crud' | 'log' | 'settings' | 'report' | 'tabs' | 'dashbo
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
 
-/** Formats understood by ajv on both sides; the Chinese ones come from src/utils/validators. */
+/** Formats understood by ajv on both sides; the Chinese ones come from src/shared/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
   | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chinaToday, ruleViolations } from './rules';
-import { formilyField } from './formily';
+import { formilyField } from '../../engine/schema/formily';
 import { ruleErrors } from './keywordChecks';
 import type { PageSchema } from './types';
 

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../../utils/validators';
+import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../validators';
 
 /** Formily and engine keywords that ride along in the model; ajv must accept and ignore them. */
 export const EXTENSION_KEYWORDS = [

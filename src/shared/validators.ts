@@ -1,4 +1,4 @@
-import { MENU_ICONS } from '../widgets/names';
+import { MENU_ICONS } from './widgetNames';
 
 export type Check = (value: unknown) => boolean;
 
