@@ -93,7 +93,7 @@ async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequ
   const referer = req.headers.referer;
   const policy = await refererPolicy(ctx, partyCode);
   const reason = policy && refererRefusal(policy, referer);
-  if (reason) throw forbidden('widgets.server.files.refererRefused', { reason, allowed: policy.domains.join(', ') || '-' });
+  if (reason) throw forbidden('widgets.server.files.refererRefused', { reason: `widgets.server.files.refererReason.${reason}`, allowed: policy.domains.join(', ') || '-' });
 }
 
 /**
