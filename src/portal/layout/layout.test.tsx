@@ -25,7 +25,7 @@ describe('portal layout', () => {
     await renderPortal('#/');
     await screen.findByRole('heading', { level: 1, name: '数字供应链开放平台' });
     await waitFor(() => expect(window.location.hash).toBe('#/index'));
-    expect(document.title).toBe('首页 - 数链科技集团');
+    await waitFor(() => expect(document.title).toBe('首页 - 数链科技集团'));
   });
 
   it('has the header links of spec §2.3 and the landmarks', async () => {

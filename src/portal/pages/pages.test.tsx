@@ -34,7 +34,7 @@ describe('portal pages', () => {
     expect(within(menu).getAllByRole('link')).toHaveLength(15);
     expect(screen.getByRole('heading', { level: 1, name: '基础信息' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: '基础信息' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('基础信息 - 系统演示 - 数链科技集团');
+    await waitFor(() => expect(document.title).toBe('基础信息 - 系统演示 - 数链科技集团'));
   });
 
   it('navigates between leaves; the three iot leaves share one page', async () => {
@@ -72,7 +72,8 @@ describe('portal pages', () => {
     expect(within(facts).getByRole('link', { name: /智慧物流园区/ }).getAttribute('href')).toBe('#/solution/park');
     expect(screen.getByRole('link', { name: /实名核验/ }).getAttribute('href')).toBe('#/index/component/detail/trust/VRF01');
     expect(screen.getByRole('navigation', { name: '当前位置' }).textContent).toContain('八大核心组件');
-    expect(document.title).toBe('OCR 证照识别 - 数链科技集团');
+    // The title is set by an effect after the page has drawn (the previous page's may still be there).
+    await waitFor(() => expect(document.title).toBe('OCR 证照识别 - 数链科技集团'));
   });
 
   it('refuses a component under the wrong type', async () => {

@@ -154,12 +154,15 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
       expect(p, `page ${pageIdOf(target)} of ${name}`).toBeDefined();
       expect(p.list?.todo, `list.todo of ${p.id}`).toBeDefined();
       expect({ name, count: adminCounts[name] }).toEqual({ name, count: await directTodoCount(p) });
-      expect({ name, count: custCounts[name] }).toEqual({ name, count: await directTodoCount(p, 'C1001') });
+      // A customer has the counters of the queues it can work (its own orders), each within its organisation.
+      if (name in custCounts) expect({ name, count: custCounts[name] }).toEqual({ name, count: await directTodoCount(p, 'C1001') });
       // Realistic: something to do, but not everything.
       expect(adminCounts[name], name).toBeGreaterThanOrEqual(3);
       expect(adminCounts[name], name).toBeLessThanOrEqual(60);
-      expect(custCounts[name], name).toBeLessThanOrEqual(adminCounts[name]);
+      if (name in custCounts) expect(custCounts[name], name).toBeLessThanOrEqual(adminCounts[name]);
     }
+    expect(custCounts).toHaveProperty('miss_order_count');
+    expect(custCounts).not.toHaveProperty('auth_count');
   });
 
   it('lists exactly the counted records with ?todo=1', async () => {
@@ -168,6 +171,7 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
     for (const [name, target] of TODO_TARGETS) {
       const p = page(pageIdOf(target));
       for (const [who, counts] of [[admin, adminCounts], [custA, custCounts]] as const) {
+        if (!(name in counts)) continue;
         const list = dataOf(await who.get(p.id, '?todo=1&size=200'));
         expect({ name, total: list.total }).toEqual({ name, total: counts[name] });
         expect(list.list).toHaveLength(counts[name]);

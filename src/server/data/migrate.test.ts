@@ -56,6 +56,9 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
   it('refuses to start when a field’s type would change, naming the page and the field', async () => {
     const schemasDir = schemasWith((p) => {
       p.model.properties.leader = { type: 'integer', title: 'pages.platformUser.department.fields.leader', 'x-component': 'NumberPicker' };
+      // Its demo rows would now be refused first (they are checked against the model); the table is
+      // not new, so they are not inserted anyway.
+      for (const row of (p as { demo?: Record<string, unknown>[] }).demo ?? []) delete row.leader;
     });
     dirs.push(schemasDir);
     const start = buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false });
