@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
+import { parseJsonArray } from '../services/json.js';
 import type { Tier } from './pricing.js';
 
 interface DatedPlan {
@@ -8,15 +9,6 @@ interface DatedPlan {
   to: string | null;
 }
 
-function codes(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String);
-  try {
-    const parsed = typeof v === 'string' ? JSON.parse(v) : null;
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The default plan a customer inherits from its groups (customerManage/partyGroupConfig) for a
@@ -29,7 +21,7 @@ export async function groupPlan(ctx: AppContext, partyCode: string, service: str
   const plans = await cachedRead(ctx.database, 'groupPlans', [groups, 'cm_price_plan'], `${partyCode}|${service}`, async () => {
     const rows = await ctx.database.db.selectFrom(groups).select(['members', 'defaultPlanId', 'discountPct', 'priority'])
       .where('status', '=', 'active').where('defaultPlanId', 'is not', null).execute();
-    const mine = rows.filter((g) => codes(g.members).includes(partyCode)).sort((a, b) => Number(b.priority ?? 0) - Number(a.priority ?? 0));
+    const mine = rows.filter((g) => parseJsonArray(g.members).includes(partyCode)).sort((a, b) => Number(b.priority ?? 0) - Number(a.priority ?? 0));
     const out: DatedPlan[] = [];
     for (const g of mine) {
       const plan = await ctx.database.db.selectFrom('cm_price_plan').select(['tiers', 'validFrom', 'validTo'])

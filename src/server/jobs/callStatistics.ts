@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { transact } from '../gateway/transact.js';
+import { parseJsonArray } from '../services/json.js';
 import type { JobHandler } from './types.js';
 
 const STAT_PAGE = 'customerManage/statistics';
@@ -24,15 +25,6 @@ const DEFAULTS: StatSetting = { services: [], metrics: [...METRICS], retentionDa
 export const chinaDay = (at: Date | number) => new Date(Number(at) + CHINA_MS).toISOString().slice(0, 10);
 const chinaHour = (at: Date) => new Date(at.getTime() + CHINA_MS).getUTCHours();
 
-const list = (v: unknown): string[] => {
-  if (Array.isArray(v)) return v.map(String);
-  try {
-    const parsed = typeof v === 'string' ? JSON.parse(v) : null;
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 const whole = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && v !== null && v !== '' ? Number(v) : fallback);
 
 /** The platform operations centre's record of customerManage/statisticsSetting, or the defaults. */
@@ -40,9 +32,9 @@ export async function statSetting(ctx: AppContext): Promise<StatSetting> {
   const table = ctx.schemas.pages.get(SETTING_PAGE)?.resource?.table;
   const row = table ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst() : undefined;
   if (!row) return DEFAULTS;
-  const metrics = list(row.metrics).filter((m) => (METRICS as readonly string[]).includes(m));
+  const metrics = parseJsonArray(row.metrics).filter((m) => (METRICS as readonly string[]).includes(m));
   return {
-    services: list(row.services),
+    services: parseJsonArray(row.services),
     metrics: metrics.length ? metrics : DEFAULTS.metrics,
     retentionDays: whole(row.retentionDays, DEFAULTS.retentionDays),
     aggregationHour: whole(row.aggregationHour, DEFAULTS.aggregationHour),

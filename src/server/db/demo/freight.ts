@@ -161,7 +161,7 @@ function distanceKm(a: Hub, b: Hub, rng: Rng): number {
 }
 
 /** Serial numbers per prefix and China day: YD20261118000123. */
-class Numbers {
+export class Numbers {
   private seq = new Map<string, number>();
   next(prefix: string, ms: number, width: number): string {
     const key = `${prefix}${ymd(ms)}`;

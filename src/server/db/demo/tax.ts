@@ -4,7 +4,7 @@ import { computeValues } from '../../../shared/schema/computed.js';
 import { seedOf } from '../../connectors/sandbox.js';
 import { voucherFor } from '../../connectors/tax/index.js';
 import { DEFAULT_ANNUAL_CAP_FEN } from '../../jobs/taxAggregation.js';
-import { freightDataset, insertRows } from './freight.js';
+import { freightDataset, insertRows, Numbers } from './freight.js';
 import type { DemoGenerator } from './index.js';
 
 /**
@@ -28,15 +28,6 @@ const monthAfter = (period: string) => {
 const AGENT_TAX_NO: Record<string, string> = { C1001: '91310000MA1FL4XQ01', C1002: '91510100MA62P7XK9L' };
 const PLATFORM_TAX_NO = '91110108MA01R2B941';
 
-class Numbers {
-  private seq = new Map<string, number>();
-  next(prefix: string, ms: number, width: number): string {
-    const key = `${prefix}${ymd(ms)}`;
-    const n = (this.seq.get(key) ?? 0) + 1;
-    this.seq.set(key, n);
-    return `${key}${String(n).padStart(width, '0')}`;
-  }
-}
 
 const sum = (rows: Row[], field: string) => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
 const stamp = (created: number, updated: number, now: number): Row => ({
