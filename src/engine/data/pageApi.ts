@@ -48,6 +48,15 @@ export interface DashboardAnswer {
   charts: Record<string, ({ key: string | number | null } & Record<string, number | string | null>)[]>;
 }
 
+/** One child page of a relation group, as GET …/:id/related-summary/:name answers it. */
+export interface SummaryLine {
+  page: string;
+  title: string;
+  count: number;
+  latest: { id: number; updatedAt: unknown; cells: Record<string, { value: unknown; text: string | number | null; color?: string }> } | null;
+  canCreate: boolean;
+}
+
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
 
 /** Calls of the generic data API for one page (design §6). */
@@ -71,6 +80,8 @@ export const pageApi = {
     api.get<{ partyCode: string; record: Rec | null }>(`${base(pageId)}/current`, partyCode ? { partyCode } : undefined),
   report: (pageId: string, params: Record<string, string>) => api.get<Record<string, unknown>[]>(`${base(pageId)}/report`, params),
   dashboard: (pageId: string) => api.get<DashboardAnswer>(`${base(pageId)}/dashboard`),
+  relatedSummary: (pageId: string, id: number, name: string) =>
+    api.get<{ columns: { field: string; title: string }[]; lines: SummaryLine[] }>(`${base(pageId)}/${id}/related-summary/${encodeURIComponent(name)}`),
 
   /** Streams the export from the server to a file; the bearer token rides in the header, not the URL. */
   async download(pageId: string, params: Record<string, string>, format: 'csv' | 'xlsx'): Promise<void> {

@@ -13,6 +13,7 @@ import { listKey, withLogWindow } from './listQuery';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
+import { RelatedSummary } from './RelatedSummary';
 
 const SIZE = 10;
 
@@ -20,11 +21,17 @@ const SIZE = 10;
 export function RelatedTabs({ page, record }: { page: PageSchema; record: Rec }) {
   const { t } = useTranslation();
   const relations = page.relations ?? [];
-  if (!relations.length) return null;
+  const groups = page.relationGroups ?? [];
+  if (!relations.length && !groups.length) return null;
   const key = String(record[page.resource?.key ?? 'id'] ?? '');
+  // A group summarises many child pages in one tab, so it comes first.
+  const items = [
+    ...groups.map((g) => ({ key: g.name, label: t(g.title), children: <RelatedSummary pageId={page.id} recordId={record.id} parentKey={key} group={g} /> })),
+    ...relations.map((r) => ({ key: r.name, label: t(r.title ?? r.name), children: <RelatedList relation={r} parentKey={key} /> })),
+  ];
   return (
     <Card title={t('engine.related.tabs')} className="related-tabs">
-      <Tabs destroyOnHidden items={relations.map((r) => ({ key: r.name, label: t(r.title ?? r.name), children: <RelatedList relation={r} parentKey={key} /> }))} />
+      <Tabs destroyOnHidden items={items} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { conflict } from '../errors.js';
 import type { PageSchema } from '../../shared/schema/types.js';
+import { childRelations } from '../../shared/schema/relations.js';
 import { lockConditions } from './locks.js';
 import type { Condition } from './filters.js';
 import { applyWhere } from './list.js';
@@ -24,7 +25,7 @@ export async function planChildDeletes(ctx: AppContext, page: PageSchema, rows: 
   const key = page.resource!.key ?? 'id';
   const keys = rows.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
   if (!keys.length) return out;
-  for (const rel of page.relations ?? []) {
+  for (const rel of childRelations(page)) {
     const child = ctx.schemas.pages.get(rel.page)!;
     const byParent: Condition = (eb) => eb(rel.field, 'in', keys);
     const conditions = [...lockConditions(ctx.database, child, child.fixedFilter ?? {}), byParent];

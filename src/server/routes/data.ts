@@ -13,6 +13,7 @@ import { sendExport } from '../data/exportRecords.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
 import { runRowAction } from '../actions/run.js';
+import { relatedSummary } from '../data/relatedSummary.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
 import type { TabSpec } from '../../shared/schema/types.js';
 import {
@@ -99,6 +100,11 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok(mask ? entries.map((e) => ({ ...e, before: e.before && mask(e.before), after: e.after && mask(e.after) })) : entries);
   });
 
+  app.get(`${base}/:id/related-summary/:name`, { ...checked, schema: { tags, summary: 'A relation group of the record: per child page the caller may read, how many records belong to it and the latest', params: NamedParams, response: Answers.relatedSummary } }, async (req) => {
+    const access = await pageAccess(ctx, req, req.params.page, 'read');
+    return ok(await relatedSummary(ctx, req, access, req.params.id, req.params.name));
+  });
+
   app.put(`${base}/:id`, { ...checked, schema: { tags, summary: 'Update a record; the body carries the version read (stale → 409)', params: RecordParams, body: UpdateBody, response: Answers.record } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'update');
     return ok(maskRecord(access, await updateRecord(ctx, access, req.params.id, req.body)));
@@ -133,6 +139,12 @@ export function registerDataRoutes(fastify: FastifyInstance) {
       if (allows(await actionsFor(ctx, access.user, r.page), 'read')) relations.push({ ...r, title: r.title ?? findPage(ctx, r.page).title });
     }
     const parents = parentsOf(ctx.schemas.pages.values(), access.page.id).map((l) => ({ page: l.page, field: l.field, title: findPage(ctx, l.page).title }));
+    // A group is shown when the caller may read one of its pages; its lines come with the summary.
+    const relationGroups = [];
+    for (const g of access.page.relationGroups ?? []) {
+      const readable = await Promise.all(g.pages.map(async (id) => allows(await actionsFor(ctx, access.user, id), 'read')));
+      if (readable.some(Boolean)) relationGroups.push(g);
+    }
     for (const r of relations) keys.add(r.title);
     for (const p of parents) keys.add(p.title);
     // A tabs page names only the tabs the caller may read; each tab's data keeps its own page's checks.
@@ -143,7 +155,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
     const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
-    return ok({ page: { ...page, relations }, messages, actions, source, parents });
+    return ok({ page: { ...page, relations, ...(page.relationGroups ? { relationGroups } : {}) }, messages, actions, source, parents });
   });
 
   async function readableTabs(req: FastifyRequest, tabs: TabSpec[]): Promise<TabSpec[]> {

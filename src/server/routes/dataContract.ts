@@ -130,6 +130,15 @@ export const Answers = {
     before: Type.Unknown(), after: Type.Unknown(),
   }))),
   actionResult: answers(Type.Unknown({ description: 'what the action reports' })),
+  relatedSummary: answers(Type.Object({
+    columns: Type.Array(Type.Object({ field: Type.String(), title: Type.String() })),
+    lines: Type.Array(Type.Object({
+      page: Type.String(), title: Type.String(), count: Type.Integer(), canCreate: Type.Boolean(),
+      latest: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), updatedAt: Type.Unknown(), cells: Type.Record(Type.String(), Type.Object({
+        value: Type.Unknown(), text: Type.Union([Type.String(), Type.Number(), Type.Null()]), color: Type.Optional(Type.String()),
+      })) })]),
+    }), { description: 'one line per page of the group the caller may read' }),
+  })),
   bulkResult: answers(Type.Object({
     succeeded: Type.Integer(), failed: Type.Integer(),
     results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), msg: Type.Optional(Type.String()), result: Type.Optional(Type.Unknown()) })),

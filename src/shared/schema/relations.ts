@@ -8,9 +8,17 @@ import { fieldSchema, recordFields } from './model';
 export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
   const errors: string[] = [];
   const names = new Set<string>();
-  (page.relations ?? []).forEach((r, i) => {
-    const at = `relations[${i}] ("${r.name}")`;
-    if (names.has(r.name)) errors.push(`${at}: the name appears twice; give each relation its own name`);
+  (page.relationGroups ?? []).forEach((g, i) => {
+    if (names.has(g.name)) errors.push(`relationGroups[${i}] ("${g.name}"): the name appears twice; give each group its own name`);
+    names.add(g.name);
+  });
+  const grouped = new Set((page.relationGroups ?? []).flatMap((g) => g.pages));
+  (page.relations ?? []).forEach((r) => {
+    if (grouped.has(r.page)) errors.push(`relations ("${r.name}"): "${r.page}" is also in a relation group; keep it in one of them`);
+  });
+  childRelations(page).forEach((r, i) => {
+    const at = r.name.includes('.') ? `relationGroups ("${r.name.split('.')[0]}", page "${r.page}")` : `relations[${i}] ("${r.name}")`;
+    if (!r.name.includes('.') && names.has(r.name)) errors.push(`${at}: the name appears twice; give each relation its own name`);
     names.add(r.name);
     if (!page.resource) errors.push(`${at}: a page without resource has no records to relate to`);
     const child = pages.get(r.page);
@@ -64,9 +72,20 @@ export interface ParentLink {
   relation: Relation;
 }
 
+/**
+ * A page's children one relation each: its relations, then every page of its relation groups (named
+ * "<group>.<page>"), which hold to their parent and delete with it like any relation.
+ */
+export function childRelations(page: PageSchema): Relation[] {
+  const grouped = (page.relationGroups ?? []).flatMap((g) => g.pages.map((id): Relation => ({
+    name: `${g.name}.${id}`, page: id, field: g.field, ...(g.onDelete ? { onDelete: g.onDelete } : {}),
+  })));
+  return [...(page.relations ?? []), ...grouped];
+}
+
 /** The relations that make a page a child, over every page loaded. */
 export function parentsOf(pages: Iterable<PageSchema>, childId: string): ParentLink[] {
   const out: ParentLink[] = [];
-  for (const p of pages) for (const r of p.relations ?? []) if (r.page === childId) out.push({ page: p.id, field: r.field, relation: r });
+  for (const p of pages) for (const r of childRelations(p)) if (r.page === childId) out.push({ page: p.id, field: r.field, relation: r });
   return out;
 }

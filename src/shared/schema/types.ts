@@ -372,6 +372,8 @@ export interface PageSchema {
   fixedFilter?: Record<string, string | number | boolean>;
   /** Pages whose records belong to a record of this page (their field refers to it). */
   relations?: Relation[];
+  /** Several child pages summarised in one detail tab: one line per page (relationGroups). */
+  relationGroups?: RelationGroup[];
   rules?: Rule[];
 }
 
@@ -386,6 +388,25 @@ export interface Relation {
   /** i18n key of the tab and row action; the child page's title when absent. */
   title?: string;
   /** What deleting a parent that still has children does: refuse (409, the default) or delete them too. */
+  onDelete?: 'refuse' | 'cascade';
+}
+
+/**
+ * Child pages that share one parent field, shown as ONE detail tab: a line per page the caller may
+ * read, with how many records belong to the parent and the latest one's chosen fields.
+ */
+export interface RelationGroup {
+  /** Key of the tab; unique among relations and groups. */
+  name: string;
+  /** i18n key of the tab. */
+  title: string;
+  /** The field every listed page holds the parent's key in. */
+  field: string;
+  /** The child page ids, in the order of the lines. */
+  pages: string[];
+  /** Fields of the latest record shown as columns, where a page has them (e.g. provider, status). */
+  columns?: string[];
+  /** As for relations: refuse (default) or cascade when the parent is deleted. */
   onDelete?: 'refuse' | 'cascade';
 }
 
