@@ -57,6 +57,11 @@ export interface SummaryLine {
   canCreate: boolean;
 }
 
+export interface RelatedSummaryAnswer {
+  columns: { field: string; title: string }[];
+  lines: SummaryLine[];
+}
+
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
 
 /** Calls of the generic data API for one page (design §6). */
@@ -81,7 +86,7 @@ export const pageApi = {
   report: (pageId: string, params: Record<string, string>) => api.get<Record<string, unknown>[]>(`${base(pageId)}/report`, params),
   dashboard: (pageId: string) => api.get<DashboardAnswer>(`${base(pageId)}/dashboard`),
   relatedSummary: (pageId: string, id: number, name: string) =>
-    api.get<{ columns: { field: string; title: string }[]; lines: SummaryLine[] }>(`${base(pageId)}/${id}/related-summary/${encodeURIComponent(name)}`),
+    api.get<RelatedSummaryAnswer>(`${base(pageId)}/${id}/related-summary/${encodeURIComponent(name)}`),
 
   /** Streams the export from the server to a file; the bearer token rides in the header, not the URL. */
   async download(pageId: string, params: Record<string, string>, format: 'csv' | 'xlsx'): Promise<void> {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { RelationGroup } from '../../shared/schema/types';
-import { pageApi, type SummaryLine } from '../data/pageApi';
+import { pageApi, type RelatedSummaryAnswer, type SummaryLine } from '../data/pageApi';
 import { useSession } from '../session/store';
 import { listPaths } from '../routes/pagePaths';
 import DateTime from '../../widgets/cells/DateTime';
@@ -17,20 +17,37 @@ import { EMPTY } from '../../widgets/types';
  * this record, and "configure" where it has none and the caller may add one.
  */
 export function RelatedSummary({ pageId, recordId, parentKey, group }: { pageId: string; recordId: number; parentKey: string; group: RelationGroup }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { routes } = useSession();
   const paths = useMemo(() => listPaths(routes), [routes]);
   const { data, error, isLoading } = useSWR(['related-summary', pageId, recordId, group.name], () => pageApi.relatedSummary(pageId, recordId, group.name));
+  if (error) return <Alert type="warning" showIcon message={(error as Error).message} />;
   const lock = `?${new URLSearchParams({ parent: parentKey, parentField: group.field })}`;
+  return <SummaryTable group={group} data={data} loading={isLoading} paths={paths} lock={lock} onOpen={navigate} />;
+}
+
+export interface SummaryTableProps {
+  group: Pick<RelationGroup, 'name' | 'noneTitle' | 'createTitle'>;
+  data: RelatedSummaryAnswer | undefined;
+  loading: boolean;
+  /** Console paths of the pages' lists the caller has in its menu. */
+  paths: Map<string, string>;
+  /** The query that holds a child list or form to the parent record. */
+  lock: string;
+  onOpen: (to: string) => void;
+}
+
+/** The lines of a relation group, each linking into its page held to the parent. */
+export function SummaryTable({ group, data, loading, paths, lock, onOpen }: SummaryTableProps) {
+  const { t } = useTranslation();
   const columns: ColumnsType<SummaryLine> = [
     {
       title: t('engine.related.summary.page'), dataIndex: 'title', key: 'title', width: 200,
-      render: (title: string, line) => (paths.get(line.page) ? <a onClick={() => navigate(`${paths.get(line.page)}${lock}`)}>{title}</a> : title),
+      render: (title: string, line) => (paths.get(line.page) ? <a onClick={() => onOpen(`${paths.get(line.page)}${lock}`)}>{title}</a> : title),
     },
     {
       title: t('engine.related.summary.state'), key: 'state', width: 140,
-      render: (_, line) => (line.count ? <Tag color="green">{t('engine.related.summary.count', { count: line.count })}</Tag> : <Tag>{t('engine.related.summary.none')}</Tag>),
+      render: (_, line) => (line.count ? <Tag color="green">{t('engine.related.summary.count', { count: line.count })}</Tag> : <Tag>{t(group.noneTitle ?? 'engine.related.summary.none')}</Tag>),
     },
     ...(data?.columns ?? []).map((c) => ({
       title: c.title, key: c.field, width: 140,
@@ -51,19 +68,18 @@ export function RelatedSummary({ pageId, recordId, parentKey, group }: { pageId:
         if (!path) return EMPTY;
         return (
           <Space size={4}>
-            {line.latest && <Button type="link" size="small" onClick={() => navigate(`${path}/detail/${line.latest!.id}${lock}`)}>{t('engine.related.summary.view')}</Button>}
-            {!line.count && line.canCreate && <Button type="link" size="small" onClick={() => navigate(`${path}/add${lock}`)}>{t('engine.related.summary.configure')}</Button>}
+            {line.latest && <Button type="link" size="small" onClick={() => onOpen(`${path}/detail/${line.latest!.id}${lock}`)}>{t('engine.related.summary.view')}</Button>}
+            {!line.count && line.canCreate && <Button type="link" size="small" onClick={() => onOpen(`${path}/add${lock}`)}>{t(group.createTitle ?? 'engine.related.summary.add')}</Button>}
           </Space>
         );
       },
     },
   ];
-  if (error) return <Alert type="warning" showIcon message={(error as Error).message} />;
   return (
     <div data-testid={`related-${group.name}`}>
       {data && !data.lines.length
         ? <Typography.Text type="secondary">{t('engine.related.summary.empty')}</Typography.Text>
-        : <Table<SummaryLine> rowKey="page" size="small" columns={columns} dataSource={data?.lines ?? []} loading={isLoading} pagination={false} scroll={{ x: 'max-content' }} />}
+        : <Table<SummaryLine> rowKey="page" size="small" columns={columns} dataSource={data?.lines ?? []} loading={loading} pagination={false} scroll={{ x: 'max-content' }} />}
     </div>
   );
 }
