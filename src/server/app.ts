@@ -30,6 +30,7 @@ import { registerTodoRoutes } from './routes/todo.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
+import { registerFileLinkRoutes } from './routes/fileLinks.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerDashboardRoutes(app);
   registerErrorLogRoutes(app);
   registerFileRoutes(app);
+  registerFileLinkRoutes(app);
   registerMenuTreeRoute(app);
   registerSchemaReload(app);
   registerGateway(app);

@@ -4,6 +4,7 @@ import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/i
 import { useTranslation } from 'react-i18next';
 import { api } from '../engine/data/request';
 import type { FieldControlProps } from './types';
+import { useFreshLink } from './fileLink';
 
 /** What POST /open-platform/files answers. */
 export interface UploadedFile {
@@ -60,6 +61,8 @@ export default function Upload({ value, onChange, accept, maxSize = MAX_UPLOAD_B
   const [name, setName] = useState<string | null>(null);
   const limit = Math.min(maxSize, MAX_UPLOAD_BYTES);
   const locked = disabled || readOnly;
+  // The value stays what the record holds; only what is shown and opened is renewed.
+  const shown = useFreshLink(value) ?? value;
 
   async function send(file: File) {
     setError(null);
@@ -101,9 +104,9 @@ export default function Upload({ value, onChange, accept, maxSize = MAX_UPLOAD_B
       {value ? (
         <Space align="center" wrap>
           {isImageUrl(value) ? (
-            <Image src={value} alt={name ?? fileName(value)} width={96} height={96} style={{ objectFit: 'contain', border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6 }} />
+            <Image src={shown ?? undefined} alt={name ?? fileName(value)} width={96} height={96} style={{ objectFit: 'contain', border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6 }} />
           ) : (
-            <a href={value} target="_blank" rel="noopener noreferrer"><PaperClipOutlined /> {name ?? fileName(value)}</a>
+            <a href={shown ?? undefined} target="_blank" rel="noopener noreferrer"><PaperClipOutlined /> {name ?? fileName(value)}</a>
           )}
           {!locked && (
             <>

@@ -58,7 +58,7 @@ describe.each(dialects())('a relation group as one detail tab on %s', (dialect) 
     const db = t.app.ctx.database.core;
     const role = await db.selectFrom('sys_role').select(['grants']).where('code', '=', 'CUSTOMER_ADMIN').executeTakeFirstOrThrow();
     const grants = JSON.parse(String(role.grants)) as Record<string, string[]>;
-    const changed = { ...grants, [CUSTOMER]: ['read'] };
+    const changed: Record<string, string[]> = { ...grants, [CUSTOMER]: ['read'] };
     delete changed[BANK];
     await db.updateTable('sys_role').set({ grants: JSON.stringify(changed) }).where('code', '=', 'CUSTOMER_ADMIN').execute();
     try {

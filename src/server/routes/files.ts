@@ -72,6 +72,22 @@ function uploadError(err: unknown, policy: UploadPolicy | null): unknown {
   return err;
 }
 
+/** The stored file an address names under a folder (its size too), or 404 when it names none. */
+export async function storedFile(base: string, y: string, m: string, name: string): Promise<{ file: string; size: number }> {
+  const match = STORED_NAME.exec(name);
+  if (!YEAR.test(y) || !MONTH.test(m) || !match || !TYPES[match[1]]) throw notFound('widgets.server.files.notFound');
+  const file = path.resolve(base, y, m, name);
+  if (!file.startsWith(path.resolve(base) + path.sep)) throw notFound('widgets.server.files.notFound');
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(file);
+  } catch {
+    throw notFound('widgets.server.files.notFound');
+  }
+  if (!stat.isFile()) throw notFound('widgets.server.files.notFound');
+  return { file, size: stat.size };
+}
+
 /** Whether the referring page is this server's own (the console's pages). */
 function sameOrigin(req: FastifyRequest): boolean {
   try {
@@ -161,20 +177,10 @@ export function registerFileRoutes(app: FastifyInstance) {
 
     /** Sends a stored file, or 404 when the address names none. */
     async function sendFile(reply: FastifyReply, base: string, y: string, m: string, name: string, cache: string) {
-      const match = STORED_NAME.exec(name);
-      if (!YEAR.test(y) || !MONTH.test(m) || !match || !TYPES[match[1]]) throw notFound('widgets.server.files.notFound');
-      const file = path.resolve(base, y, m, name);
-      if (!file.startsWith(path.resolve(base) + path.sep)) throw notFound('widgets.server.files.notFound');
-      let stat: fs.Stats;
-      try {
-        stat = await fs.promises.stat(file);
-      } catch {
-        throw notFound('widgets.server.files.notFound');
-      }
-      if (!stat.isFile()) throw notFound('widgets.server.files.notFound');
-      const spec = TYPES[match[1]];
+      const { file, size } = await storedFile(base, y, m, name);
+      const spec = TYPES[extensionOf(name)];
       reply.header('Content-Type', spec.type);
-      reply.header('Content-Length', String(stat.size));
+      reply.header('Content-Length', String(size));
       reply.header('Cache-Control', cache);
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");

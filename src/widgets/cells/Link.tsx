@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EMPTY, isEmpty, type CellProps } from '../types';
 import { ellipsis } from './Text';
+import { useFreshLink } from '../fileLink';
 
 const EXTERNAL = /^https?:\/\//i;
 const INTERNAL = /^(\/(?!\/)|#\/)/;
@@ -11,11 +12,13 @@ const INTERNAL = /^(\/(?!\/)|#\/)/;
  */
 export default function Link({ value }: CellProps) {
   const { t } = useTranslation();
+  // A stored file's expired signed link is opened through a fresh one; the text stays the record's.
+  const fresh = useFreshLink(isEmpty(value) ? null : String(value).trim());
   if (isEmpty(value)) return <>{EMPTY}</>;
   const href = String(value).trim();
   if (EXTERNAL.test(href)) {
     return <a href={href} target="_blank" rel="noopener noreferrer" title={`${href} (${t('widgets.cells.newTab')})`} style={ellipsis}>{href}</a>;
   }
-  if (INTERNAL.test(href)) return <a href={href} title={href} style={ellipsis}>{href}</a>;
+  if (INTERNAL.test(href)) return <a href={fresh ?? href} title={href} style={ellipsis}>{href}</a>;
   return <span style={ellipsis} title={href}>{href}</span>;
 }
