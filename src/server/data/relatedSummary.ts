@@ -4,9 +4,9 @@ import { AppError, notFound } from '../errors.js';
 import { translate, type Language } from '../i18n/messages.js';
 import { fieldSchema, readableFields } from '../../shared/schema/model.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { allows, findPage, pageAccess, type PageAccess } from './access.js';
+import { allows, pageAccess, type PageAccess } from './access.js';
 import { displayValue } from './format.js';
-import { listRecords, parseListQuery } from './list.js';
+import { listRecords, whereFor } from './list.js';
 import { resolveLocks } from './locks.js';
 import { maskerFor } from './masking.js';
 import { loadScoped } from './write.js';
@@ -54,7 +54,8 @@ export async function relatedSummary(ctx: AppContext, req: FastifyRequest, paren
     // Held to the parent exactly as a list opened with ?parent= is: a parent the caller cannot see is 404.
     const locks = await resolveLocks(ctx, access.user, child, { parent: String(key), parentField: group.field });
     const locked: PageAccess = { ...access, locks };
-    const answer = await listRecords(ctx, child, parseListQuery(ctx, locked, { size: 1, sort: '-updatedAt' }));
+    // The latest change, whatever the page lets its list sort by.
+    const answer = await listRecords(ctx, child, { page: 1, size: 1, sort: { field: 'updatedAt', desc: true }, conditions: whereFor(ctx, locked, {}) });
     const mask = maskerFor(access, child);
     const row = answer.list[0] ? (mask ? mask(answer.list[0]) : answer.list[0]) : null;
     const shown = (group.columns ?? []).filter((f) => readableFields(child).includes(f));
@@ -73,7 +74,6 @@ export async function relatedSummary(ctx: AppContext, req: FastifyRequest, paren
 
 /** The caller's access to a child page, or null when it may not read it (the line is left out). */
 async function childAccess(ctx: AppContext, req: FastifyRequest, pageId: string): Promise<PageAccess | null> {
-  findPage(ctx, pageId);
   try {
     return await pageAccess(ctx, req, pageId, 'read');
   } catch (e) {

@@ -105,4 +105,15 @@ describe('relations', () => {
     expect(loadSchemas(folder({ ...files, 'p/big': view('p_parent') })).pages.size).toBe(3);
     expect(() => loadSchemas(folder({ ...files, 'p/big': view('p_other') }))).toThrow(/field "parentId" of "p\/child" refers to "p\/parent", not to "p\/big"/);
   });
+  it('check each page of a relation group like a relation, and refuse a page in a group and a relation at once', () => {
+    const group = (g: object, relations: object[] = []) => {
+      const files = parent(relations) as Record<string, Record<string, unknown>>;
+      return folder({ ...files, 'p/parent': { ...files['p/parent'], relationGroups: [{ name: 'all', title: 'fields.name', field: 'parentId', ...g }] } });
+    };
+    expect(loadSchemas(group({ pages: ['p/child'], columns: ['name'] })).pages.size).toBe(2);
+    expect(() => loadSchemas(group({ pages: ['p/nobody'] }))).toThrow(/relationGroups \("all", page "p\/nobody"\): page "p\/nobody" does not exist/);
+    expect(() => loadSchemas(group({ pages: ['p/child'], field: 'otherId' }))).toThrow(/relationGroups \("all", page "p\/child"\): field "otherId" of "p\/child" refers to "p\/child"/);
+    expect(() => loadSchemas(group({ pages: ['p/child'] }, [{ name: 'children', page: 'p/child', field: 'parentId' }]))).toThrow(/"p\/child" is also in a relation group/);
+    expect(() => loadSchemas(group({ pages: [] }))).toThrow(/relationGroups\/0\/pages/);
+  });
 });

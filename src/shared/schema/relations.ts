@@ -26,6 +26,10 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
       errors.push(`${at}: page "${r.page}" does not exist; write the id of the child page (its path under src/schemas)`);
       return;
     }
+    if (!child.resource) {
+      errors.push(`${at}: page "${r.page}" has no records of its own (no resource); name a page that has`);
+      return;
+    }
     if (!recordFields(child).includes(r.field)) {
       const refs = referringFields(child, page.id);
       errors.push(`${at}: "${r.page}" has no field "${r.field}"; ${refs.length ? `write ${refs.map((f) => `"${f}"`).join(' or ')}` : `add a field with "x-ref": "${page.id}" to it`}`);
