@@ -19,9 +19,9 @@ describe('the data routes’ declared contract', () => {
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       // The page schema route with them; the administrators' reload declares its answers in the other routes' style.
       .filter(([p]) => p.startsWith('/open-platform/data/') || p === '/open-platform/schemas/{page}');
-    // 12 record routes (dashboard included), list and bulk actions, the import template and upload.
-    expect(routes.length).toBe(16);
-    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(19);
+    // 13 record routes (dashboard and a relation group's summary included), list and bulk actions, the import template and upload.
+    expect(routes.length).toBe(17);
+    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(20);
     for (const [p, ops] of routes) {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method.toUpperCase()} ${p}`;
@@ -42,6 +42,8 @@ describe('the data routes’ declared contract', () => {
     expect(bulkAction.requestBody.content['application/json'].schema.properties.ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 200 });
     const template = doc.paths['/open-platform/data/{page}/import/template'].get;
     expect(template.parameters.find((x: any) => x.name === 'format').schema.enum ?? template.parameters.find((x: any) => x.name === 'format').schema.anyOf).toBeTruthy();
+    const summary = doc.paths['/open-platform/data/{page}/{id}/related-summary/{name}'].get;
+    expect(summary.responses['200'].content['application/json'].schema.properties.data.properties.lines.type).toBe('array');
     const transition = doc.paths['/open-platform/data/{page}/{id}/transitions/{name}'].post;
     expect(transition.parameters.find((x: any) => x.name === 'id').schema.type).toBe('integer');
   });
