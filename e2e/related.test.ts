@@ -60,6 +60,23 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     expect(made.partyCode).toBe('C1001');
   });
 
+  it('summarises a customer’s 18 service configurations in one tab and configures a missing one held to the customer', async () => {
+    const id = (await server.app.ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', 'C1002').executeTakeFirstOrThrow()).id;
+    await b.page.goto(`${server.url}/#/customerManage/customer/detail/${id}`);
+    const tab = active().getByTestId('related-services');
+    await tab.locator('.ant-table-row').first().waitFor();
+    expect(await tab.locator('.ant-table-row').count()).toBe(18);
+    const line = (title: string) => tab.locator('.ant-table-row').filter({ hasText: title }).first();
+    expect(await line('告警配置').textContent()).toContain('启用');
+    expect(await line('授权配置').textContent()).toContain('未配置');
+    await active().locator('.related-tabs').scrollIntoViewIfNeeded();
+    await screenshot(b.page, 'related-summary-1366');
+    await line('授权配置').getByRole('button', { name: '去配置' }).click();
+    await b.page.waitForURL(/customerConfig\/license\/add\?parent=C1002/);
+    await active().getByTestId('locked-parent').waitFor();
+    expect(await active().getByTestId('party-picker').count()).toBe(0);
+  });
+
   it('lets a customer create and edit its service configuration, never showing the secret again', async () => {
     await b.close();
     b = await openBrowser(1366, 900);
