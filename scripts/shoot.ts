@@ -1,5 +1,5 @@
 // Screenshots of console or portal routes on a fresh demo server, for looking at pages:
-//   npx tsx scripts/shoot.ts [--user admin] [--width 1366] [--out .tmp/shots] route [route...]
+//   npx tsx scripts/shoot.ts [--user admin] [--width 1366] [--out .tmp/shots] [--full] route [route...]
 import fs from 'node:fs';
 import path from 'node:path';
 import { openBrowser, signIn, startServer } from '../e2e/harness';
@@ -14,6 +14,8 @@ const opt = (name: string, fallback: string) => {
 const user = opt('user', 'admin');
 const width = Number(opt('width', '1366'));
 const out = path.resolve(opt('out', '.tmp/shots'));
+const full = args.includes('--full');
+if (full) args.splice(args.indexOf('--full'), 1);
 fs.mkdirSync(out, { recursive: true });
 
 const server = await startServer();
@@ -27,7 +29,7 @@ try {
     await b.page.locator('.keep-alive--active .ant-table-row, .keep-alive--active .ant-empty, .keep-alive--active .echarts-for-react, .keep-alive--active canvas, .error-page').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     await b.page.waitForTimeout(800);
     const file = path.join(out, `${route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`);
-    await b.page.screenshot({ path: file });
+    await b.page.screenshot({ path: file, fullPage: full });
     console.log(file);
   }
   if (b.problems.length) console.log('problems:\n  ' + b.problems.join('\n  '));

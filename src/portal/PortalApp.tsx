@@ -8,7 +8,7 @@ import { Header } from './layout/Header';
 import { SideButtons } from './layout/SideButtons';
 import { HomePage } from './pages/HomePage';
 import { activeNav, isCompact, resolveRoute, type Route } from './routes';
-import { navigate, usePageLocation, type HashLocation } from './router';
+import { navigate, parseHash, usePageLocation, type HashLocation } from './router';
 import { loadSiteData } from './siteData';
 import { browserLanguage } from '../i18n/languageCookie';
 
@@ -67,8 +67,10 @@ function Shell() {
 
   const redirectTo = route.kind === 'redirect' ? route.to : null;
   useEffect(() => {
-    if (redirectTo) navigate(redirectTo, true);
-  }, [redirectTo]);
+    // Locations arrive as transitions, so the address may have moved on (a link, the console's
+    // "Home") by the time this runs: redirecting then would replace the visitor's new address.
+    if (redirectTo && parseHash(window.location.hash).path === loc.path) navigate(redirectTo, true);
+  }, [redirectTo, loc.path]);
 
   // The page body has the browser's default margin; the portal is full-bleed while it is shown.
   useEffect(() => {

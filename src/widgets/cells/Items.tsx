@@ -35,7 +35,7 @@ export default function Items({ value, field }: CellProps) {
   if (!rows.length) return <>{EMPTY}</>;
   const subs = subFields(field);
   const text = rows.map((r) => subs.map(([k, sub]) => plain(tr, sub, r[k])).join(' / ')).join('; ');
-  return <span style={ellipsis} title={text}>{text}</span>;
+  return <span {...ellipsis} title={text}>{text}</span>;
 }
 
 /** An array of objects in the detail view: a small table, one column per sub-field, with their own cells. */
