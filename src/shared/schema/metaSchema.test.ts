@@ -64,7 +64,7 @@ describe('names checked by the meta-schema', () => {
   it('refuse an unknown component, cell or format with the name meant', () => {
     expect(validatePageSchema(field({ 'x-component': 'NumberPickr' }))).toEqual(['/model/properties/name/x-component: unknown component "NumberPickr"; did you mean NumberPicker?']);
     expect(validatePageSchema(field({ 'x-cell': 'StatusTg' }))).toEqual(['/model/properties/name/x-cell: unknown cell "StatusTg"; did you mean StatusTag?']);
-    expect(validatePageSchema(field({ format: 'mobil' }))).toEqual(['/model/properties/name/format: "mobil" is not allowed; did you mean mobile?']);
+    expect(validatePageSchema(field({ format: 'mobil' }))).toEqual(['/model/properties/name/format: unknown format "mobil"; did you mean mobile?']);
     expect(validatePageSchema(field({ 'x-component': 'Money', 'x-cell': 'Money', format: 'uscc' }))).toEqual([]);
   });
 });

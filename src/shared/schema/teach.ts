@@ -54,7 +54,7 @@ function keyFor(pageId: string, pointer: string): string {
 }
 
 /** What a name under these keys is called in a message: "unknown component "NumberPickr"". */
-const NAMED_ENUMS: Record<string, string> = { 'x-component': 'component', 'x-cell': 'cell', cell: 'cell', icon: 'icon' };
+const NAMED_ENUMS: Record<string, string> = { 'x-component': 'component', 'x-cell': 'cell', cell: 'cell', icon: 'icon', format: 'format' };
 
 /**
  * Ajv's errors in the analyst's words, each starting with its pointer so the loader can locate it.
