@@ -147,7 +147,7 @@ export function keywordReference(page: Source, menu: Source): string {
     const def = w.defs.get(name)!;
     if (w.isSection(def)) out.push(w.section(name, def));
   }
-  out.push('### menu.json', '', menu.schema.description ?? '', '');
+  out.push(w.section('menu.json', menu.schema));
   for (const name of w.order(menu.schema)) {
     const def = w.defs.get(name)!;
     if (w.isSection(def)) out.push(w.section(name, def));
