@@ -52,6 +52,16 @@ describe('page schemas', () => {
     expect(pages.size).toBeGreaterThan(0);
   });
 
+  it('name the meta-schema by its path from the file, so editors complete, explain and check them', () => {
+    const wrong = [...pages.keys()].flatMap((id) => {
+      const file = path.join(SCHEMAS, `${id}.json`);
+      const want = path.relative(path.dirname(file), path.resolve('src/shared/schema/page.schema.json')).replace(/\\/g, '/');
+      const named = (JSON.parse(fs.readFileSync(file, 'utf8')) as { $schema?: string }).$schema;
+      return named === want ? [] : [`${id}: write "$schema": "${want}" (${named === undefined ? 'missing' : `was "${named}"`})`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('have every message key in all four languages', () => {
     const missing: string[] = [];
     const keys = new Set<string>([...[...pages.values()].flatMap(pageI18nKeys), ...menu.map((m) => m.menuTitle)]);
