@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, idOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { addMenuEntries } from '../db/menuSync.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '../test/fixtures');
@@ -16,9 +17,7 @@ function schemasWithDemoArea(): string {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-schemas-'));
   fs.cpSync(path.join(here, '../../schemas'), tmp, { recursive: true });
   fs.cpSync(path.join(fixtures, 'demoArea'), path.join(tmp, 'demoArea'), { recursive: true });
-  const menu = JSON.parse(fs.readFileSync(path.join(tmp, 'menu.json'), 'utf8'));
-  menu.push(JSON.parse(fs.readFileSync(path.join(fixtures, 'demoAreaMenu.json'), 'utf8')));
-  fs.writeFileSync(path.join(tmp, 'menu.json'), JSON.stringify(menu, null, 2));
+  addMenuEntries(tmp, [JSON.parse(fs.readFileSync(path.join(fixtures, 'demoAreaMenu.json'), 'utf8'))]);
   return tmp;
 }
 

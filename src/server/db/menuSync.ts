@@ -5,25 +5,11 @@ import { boolParam } from './connect.js';
 import { nowIso } from '../context.js';
 import { parseJsonObject } from '../services/json.js';
 import { parseWithPositions, positionOf } from '../../shared/schema/jsonPositions.js';
-import { iconError } from '../../shared/schema/teach.js';
+import { menuEntries, menuFileErrors, type MenuSeed } from '../../shared/schema/menuFile.js';
 import { SchemaError } from '../schemas/load.js';
 
-/** One entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */
-export interface MenuSeed {
-  code: string;
-  menuTitle: string;
-  name?: string;
-  path?: string;
-  component?: string;
-  icon?: string;
-  hidden?: boolean;
-  url?: string;
-  roles?: string[];
-  noCache?: boolean;
-  affix?: boolean;
-  grants?: Record<string, string[]>;
-  children?: MenuSeed[];
-}
+/** An entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */
+export type { MenuSeed };
 
 export interface FlatMenuSeed extends Omit<MenuSeed, 'children'> {
   parentCode: string | null;
@@ -38,23 +24,27 @@ export function flattenMenu(entries: MenuSeed[], parentCode: string | null = nul
   });
 }
 
-/** The menu file; an unknown icon stops the start, since the console would silently show the default one. */
+/**
+ * The menu file's entries, checked against menu.schema.json: a problem (an unknown icon, which the
+ * console would silently draw as the default, a literal title, a misspelt key) stops the start.
+ */
 export function readMenuFile(schemasDir: string): MenuSeed[] {
   const file = path.join(schemasDir, 'menu.json');
   const { value, positions } = parseWithPositions(fs.readFileSync(file, 'utf8'));
-  const problems: string[] = [];
-  const visit = (entries: MenuSeed[], pointer: string) => entries.forEach((e, i) => {
-    const at = `${pointer}/${i}`;
-    const bad = e.icon !== undefined ? iconError(e.icon) : undefined;
-    if (bad) {
-      const pos = positionOf(positions, `${at}/icon`);
-      problems.push(`${file}: ${e.code}.icon: ${bad} (line ${pos.line}, column ${pos.column})`);
-    }
-    visit(e.children ?? [], `${at}/children`);
+  const problems = menuFileErrors(value).map((e) => {
+    const pos = positionOf(positions, /^(\S+?):/.exec(e)![1]);
+    return `${file}: ${e} (line ${pos.line}, column ${pos.column})`;
   });
-  visit(value as MenuSeed[], '');
   if (problems.length) throw new SchemaError(`invalid menu:\n  ${problems.join('\n  ')}`);
-  return value as MenuSeed[];
+  return menuEntries(value);
+}
+
+/** Adds entries to a schemas folder's menu file (tests that add fixture pages). */
+export function addMenuEntries(schemasDir: string, entries: MenuSeed[]): void {
+  const file = path.join(schemasDir, 'menu.json');
+  const value = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  menuEntries(value).push(...entries);
+  fs.writeFileSync(file, JSON.stringify(value, null, 2));
 }
 
 /** Every role that is not SUPER_ADMIN gets what the entry names; PLAT_ADMIN gets everything unless named. */

@@ -36,7 +36,7 @@ describe('tabs and dashboard pages at start-up', () => {
 
   it('stops with the file, the place and what to write for a tab naming an unknown page', () => {
     const dir = schemaDir({ 'a/goods': goods, 'a/tabs': { id: 'a/tabs', kind: 'tabs', title: 'x.t', tabs: [{ page: 'a/goods' }, { page: 'a/gods' }] } });
-    expect(() => loadSchemas(dir)).toThrow('a/tabs.json: tabs[1].page: "a/gods" is not a page (write the id of a file under src/schemas');
+    expect(() => loadSchemas(dir)).toThrow('a/tabs.json: tabs[1].page: "a/gods" is not a page; did you mean a/goods?');
   });
 
   it('stops for a chart naming an unknown field, listing the fields there are', () => {

@@ -6,7 +6,7 @@ import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/sche
 import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
-import { suggestion } from '../../shared/schema/teach.js';
+import { pageSuggestion } from '../../shared/schema/teach.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
 export interface SchemaSet {
@@ -116,9 +116,9 @@ export function checkSchemas(dir: string): SchemaCheck {
       if (![...failed].some((id) => e.includes(`"${id}"`))) problems.push(locate(page.id, e));
     };
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
-      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${suggestion(f['x-ref'], [...pages.keys()])}`);
+      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
     }
-    if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page`);
+    if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
     [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);
   }
   return { pages, problems };

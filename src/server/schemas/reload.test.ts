@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { addMenuEntries } from '../db/menuSync.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGE = 'reloadDemo/stock';
@@ -60,8 +61,7 @@ describe('reloading page schemas without a restart', () => {
     refusal(await admin.get(PAGE), 404);
     fs.mkdirSync(path.join(dir, 'reloadDemo'));
     fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(stockPage, null, 2));
-    const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu.json'), 'utf8'));
-    fs.writeFileSync(path.join(dir, 'menu.json'), JSON.stringify([...menu, menuEntry], null, 2));
+    addMenuEntries(dir, [menuEntry]);
 
     const done = dataOf(await reload(admin));
     expect(done).toMatchObject({ tables: [PAGE], menus: 1 });

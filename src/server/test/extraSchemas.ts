@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addMenuEntries } from '../db/menuSync.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,8 +11,6 @@ export function schemasWithArea(area: string): string {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-schemas-'));
   fs.cpSync(path.join(here, '../../schemas'), tmp, { recursive: true });
   fs.cpSync(path.join(here, 'fixtures', area), path.join(tmp, area), { recursive: true });
-  const menu = JSON.parse(fs.readFileSync(path.join(tmp, 'menu.json'), 'utf8'));
-  menu.push(JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${area}Menu.json`), 'utf8')));
-  fs.writeFileSync(path.join(tmp, 'menu.json'), JSON.stringify(menu, null, 2));
+  addMenuEntries(tmp, [JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${area}Menu.json`), 'utf8'))]);
   return tmp;
 }

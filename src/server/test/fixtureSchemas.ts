@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addMenuEntries } from '../db/menuSync.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -13,8 +14,6 @@ export function schemasWithFixture(area: string): { dir: string; remove(): void 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-schemas-'));
   fs.cpSync(path.join(here, '../../schemas'), dir, { recursive: true });
   fs.cpSync(path.join(here, 'fixtures', area), path.join(dir, area), { recursive: true });
-  const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu.json'), 'utf8'));
-  menu.push(JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${area}Menu.json`), 'utf8')));
-  fs.writeFileSync(path.join(dir, 'menu.json'), JSON.stringify(menu, null, 2));
+  addMenuEntries(dir, [JSON.parse(fs.readFileSync(path.join(here, 'fixtures', `${area}Menu.json`), 'utf8'))]);
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -10,11 +10,17 @@ export const EXTENSION_KEYWORDS = [
   'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter', 'x-pattern-message',
 ];
 
+/** Formats taken from ajv-formats as they are. */
+const STANDARD_FORMATS = ['date', 'date-time', 'email', 'ipv4', 'ipv6'] as const;
+
+/** Every format a field may name: the meta-schema's FieldFormat enum is kept equal to this list. */
+export const FORMAT_NAMES: readonly string[] = [...STANDARD_FORMATS, 'uri', ...Object.keys(FORMAT_CHECKS), 'richText', 'color'];
+
 /** One ajv instance knows the project's formats; both the browser and the server validate with it. */
 export function createAjv(verbose = false): Ajv2020 {
   // verbose keeps the schema beside each error, so a schema check can suggest the keyword meant.
   const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, verbose });
-  addFormats(ajv, ['date', 'date-time', 'email', 'ipv4', 'ipv6']);
+  addFormats(ajv, [...STANDARD_FORMATS]);
   // A valid URI may still run script where it is shown as a link.
   const uri = fullFormats.uri as (v: string) => boolean;
   ajv.addFormat('uri', { type: 'string', validate: (v: string) => uri(v) && !SCRIPT_SCHEME.test(v) });

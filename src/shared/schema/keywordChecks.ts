@@ -1,6 +1,7 @@
 import type { FieldSchema, PageSchema } from './types';
 import { expressionNames } from './expression';
 import { fieldSchema, recordFields } from './model';
+import { pageSuggestion } from './teach';
 
 /**
  * Checks of the structured-field keywords that JSON Schema cannot state: each message names the
@@ -114,7 +115,7 @@ export function effectErrors(page: PageSchema, pages: Map<string, PageSchema>): 
       const where = `states.${t.name}.effects[${i}]`;
       const target = pages.get(e.page);
       if (!target?.resource || !target.model) {
-        errors.push(`${where}: unknown page "${e.page}"; name a page with a table, e.g. "${[...pages.keys()].find((k) => k.split('/')[0] === page.id.split('/')[0]) ?? 'area/page'}"`);
+        errors.push(`${where}: unknown page "${e.page}"; ${pageSuggestion(e.page, new Map([...pages].filter(([, p]) => p.resource && p.model)), `name a page with a table, e.g. "${[...pages.keys()].find((k) => k.split('/')[0] === page.id.split('/')[0]) ?? 'area/page'}"`)}`);
         return;
       }
       if (target.resource.readOnly || target.kind === 'log' || target.kind === 'report') errors.push(`${where}: page "${e.page}" is read-only`);

@@ -1,5 +1,6 @@
 import type { PageSchema, Relation } from './types';
 import { fieldSchema, recordFields } from './model';
+import { pageSuggestion } from './teach';
 
 /**
  * Checks a parent page's `relations` against the pages loaded: each child must exist and refer to
@@ -23,7 +24,7 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
     if (!page.resource) errors.push(`${at}: a page without resource has no records to relate to`);
     const child = pages.get(r.page);
     if (!child) {
-      errors.push(`${at}: page "${r.page}" does not exist; write the id of the child page (its path under src/schemas)`);
+      errors.push(`${at}: page "${r.page}" does not exist; ${pageSuggestion(r.page, pages)}`);
       return;
     }
     if (!child.resource) {

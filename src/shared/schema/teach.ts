@@ -1,5 +1,4 @@
 import type { ErrorObject } from 'ajv';
-import { CELL_WIDGETS, FORMILY_COMPONENTS, FORM_WIDGETS, MENU_ICONS } from '../widgetNames';
 
 /** Edit distance, case-insensitive, so "numberpicker" and "NumberPickr" both find NumberPicker. */
 function distance(a: string, b: string): number {
@@ -15,14 +14,14 @@ function distance(a: string, b: string): number {
 }
 
 /** The closest known name, if it is close enough to be the one meant. */
-export function closest(name: string, known: readonly string[]): string | undefined {
+export function closest(name: string, known: readonly string[], most = Math.max(2, Math.ceil(name.length / 3))): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const k of known) {
     const d = distance(name, k);
     if (d < bestD) { best = k; bestD = d; }
   }
-  return best !== undefined && bestD <= Math.max(2, Math.ceil(name.length / 3)) ? best : undefined;
+  return best !== undefined && bestD <= most ? best : undefined;
 }
 
 /** "; did you mean X?" or, with no close name, a short list of what is allowed. */
@@ -32,31 +31,14 @@ export function suggestion(name: string, known: readonly string[]): string {
   return known.length <= 12 ? `use one of: ${known.join(', ')}` : `use one of the names in ${known.slice(0, 8).join(', ')}, …`;
 }
 
-const COMPONENTS: readonly string[] = [...FORMILY_COMPONENTS, ...FORM_WIDGETS];
-const CELLS: readonly string[] = CELL_WIDGETS;
-
-/** Unknown x-component and x-cell / cell names anywhere in a page: a typo must not start a page with a label and no input. */
-export function nameErrors(value: unknown, path = ''): string[] {
-  if (!value || typeof value !== 'object') return [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nameErrors(v, `${path}[${i}]`));
-  const errors: string[] = [];
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    const where = path ? `${path}.${k}` : k;
-    // Data (demo rows, fixed filters) may hold any value under these names.
-    if (!path && (k === 'demo' || k === 'fixedFilter')) continue;
-    if (typeof v === 'string') {
-      if (k === 'x-component' && !COMPONENTS.includes(v)) errors.push(`${where}: unknown component "${v}"; ${suggestion(v, COMPONENTS)}`);
-      if ((k === 'x-cell' || k === 'cell') && !CELLS.includes(v)) errors.push(`${where}: unknown cell "${v}"; ${suggestion(v, CELLS)}`);
-    } else {
-      errors.push(...nameErrors(v, where));
-    }
-  }
-  return errors;
-}
-
-/** A menu entry's icon must be one the console bundles; anything else would silently become the default. */
-export function iconError(icon: string): string | undefined {
-  return MENU_ICONS.includes(icon) ? undefined : `unknown icon "${icon}"; ${suggestion(icon, MENU_ICONS)}`;
+/**
+ * For an unknown page id: "did you mean <id>?" when one is a slip away, else `otherwise`. Ids share
+ * their area's prefix, so only a few edits count as a slip.
+ */
+export function pageSuggestion(id: string, pages: ReadonlyMap<string, unknown>,
+  otherwise = 'write the id of a page: its path under src/schemas without .json, e.g. "tms/waybill/waybill"'): string {
+  const near = closest(id, [...pages.keys()], Math.max(2, Math.ceil(id.length / 6)));
+  return near ? `did you mean ${near}?` : otherwise;
 }
 
 const I18N_PATTERN = '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z0-9_]+)+$';
@@ -71,8 +53,14 @@ function keyFor(pageId: string, pointer: string): string {
   return `${base}.${last}`;
 }
 
-/** Ajv's errors in the analyst's words, each starting with its pointer so the loader can locate it. */
-export function explainAjvError(e: ErrorObject, pageId: string): string {
+/** What a name under these keys is called in a message: "unknown component "NumberPickr"". */
+const NAMED_ENUMS: Record<string, string> = { 'x-component': 'component', 'x-cell': 'cell', cell: 'cell', icon: 'icon', format: 'format' };
+
+/**
+ * Ajv's errors in the analyst's words, each starting with its pointer so the loader can locate it.
+ * `suggestKey` proposes a message key for a literal text (default: the page's naming).
+ */
+export function explainAjvError(e: ErrorObject, pageId: string, suggestKey = (pointer: string) => keyFor(pageId, pointer)): string {
   const at = e.instancePath || '/';
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') {
@@ -84,10 +72,11 @@ export function explainAjvError(e: ErrorObject, pageId: string): string {
   }
   if (e.keyword === 'enum') {
     const allowed = (params.allowedValues as unknown[]).map(String);
-    return `${at}: "${String(e.data)}" is not allowed; ${suggestion(String(e.data), allowed)}`;
+    const noun = NAMED_ENUMS[e.instancePath.split('/').pop() ?? ''];
+    return `${at}: ${noun ? `unknown ${noun} ` : ''}"${String(e.data)}"${noun ? '' : ' is not allowed'}; ${suggestion(String(e.data), allowed)}`;
   }
   if (e.keyword === 'pattern' && params.pattern === I18N_PATTERN) {
-    return `${at}: "${String(e.data)}" is a literal text where a message key is expected; use an i18n key such as ${keyFor(pageId, e.instancePath)} and put the text in the area's message files`;
+    return `${at}: "${String(e.data)}" is a literal text where a message key is expected; use an i18n key such as ${suggestKey(e.instancePath)} and put the text in the area's message files`;
   }
   if (e.keyword === 'required') return `${at}: missing "${String(params.missingProperty)}"`;
   return `${at}: ${e.message ?? 'is invalid'}`;

@@ -3,7 +3,7 @@ import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
-import { explainAjvError, nameErrors } from './teach';
+import { explainAjvError, pageSuggestion } from './teach';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 
 let metaValidator: ValidateFunction | null = null;
@@ -21,7 +21,7 @@ export function validatePageSchema(page: unknown): string[] {
   const v = meta();
   const id = String((page as { id?: unknown } | null)?.id ?? '');
   if (!v(page)) return [...new Set((v.errors ?? []).map((e) => explainAjvError(e, id)))];
-  return [...semanticErrors(page as PageSchema), ...nameErrors(page)];
+  return semanticErrors(page as PageSchema);
 }
 
 function semanticErrors(page: PageSchema): string[] {
@@ -156,14 +156,14 @@ export function crossPageErrors(page: PageSchema, pages: Map<string, PageSchema>
   const errors: string[] = [];
   page.tabs?.forEach((tab, i) => {
     const target = pages.get(tab.page);
-    if (!target) errors.push(`tabs[${i}].page: "${tab.page}" is not a page (write the id of a file under src/schemas, e.g. "tms/waybill/waybill")`);
+    if (!target) errors.push(`tabs[${i}].page: "${tab.page}" is not a page; ${pageSuggestion(tab.page, pages)}`);
     else if (target.kind === 'tabs') errors.push(`tabs[${i}].page: "${tab.page}" is itself a tabs page; name the pages it holds instead`);
   });
   const spec = page.dashboard;
   if (!spec) return errors;
   const source = pages.get(spec.source);
   if (!source?.resource) {
-    errors.push(`dashboard.source: "${spec.source}" is not a page with records (write the id of a crud or log page, e.g. "tms/waybill/waybill")`);
+    errors.push(`dashboard.source: "${spec.source}" is not a page with records; ${pageSuggestion(spec.source, new Map([...pages].filter(([, p]) => p.resource)))}`);
     return errors;
   }
   const fields = new Set(recordFields(source));
