@@ -23,6 +23,7 @@ import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
 import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
+import { usePagesDir } from './i18n/messages.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
   });
   const schemas = loadSchemas(config.schemasDir);
+  usePagesDir(config.schemasDir);
   const database = opts.database ?? (await openDatabase(config));
   const ctx: AppContext = { config, database, schemas, sms: opts.sms ?? logSmsSender(database, () => app.log) };
   ctx.sms = blacklistGuard(ctx, ctx.sms);

@@ -6,6 +6,7 @@ import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/sche
 import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
+import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { suggestion } from '../../shared/schema/teach.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
@@ -13,13 +14,13 @@ export interface SchemaSet {
   pages: Map<string, PageSchema>;
 }
 
-/** Page files under the folder; the menu tree (menu.json at the top) and templates (`_` names) are not pages. */
+/** Page files under the folder; the menu tree (menu.json at the top), templates (`_` names) and message files are not pages. */
 function walk(dir: string, top = true): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.name.startsWith('_')) return [];
     if (e.isDirectory()) return walk(full, false);
-    return e.isFile() && e.name.endsWith('.json') && !(top && e.name === 'menu.json') ? [full] : [];
+    return e.isFile() && e.name.endsWith('.json') && !e.name.endsWith(MESSAGES_SUFFIX) && !(top && e.name === 'menu.json') ? [full] : [];
   });
 }
 
