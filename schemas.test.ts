@@ -62,9 +62,8 @@ describe('page schemas', () => {
     expect(pages.size).toBeGreaterThan(0);
   });
 
-  it('have message files that are valid and beside a page; texts awaiting translation are listed', () => {
-    const { problems, todos } = checkMessageFiles(SCHEMAS, new Set(pages.keys()));
-    expect(problems).toEqual([]);
+  it('list the texts of their message files that await translation (checkSchemas has checked the files)', () => {
+    const { todos } = checkMessageFiles(SCHEMAS, new Set(pages.keys()));
     // Not a failure: a page may go out with a placeholder, but nobody should miss that it has one.
     if (todos.length) console.warn(`${todos.length} texts await translation (marked ⟦TODO⟧):\n  ${todos.join('\n  ')}`);
   });

@@ -37,7 +37,7 @@ function load(lang: Language): Catalogue {
 }
 
 /** The schemas folder whose message files are read (the server's SCHEMAS_DIR). */
-export function usePagesDir(dir: string): void {
+export function readPagesFrom(dir: string): void {
   if (path.resolve(dir) === pagesDir) return;
   pagesDir = path.resolve(dir);
   catalogues.clear();

@@ -7,6 +7,7 @@ import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
+import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { suggestion } from '../../shared/schema/teach.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
@@ -122,6 +123,8 @@ export function checkSchemas(dir: string): SchemaCheck {
     if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page`);
     [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);
   }
+  // Message files beside pages that failed are still checked: only those naming no file at all are reported.
+  problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed])).problems);
   return { pages, problems };
 }
 

@@ -90,6 +90,27 @@ describe('reloading page schemas without a restart', () => {
     expect(made).toMatchObject({ sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' });
   });
 
+  it('merges menu.json into the menu: a changed title follows the file, a field an admin edited stays; the title comes in the caller\'s language', async () => {
+    const menuRows = dataOf(await admin.get('systemManage/menu', '?size=500')).list as { id: number; version: number; code: string }[];
+    const row = menuRows.find((r) => r.code === PAGE)!;
+    dataOf(await admin.put('systemManage/menu', `/${row.id}`, { ...row, icon: 'TeamOutlined' }));
+    const texts = { zh: '库存', en: 'Stock', es: 'Existencias', ja: '在庫' };
+    const messages = Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, { 'menu.reloadDemo.stock': text }]));
+    fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify(messages));
+    const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu.json'), 'utf8')) as (typeof menuEntry)[];
+    const mine = menu.find((e) => e.code === PAGE)!;
+    Object.assign(mine, { menuTitle: 'menu.reloadDemo.stock', icon: 'SettingOutlined' });
+    fs.writeFileSync(path.join(dir, 'menu.json'), JSON.stringify(menu, null, 2));
+
+    expect(dataOf(await reload(admin))).toMatchObject({ menus: 0, menusUpdated: 1 });
+    const after = (dataOf(await admin.get('systemManage/menu', '?size=500')).list as { code: string; menuTitle: string; icon: string }[]).find((r) => r.code === PAGE);
+    expect(after).toMatchObject({ menuTitle: 'menu.reloadDemo.stock', icon: 'TeamOutlined' });
+    const info = (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(custA.token), 'accept-language': 'ja' } })).json().data;
+    expect(info.translatelist['menu.reloadDemo.stock']).toBe('在庫');
+    // Nothing changed in the file since: a second reload updates nothing.
+    expect(dataOf(await reload(admin))).toMatchObject({ menus: 0, menusUpdated: 0 });
+  });
+
   it('refuses a menu entry edited on the menu page with an icon the console does not have', async () => {
     const entry = { code: 'reloadDemo/other', menuTitle: 'menu.systemManage.menu', menuLevel: 2, sort: 0, icon: 'ShopOutlind' };
     expect(Object.keys(refusal(await admin.post('systemManage/menu', '', entry), 400).data.fieldErrors)).toEqual(['icon']);

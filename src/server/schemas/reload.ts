@@ -11,7 +11,7 @@ import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { openObject, responses } from '../routes/contracts.js';
 
-export interface ReloadResult { pages: number; tables: string[]; menus: number }
+export interface ReloadResult { pages: number; tables: string[]; menus: number; menusUpdated: number }
 
 /** Only the super administrator changes what every page is, for everyone, at once. */
 export function requireSuperAdmin(user: SessionUser): void {
@@ -52,8 +52,8 @@ export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void)
   const menus = await syncMenu(ctx, menu);
   forgetMenuFile(dir);
   reloadMessages();
-  log(`schemas reloaded: ${pages.size} pages, new tables ${tables.join(', ') || 'none'}, ${menus} menu entries added`);
-  return { pages: pages.size, tables, menus };
+  log(`schemas reloaded: ${pages.size} pages, new tables ${tables.join(', ') || 'none'}, ${menus.added} menu entries added, ${menus.updated} updated`);
+  return { pages: pages.size, tables, menus: menus.added, menusUpdated: menus.updated };
 }
 
 /** POST /open-platform/schemas/reload: the reload, for the super administrator. */
@@ -61,7 +61,7 @@ export function registerSchemaReload(app: FastifyInstance): void {
   app.post('/open-platform/schemas/reload', {
     schema: {
       tags: ['schemas'], summary: 'Re-read page schemas, menu.json and messages and apply them without a restart (super administrator only)',
-      response: responses(openObject({ pages: { type: 'integer' }, tables: { type: 'array', items: { type: 'string' } }, menus: { type: 'integer' } }), 400, 403),
+      response: responses(openObject({ pages: { type: 'integer' }, tables: { type: 'array', items: { type: 'string' } }, menus: { type: 'integer' }, menusUpdated: { type: 'integer' } }), 400, 403),
     },
   }, async (req) => {
     requireSuperAdmin(requireUser(req));
