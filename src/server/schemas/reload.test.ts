@@ -111,6 +111,28 @@ describe('reloading page schemas without a restart', () => {
     expect(dataOf(await reload(admin))).toMatchObject({ menus: 0, menusUpdated: 0 });
   });
 
+  it('serves a page with its messages in the caller\'s language and an ETag; a changed message file changes the answer', async () => {
+    const url = `/open-platform/schemas/${encodeURIComponent(PAGE)}`;
+    const ask = (etag?: string) => t.app.inject({ method: 'GET', url, headers: { ...bearer(custA.token), 'accept-language': 'es', ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect((await ask(etag)).statusCode).toBe(304);
+    const page = stockPage.model.properties;
+    fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify({
+      zh: { 'menu.reloadDemo.stock': '库存', 'pages.reloadDemo.stock.fields.sku': '货号' },
+      en: { 'menu.reloadDemo.stock': 'Stock', 'pages.reloadDemo.stock.fields.sku': 'SKU' },
+      es: { 'menu.reloadDemo.stock': 'Existencias', 'pages.reloadDemo.stock.fields.sku': 'Referencia' },
+      ja: { 'menu.reloadDemo.stock': '在庫', 'pages.reloadDemo.stock.fields.sku': '品番' },
+    }));
+    const more = { ...stockPage, model: { ...stockPage.model, properties: { ...page, sku: { ...page.sku, title: 'pages.reloadDemo.stock.fields.sku' }, shelf: { type: 'string', title: 'fields.name', maxLength: 20 } } } };
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(more, null, 2));
+    dataOf(await reload(admin));
+    const changed = await ask(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.messages['pages.reloadDemo.stock.fields.sku']).toBe('Referencia');
+  });
+
   it('refuses a menu entry edited on the menu page with an icon the console does not have', async () => {
     const entry = { code: 'reloadDemo/other', menuTitle: 'menu.systemManage.menu', menuLevel: 2, sort: 0, icon: 'ShopOutlind' };
     expect(Object.keys(refusal(await admin.post('systemManage/menu', '', entry), 400).data.fieldErrors)).toEqual(['icon']);
