@@ -33,6 +33,7 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
+import { startLiveReload } from './schemas/liveReload.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
@@ -126,6 +127,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
   registerSchemaReload(app);
+  await startLiveReload(app);
   registerGateway(app);
   await registerOperations(app);
 
