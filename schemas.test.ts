@@ -8,6 +8,8 @@ import { CORE_TABLES } from './src/server/db/coreTables';
 import { IDENTIFIER } from './src/shared/schema/tableSpec';
 import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
 import { isBespoke, parseComponentPath } from './src/shared/routes/componentPath';
+import { listMessageFiles, readMessagesFile, type MessageLanguage } from './src/server/i18n/pageMessages';
+import { checkMessageFiles } from './src/server/i18n/messageChecks';
 
 const SCHEMAS = path.resolve('src/schemas');
 const LOCALES = path.resolve('src/i18n/locales');
@@ -22,7 +24,7 @@ function flatten(obj: Record<string, unknown>, prefix = '', out = new Map<string
   return out;
 }
 
-/** lang -> key -> part file that defines it */
+/** lang -> key -> part file (shared locale part or page message file) that defines it */
 function localeIndex() {
   const index = new Map<string, Map<string, string>>();
   const dupes: string[] = [];
@@ -34,6 +36,13 @@ function localeIndex() {
         if (keys.has(k)) dupes.push(`${lang}: "${k}" in ${file} and ${keys.get(k)}`);
         if (typeof v !== 'string' || v.trim() === '') dupes.push(`${lang}/${file}: "${k}" is empty`);
         keys.set(k, file);
+      }
+    }
+    for (const [id, file] of listMessageFiles(SCHEMAS)) {
+      for (const [k, v] of Object.entries(readMessagesFile(file)[lang as MessageLanguage])) {
+        if (keys.has(k)) dupes.push(`${lang}: "${k}" in ${id}.messages.json and ${keys.get(k)}`);
+        if (v.trim() === '') dupes.push(`${lang}/${id}.messages.json: "${k}" is empty`);
+        keys.set(k, `${id}.messages.json`);
       }
     }
     index.set(lang, keys);
@@ -60,6 +69,12 @@ describe('page schemas', () => {
       return named === want ? [] : [`${id}: write "$schema": "${want}" (${named === undefined ? 'missing' : `was "${named}"`})`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('list the texts of their message files that await translation (checkSchemas has checked the files)', () => {
+    const { todos } = checkMessageFiles(SCHEMAS, new Set(pages.keys()));
+    // Not a failure: a page may go out with a placeholder, but nobody should miss that it has one.
+    if (todos.length) console.warn(`${todos.length} texts await translation (marked ⟦TODO⟧):\n  ${todos.join('\n  ')}`);
   });
 
   it('have every message key in all four languages', () => {

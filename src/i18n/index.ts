@@ -4,12 +4,13 @@ import Cookies from 'js-cookie';
 import { detectLanguage, LANGUAGE_COOKIE, LANGUAGES, type Language } from './languages';
 
 /**
- * Strings live in src/i18n/locales/<lang>/<part>.json. Each part's top-level keys are unique across
- * parts, and all parts are merged into one namespace, so a key reads the same wherever it is used.
- * Only the parts a screen needs are loaded, and only for the current language: the portal never
- * downloads the console's page titles.
+ * Shared strings live in src/i18n/locales/<lang>/<part>.json. Each part's top-level keys are unique
+ * across parts, and all parts are merged into one namespace, so a key reads the same wherever it is
+ * used. Only the parts a screen needs are loaded, and only for the current language. Pages' strings
+ * (their message files and the area parts) come from the server with each page's schema and the menu
+ * titles with the session, so a new or changed page needs no build: they are not bundled.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/area-*.json']);
 
 const loaded = new Set<string>();
 

@@ -23,6 +23,7 @@ import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
 import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
+import { readPagesFrom } from './i18n/messages.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
@@ -33,6 +34,7 @@ import { registerFileRoutes } from './routes/files.js';
 import { registerFileLinkRoutes } from './routes/fileLinks.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
+import { startLiveReload } from './schemas/liveReload.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
@@ -49,8 +51,8 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);
-  const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
-  if (added) log(`menu: ${added} entries added from menu.json`);
+  const menu = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
+  if (menu.added || menu.updated) log(`menu: ${menu.added} entries added and ${menu.updated} updated from menu.json`);
   await seedAccounts(ctx, log);
   await seedGatewayDemo(ctx, log);
 }
@@ -66,6 +68,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
   });
   const schemas = loadSchemas(config.schemasDir);
+  readPagesFrom(config.schemasDir);
   const database = opts.database ?? (await openDatabase(config));
   const ctx: AppContext = { config, database, schemas, sms: opts.sms ?? logSmsSender(database, () => app.log) };
   ctx.sms = blacklistGuard(ctx, ctx.sms);
@@ -126,6 +129,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFileLinkRoutes(app);
   registerMenuTreeRoute(app);
   registerSchemaReload(app);
+  await startLiveReload(app);
   registerGateway(app);
   await registerOperations(app);
 

@@ -23,6 +23,8 @@ export interface ServerConfig {
   jobTickSeconds: number;
   /** Largest import file accepted. */
   importMaxBytes: number;
+  /** Re-read the schemas folder when a file in it changes (development; WATCH_SCHEMAS=1 elsewhere). */
+  watchSchemas: boolean;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -54,5 +56,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
+    watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
   };
 }

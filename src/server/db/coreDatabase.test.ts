@@ -43,7 +43,7 @@ const DESCRIBED: Described = {
   sys_menu: {
     ...SYSTEM, code: 'text not null', parentCode: 'text', menuTitle: 'text not null', name: 'text', path: 'text', component: 'text',
     icon: 'text', hidden: 'boolean not null default', menuLevel: 'integer not null default', sort: 'integer not null default',
-    url: 'text', roles: 'json not null default', noCache: 'boolean not null default', affix: 'boolean not null default',
+    url: 'text', roles: 'json not null default', noCache: 'boolean not null default', affix: 'boolean not null default', fileValues: 'text',
   },
   sys_session: {
     ...SYSTEM, tokenHash: 'text not null', userId: 'integer not null', username: 'text not null', partyCode: 'text not null',

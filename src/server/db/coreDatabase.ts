@@ -72,6 +72,7 @@ export interface MenuTable extends SystemColumns {
   roles: JsonText;
   noCache: Flag;
   affix: Flag;
+  fileValues: string | null;
 }
 
 export interface SessionTable extends SystemColumns {

@@ -35,6 +35,8 @@ export const CORE_TABLES: TableSpec[] = [
     text('code', { notNull: true, unique: true }), text('parentCode'), text('menuTitle', { notNull: true }), text('name'),
     text('path'), text('component'), text('icon'), bool('hidden', false), int('menuLevel', { notNull: true, defaultValue: 1 }),
     int('sort', { notNull: true, defaultValue: 0 }), text('url'), json('roles'), bool('noCache', false), bool('affix', false),
+    // menu.json's values when last merged: a stored value differing from them was edited by an admin.
+    text('fileValues'),
   ], [{ columns: ['parentCode'] }]),
   table('sys_session', [
     text('tokenHash', { notNull: true, unique: true }), int('userId', { notNull: true }), text('username', { notNull: true }),

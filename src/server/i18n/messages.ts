@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageCatalogue } from './pageMessages.js';
 
 export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 type Catalogue = Record<string, string>;
 
+const catalogues = new Map<Language, Catalogue>();
+
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
+// The pages' own message files live beside their schemas; the server started on a folder reads that folder's.
+let pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {}): Catalogue {
   for (const [k, v] of Object.entries(obj)) {
@@ -18,17 +23,26 @@ function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {})
   return out;
 }
 
-/** Every locale part the browser uses is loaded, so server messages can use page and field titles too. */
+/**
+ * Every shared locale part and every page's message file, so server messages can use page and field
+ * titles too, and a page's strings reach the console with its schema.
+ */
 function load(lang: Language): Catalogue {
   const dir = path.join(localesDir, lang);
   const out: Catalogue = {};
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     flatten(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), '', out);
   }
-  return out;
+  return Object.assign(out, pageCatalogue(pagesDir, lang));
 }
 
-const catalogues = new Map<Language, Catalogue>();
+/** The schemas folder whose message files are read (the server's SCHEMAS_DIR). */
+export function readPagesFrom(dir: string): void {
+  if (path.resolve(dir) === pagesDir) return;
+  pagesDir = path.resolve(dir);
+  catalogues.clear();
+}
+
 
 /** Reads the message files again on next use (a reload of pages brings their new messages). */
 export function reloadMessages(): void {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forbidden, notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
+import { sendWithEtag } from '../plugins/etag.js';
 import { translate } from '../i18n/messages.js';
 import { actionsFor, allows, findPage, optionsAccess, pageAccess } from '../data/access.js';
 import { parentsOf } from '../../shared/schema/relations.js';
@@ -124,7 +125,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     return ok(await runRowAction(ctx, req, req.params.page, req.params.name, req.params.id, req.body));
   });
 
-  app.get('/open-platform/schemas/:page', { ...checked, schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: PageParams, response: Answers.schema } }, async (req) => {
+  app.get('/open-platform/schemas/:page', { ...checked, schema: { tags: ['schemas'], summary: 'A page schema with its messages in the caller’s language, and the caller’s actions on it', params: PageParams, response: Answers.schema } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     const { demo: _demo, ...page } = access.page;
     void _demo;
@@ -155,7 +156,8 @@ export function registerDataRoutes(fastify: FastifyInstance) {
     const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
     const actions = access.actions === 'all' ? ['*'] : [...access.actions];
     const source = sourcePage ? (({ demo: _d, ...rest }) => rest)(sourcePage) : undefined;
-    return ok({ page: { ...page, relations, ...(page.relationGroups ? { relationGroups } : {}) }, messages, actions, source, parents });
+    // Revalidated by ETag: a page opened again costs a 304 unless its schema, messages or grants changed.
+    return sendWithEtag(req, reply, ok({ page: { ...page, relations, ...(page.relationGroups ? { relationGroups } : {}) }, messages, actions, source, parents }));
   });
 
   async function readableTabs(req: FastifyRequest, tabs: TabSpec[]): Promise<TabSpec[]> {

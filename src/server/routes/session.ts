@@ -5,6 +5,7 @@ import { requireUser } from '../plugins/auth.js';
 import { createSession, resolveSession, revokeSession } from '../services/sessions.js';
 import { buildMenuTree, grantsFor, loadMenuRows } from '../services/menus.js';
 import { tokenInvalid } from '../errors.js';
+import { translate } from '../i18n/messages.js';
 import { anonymous, nullableStr, object, openObject, responses, str } from './contracts.js';
 
 const role = object({ role: { type: 'string' }, roleName: { type: 'string' } });
@@ -46,7 +47,11 @@ export function registerSession(app: FastifyInstance) {
     const ordered = [user.activeRole, ...user.roles.filter((r) => r !== user.activeRole)];
     const roleList = ordered.map((code) => ({ role: code, roleName: roleRows.find((r) => r.code === code)?.name ?? code }));
     const menu = buildMenuTree(menuRows, grants);
-    const translatelist = Object.fromEntries(menuRows.map((m) => [m.menuTitle, m.name ?? m.menuTitle]));
+    // Menu titles in the caller's language from the server's messages, so a new or renamed entry needs no browser build.
+    const translatelist = Object.fromEntries(menuRows.map((m) => {
+      const text = translate(req.lang, m.menuTitle);
+      return [m.menuTitle, text === m.menuTitle ? m.name ?? m.menuTitle : text];
+    }));
     return ok({
       name: row.realName || row.username,
       code: row.username,

@@ -7,19 +7,21 @@ import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
 import { pageSuggestion } from '../../shared/schema/teach.js';
+import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
+import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;
 }
 
-/** Page files under the folder; the menu tree (menu.json at the top) and templates (`_` names) are not pages. */
+/** Page files under the folder; the menu tree (menu.json at the top), templates (`_` names) and message files are not pages. */
 function walk(dir: string, top = true): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.name.startsWith('_')) return [];
     if (e.isDirectory()) return walk(full, false);
-    return e.isFile() && e.name.endsWith('.json') && !(top && e.name === 'menu.json') ? [full] : [];
+    return e.isFile() && e.name.endsWith('.json') && !e.name.endsWith(MESSAGES_SUFFIX) && !(top && e.name === 'menu.json') ? [full] : [];
   });
 }
 
@@ -121,6 +123,8 @@ export function checkSchemas(dir: string): SchemaCheck {
     if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
     [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);
   }
+  // Message files beside pages that failed are still checked: only those naming no file at all are reported.
+  problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed])).problems);
   return { pages, problems };
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { addMenuEntries } from '../db/menuSync.js';
+import { menuEntries } from '../../shared/schema/menuFile.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGE = 'reloadDemo/stock';
@@ -88,6 +89,49 @@ describe('reloading page schemas without a restart', () => {
     expect(dataOf(await reload(admin))).toMatchObject({ tables: [], menus: 0 });
     const made = dataOf(await admin.post(PAGE, '', { sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' }), 201);
     expect(made).toMatchObject({ sku: 'AA003', shelf: 'A-01', partyCode: 'C1001' });
+  });
+
+  it('merges menu.json into the menu: a changed title follows the file, a field an admin edited stays; the title comes in the caller\'s language', async () => {
+    const menuRows = dataOf(await admin.get('systemManage/menu', '?size=500')).list as { id: number; version: number; code: string }[];
+    const row = menuRows.find((r) => r.code === PAGE)!;
+    dataOf(await admin.put('systemManage/menu', `/${row.id}`, { ...row, icon: 'TeamOutlined' }));
+    const texts = { zh: '库存', en: 'Stock', es: 'Existencias', ja: '在庫' };
+    const messages = Object.fromEntries(Object.entries(texts).map(([lang, text]) => [lang, { 'menu.reloadDemo.stock': text }]));
+    fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify(messages));
+    const menu = JSON.parse(fs.readFileSync(path.join(dir, 'menu.json'), 'utf8')) as unknown;
+    const mine = menuEntries(menu).find((e) => e.code === PAGE)!;
+    Object.assign(mine, { menuTitle: 'menu.reloadDemo.stock', icon: 'SettingOutlined' });
+    fs.writeFileSync(path.join(dir, 'menu.json'), JSON.stringify(menu, null, 2));
+
+    expect(dataOf(await reload(admin))).toMatchObject({ menus: 0, menusUpdated: 1 });
+    const after = (dataOf(await admin.get('systemManage/menu', '?size=500')).list as { code: string; menuTitle: string; icon: string }[]).find((r) => r.code === PAGE);
+    expect(after).toMatchObject({ menuTitle: 'menu.reloadDemo.stock', icon: 'TeamOutlined' });
+    const info = (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(custA.token), 'accept-language': 'ja' } })).json().data;
+    expect(info.translatelist['menu.reloadDemo.stock']).toBe('在庫');
+    // Nothing changed in the file since: a second reload updates nothing.
+    expect(dataOf(await reload(admin))).toMatchObject({ menus: 0, menusUpdated: 0 });
+  });
+
+  it('serves a page with its messages in the caller\'s language and an ETag; a changed message file changes the answer', async () => {
+    const url = `/open-platform/schemas/${encodeURIComponent(PAGE)}`;
+    const ask = (etag?: string) => t.app.inject({ method: 'GET', url, headers: { ...bearer(custA.token), 'accept-language': 'es', ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect((await ask(etag)).statusCode).toBe(304);
+    const page = stockPage.model.properties;
+    fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify({
+      zh: { 'menu.reloadDemo.stock': '库存', 'pages.reloadDemo.stock.fields.sku': '货号' },
+      en: { 'menu.reloadDemo.stock': 'Stock', 'pages.reloadDemo.stock.fields.sku': 'SKU' },
+      es: { 'menu.reloadDemo.stock': 'Existencias', 'pages.reloadDemo.stock.fields.sku': 'Referencia' },
+      ja: { 'menu.reloadDemo.stock': '在庫', 'pages.reloadDemo.stock.fields.sku': '品番' },
+    }));
+    const more = { ...stockPage, model: { ...stockPage.model, properties: { ...page, sku: { ...page.sku, title: 'pages.reloadDemo.stock.fields.sku' }, shelf: { type: 'string', title: 'fields.name', maxLength: 20 } } } };
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(more, null, 2));
+    dataOf(await reload(admin));
+    const changed = await ask(etag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.messages['pages.reloadDemo.stock.fields.sku']).toBe('Referencia');
   });
 
   it('refuses a menu entry edited on the menu page with an icon the console does not have', async () => {

@@ -11,7 +11,7 @@ import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { openObject, responses } from '../routes/contracts.js';
 
-export interface ReloadResult { pages: number; tables: string[]; menus: number }
+export interface ReloadResult { pages: number; tables: string[]; menus: number; menusUpdated: number }
 
 /** Only the super administrator changes what every page is, for everyone, at once. */
 export function requireSuperAdmin(user: SessionUser): void {
@@ -52,19 +52,43 @@ export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void)
   const menus = await syncMenu(ctx, menu);
   forgetMenuFile(dir);
   reloadMessages();
-  log(`schemas reloaded: ${pages.size} pages, new tables ${tables.join(', ') || 'none'}, ${menus} menu entries added`);
-  return { pages: pages.size, tables, menus };
+  log(`schemas reloaded: ${pages.size} pages, new tables ${tables.join(', ') || 'none'}, ${menus.added} menu entries added, ${menus.updated} updated`);
+  return { pages: pages.size, tables, menus: menus.added, menusUpdated: menus.updated };
+}
+
+interface Turns { queue: Promise<unknown>; announce?: () => Promise<void> }
+const turns = new WeakMap<AppContext, Turns>();
+const turnsOf = (ctx: AppContext) => turns.get(ctx) ?? turns.set(ctx, { queue: Promise.resolve() }).get(ctx)!;
+
+/** One reload at a time per server: a file save, a click and another instance's word may come together. */
+export function reloadInTurn(ctx: AppContext, log: (msg: string) => void): Promise<ReloadResult> {
+  const t = turnsOf(ctx);
+  const run = t.queue.then(() => reloadSchemas(ctx, log));
+  t.queue = run.catch(() => undefined);
+  return run;
+}
+
+/** How this server tells the other instances on its database to reload (set by liveReload.ts on PostgreSQL). */
+export function setReloadAnnouncer(ctx: AppContext, announce: () => Promise<void>): void {
+  turnsOf(ctx).announce = announce;
+}
+
+/** A reload asked for here (the route, the file watch, the playground): applied, then every other instance reloads. */
+export async function reloadEverywhere(ctx: AppContext, log: (msg: string) => void): Promise<ReloadResult> {
+  const result = await reloadInTurn(ctx, log);
+  await turnsOf(ctx).announce?.();
+  return result;
 }
 
 /** POST /open-platform/schemas/reload: the reload, for the super administrator. */
 export function registerSchemaReload(app: FastifyInstance): void {
   app.post('/open-platform/schemas/reload', {
     schema: {
-      tags: ['schemas'], summary: 'Re-read page schemas, menu.json and messages and apply them without a restart (super administrator only)',
-      response: responses(openObject({ pages: { type: 'integer' }, tables: { type: 'array', items: { type: 'string' } }, menus: { type: 'integer' } }), 400, 403),
+      tags: ['schemas'], summary: 'Re-read page schemas, menu.json and messages and apply them without a restart, on every instance sharing the database (super administrator only)',
+      response: responses(openObject({ pages: { type: 'integer' }, tables: { type: 'array', items: { type: 'string' } }, menus: { type: 'integer' }, menusUpdated: { type: 'integer' } }), 400, 403),
     },
   }, async (req) => {
     requireSuperAdmin(requireUser(req));
-    return ok(await reloadSchemas(app.ctx, (m) => app.log.info(m)));
+    return ok(await reloadEverywhere(app.ctx, (m) => app.log.info(m)));
   });
 }

@@ -83,6 +83,8 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     logLevel: 'warn',
     // Tests run due jobs themselves (runDueJobs), never on a timer.
     jobTickSeconds: 0,
+    // Tests reload pages themselves; a watch would race them.
+    watchSchemas: false,
     ...overrides,
   };
   const sms = new CapturingSms();
