@@ -74,3 +74,29 @@ export function toStored(database: Database, page: PageSchema, values: Row): Row
 export function selectColumns(page: PageSchema): string[] {
   return conversionsOf(page).map(([name]) => name);
 }
+
+/**
+ * `JSON.stringify(toRecord(page, row))` for many rows of the same columns, given as arrays in the order
+ * of `columns`: which fields appear, in which order and with which conversion is worked out once, so
+ * no record object is built per row (bulk imports audit every row). Pages with values computed on
+ * read need the record, and get it.
+ */
+export function recordJson(page: PageSchema, columns: readonly string[]): (values: readonly unknown[]) => string {
+  if (hasComputed(page, 'onRead')) {
+    return (values) => JSON.stringify(toRecord(page, Object.fromEntries(columns.map((c, i) => [c, values[i]]))));
+  }
+  const parts = conversionsOf(page).filter(([name]) => columns.includes(name))
+    .map(([name, conversion], k) => ({ at: columns.indexOf(name), key: `${k ? ',' : '{'}${JSON.stringify(name)}:`, conversion }));
+  if (!parts.length) return () => '{}';
+  return (values) => {
+    let out = '';
+    for (const { at, key, conversion } of parts) out += key + valueJson(values[at], conversion);
+    return `${out}}`;
+  };
+}
+
+function valueJson(v: unknown, conversion: Conversion): string {
+  if (v === null || v === undefined) return 'null';
+  if (conversion === 'boolean') return v === true || v === 1 || v === '1' ? 'true' : 'false';
+  return JSON.stringify(conversion === 'json' && typeof v === 'string' ? safeJson(v) : v);
+}
