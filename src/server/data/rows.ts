@@ -76,21 +76,21 @@ export function selectColumns(page: PageSchema): string[] {
 }
 
 /**
- * `JSON.stringify(toRecord(page, row))` for many rows of the same columns, given as arrays in the order
- * of `columns`: which fields appear, in which order and with which conversion is worked out once, so
- * no record object is built per row (bulk imports audit every row). Pages with values computed on
- * read need the record, and get it.
+ * The JSON of the records just inserted as rows of `columns` (arrays in that order), as
+ * `JSON.stringify(toRecord(page, row))` of the rows read back: a field without a column is NULL in
+ * the table, so null in the record. Which fields appear, in which order and with which conversion is
+ * worked out once, so no record object is built per row (bulk imports audit every row). Pages with
+ * values computed on read need the record, and get it.
  */
 export function recordJson(page: PageSchema, columns: readonly string[]): (values: readonly unknown[]) => string {
+  const fields = conversionsOf(page).map(([name, conversion], k) => ({ at: columns.indexOf(name), name, key: `${k ? ',' : '{'}${JSON.stringify(name)}:`, conversion }));
   if (hasComputed(page, 'onRead')) {
-    return (values) => JSON.stringify(toRecord(page, Object.fromEntries(columns.map((c, i) => [c, values[i]]))));
+    return (values) => JSON.stringify(toRecord(page, Object.fromEntries(fields.map(({ at, name }) => [name, at < 0 ? null : values[at]]))));
   }
-  const parts = conversionsOf(page).filter(([name]) => columns.includes(name))
-    .map(([name, conversion], k) => ({ at: columns.indexOf(name), key: `${k ? ',' : '{'}${JSON.stringify(name)}:`, conversion }));
-  if (!parts.length) return () => '{}';
+  if (!fields.length) return () => '{}';
   return (values) => {
     let out = '';
-    for (const { at, key, conversion } of parts) out += key + valueJson(values[at], conversion);
+    for (const { at, key, conversion } of fields) out += key + (at < 0 ? 'null' : valueJson(values[at], conversion));
     return `${out}}`;
   };
 }

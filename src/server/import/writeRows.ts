@@ -4,6 +4,7 @@ import { BulkInsert } from '../db/bulkInsert.js';
 import { recordJson, toStored, type Row } from '../data/rows.js';
 import { encryptValues, generateFields } from '../data/secretValues.js';
 import { encryptedFields } from '../security/secrets.js';
+import { computeValues, hasComputed } from '../../shared/schema/computed.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 
 const STAMP = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'];
@@ -12,7 +13,7 @@ const AUDIT = ['page', 'tableName', 'recordId', 'action', 'username', 'partyCode
 interface Shape { table: BulkInsert; after: (values: readonly unknown[]) => string }
 
 /**
- * Writes checked import rows as a create would store them (generated values, initial state, the
+ * Writes checked import rows as a create would store them (generated and computed values, initial state, the
  * organisation, secrets encrypted, the system columns) with one audit row each holding the created
  * record. Rows become arrays in one column order per shape of row, so one statement text serves a
  * whole import and nothing is built per row but the values themselves. Runs inside the import's
@@ -23,11 +24,13 @@ export class ImportWriter {
   readonly #audit: BulkInsert;
   readonly #secrets: boolean;
   readonly #initial: unknown;
+  readonly #computed: boolean;
 
   constructor(private readonly ctx: AppContext, private readonly page: PageSchema, private readonly user: SessionUser,
     private readonly platform: boolean, private readonly db: Db) {
     this.#audit = new BulkInsert(db, 'sys_audit', AUDIT, false);
     this.#secrets = encryptedFields(page).length > 0;
+    this.#computed = hasComputed(page, 'stored');
     this.#initial = page.states ? page.states.initial ?? page.model!.properties[page.states.field].enum![0] : undefined;
   }
 
@@ -40,6 +43,8 @@ export class ImportWriter {
     const names = new Set<string>();
     for (const values of rows) {
       generateFields(page, values);
+      // As a create stores them: computed from the row's own values, before its state is set.
+      if (this.#computed) Object.assign(values, computeValues(page, values, 'stored'));
       if (page.states) values[page.states.field] = this.#initial;
       const s = toStored(this.ctx.database, page, values);
       if (this.#secrets) Object.assign(s, encryptValues(this.ctx, page, values));
