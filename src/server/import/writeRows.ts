@@ -28,7 +28,7 @@ export class ImportWriter {
 
   constructor(private readonly ctx: AppContext, private readonly page: PageSchema, private readonly user: SessionUser,
     private readonly platform: boolean, private readonly db: Db) {
-    this.#audit = new BulkInsert(db, 'sys_audit', AUDIT, false);
+    this.#audit = new BulkInsert(db, ctx.database.dialect, 'sys_audit', AUDIT, false);
     this.#secrets = encryptedFields(page).length > 0;
     this.#computed = hasComputed(page, 'stored');
     this.#initial = page.states ? page.states.initial ?? page.model!.properties[page.states.field].enum![0] : undefined;
@@ -76,7 +76,7 @@ export class ImportWriter {
     const key = columns.join('\u0000');
     let shape = this.#shapes.get(key);
     if (!shape) {
-      shape = { table: new BulkInsert(this.db, this.page.resource!.table, columns, true), after: recordJson(this.page, [...columns, 'id']) };
+      shape = { table: new BulkInsert(this.db, this.ctx.database.dialect, this.page.resource!.table, columns, true), after: recordJson(this.page, [...columns, 'id']) };
       this.#shapes.set(key, shape);
     }
     return shape;
