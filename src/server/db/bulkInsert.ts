@@ -59,8 +59,9 @@ export class BulkInsert {
   /** Each column's array is cast to the column's own type, read from the catalogue once. */
   async #unnestStatement(): Promise<CompiledQuery> {
     if (this.#unnest) return this.#unnest;
-    const { rows } = await sql<{ name: string; type: string }>`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
-      where attrelid = to_regclass(quote_ident(${this.table})) and attnum > 0 and not attisdropped`.execute(this.db);
+    // Built as a select, not raw SQL, so that the write watch sees a read.
+    const rows = await this.db.selectFrom('pg_attribute').select(['attname as name', sql<string>`format_type(atttypid, atttypmod)`.as('type')])
+      .where('attrelid', '=', sql<number>`to_regclass(quote_ident(${this.table}))`).where('attnum', '>', 0).where('attisdropped', '=', false).execute();
     const types = new Map(rows.map((r) => [r.name, r.type]));
     const arrays = this.columns.map((c) => {
       const type = types.get(c);
