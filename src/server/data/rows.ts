@@ -74,3 +74,29 @@ export function toStored(database: Database, page: PageSchema, values: Row): Row
 export function selectColumns(page: PageSchema): string[] {
   return conversionsOf(page).map(([name]) => name);
 }
+
+/**
+ * The JSON of the records just inserted as rows of `columns` (arrays in that order), as
+ * `JSON.stringify(toRecord(page, row))` of the rows read back: a field without a column is NULL in
+ * the table, so null in the record. Which fields appear, in which order and with which conversion is
+ * worked out once, so no record object is built per row (bulk imports audit every row). Pages with
+ * values computed on read need the record, and get it.
+ */
+export function recordJson(page: PageSchema, columns: readonly string[]): (values: readonly unknown[]) => string {
+  const fields = conversionsOf(page).map(([name, conversion], k) => ({ at: columns.indexOf(name), name, key: `${k ? ',' : '{'}${JSON.stringify(name)}:`, conversion }));
+  if (hasComputed(page, 'onRead')) {
+    return (values) => JSON.stringify(toRecord(page, Object.fromEntries(fields.map(({ at, name }) => [name, at < 0 ? null : values[at]]))));
+  }
+  if (!fields.length) return () => '{}';
+  return (values) => {
+    let out = '';
+    for (const { at, key, conversion } of fields) out += key + (at < 0 ? 'null' : valueJson(values[at], conversion));
+    return `${out}}`;
+  };
+}
+
+function valueJson(v: unknown, conversion: Conversion): string {
+  if (v === null || v === undefined) return 'null';
+  if (conversion === 'boolean') return v === true || v === 1 || v === '1' ? 'true' : 'false';
+  return JSON.stringify(conversion === 'json' && typeof v === 'string' ? safeJson(v) : v);
+}

@@ -67,6 +67,20 @@ describe('statement cache for SQLite', () => {
     expect(db.prepare('select 2')).not.toBe(b);
   });
 
+  it('keeps a few long statements (bulk inserts) apart, so they push out no short ones', () => {
+    const db = withStatementCache(file, 2);
+    const a = db.prepare('select 1');
+    const b = db.prepare('select 2');
+    const longSql = (k: number) => `insert into t (n) values ${Array.from({ length: 1000 }, () => `(${k})`).join(', ')}`;
+    const bulk = db.prepare(longSql(1));
+    for (let k = 2; k <= 4; k++) db.prepare(longSql(k));
+    expect(db.prepare(longSql(1))).toBe(bulk);
+    for (let k = 5; k <= 9; k++) db.prepare(longSql(k));
+    expect(db.prepare(longSql(1))).not.toBe(bulk);
+    expect(db.prepare('select 1')).toBe(a);
+    expect(db.prepare('select 2')).toBe(b);
+  });
+
   it('serves Kysely queries and streams of the same SQL', async () => {
     const db = new Kysely<{ t: { id: number; n: number } }>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
     const query = (min: number) => db.selectFrom('t').select(['id', 'n']).where('n', '>', min).orderBy('id');

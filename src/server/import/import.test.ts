@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, pageUrl, refusal, signIn, zipEntry, type Caller } from '../test/dataApi.js';
 import { multipart, residentId, xlsxFile } from '../test/sheets.js';
+import { toRecord } from '../data/rows.js';
 
 const DRIVER = 'tms/base/driver';
 const PHONES = 'systemManage/phoneWhitelist';
@@ -93,6 +94,9 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     const audits = await t.app.ctx.database.db.selectFrom('sys_audit').select(['recordId', 'action', 'after']).where('page', '=', DRIVER).where('recordId', 'in', rows.map((r) => Number(r.id))).execute();
     expect(audits.length).toBe(3);
     expect(audits.every((a) => a.action === 'create' && JSON.parse(String(a.after)).id === Number(a.recordId))).toBe(true);
+    // Each audit holds the created record, as a read of that row gives it.
+    const page = t.app.ctx.schemas.pages.get(DRIVER)!;
+    for (const row of rows) expect(JSON.parse(String(audits.find((a) => Number(a.recordId) === Number(row.id))!.after))).toEqual(toRecord(page, row));
     // The same file again: every row is now a duplicate, and nothing more is written.
     const again = refusal(await upload(staff, DRIVER, 'drivers.xlsx', file), 400);
     expect(again.data.errors.map((e: { row: number }) => e.row)).toEqual([2, 4, 5]);

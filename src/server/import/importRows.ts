@@ -5,18 +5,17 @@ import { AppError, badRequest } from '../errors.js';
 import { translate, type Language } from '../i18n/messages.js';
 import type { PageAccess } from '../data/access.js';
 import { afterWrite } from '../data/hooks.js';
-import { toRecord, toStored, type Row } from '../data/rows.js';
+import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { ruleContext } from '../data/ruleRefs.js';
 import { computeValues } from '../../shared/schema/computed.js';
-import { encryptValues, generateFields } from '../data/secretValues.js';
-import { encryptedFields } from '../security/secrets.js';
 import { sequenceDay } from '../data/sequence.js';
 import { CellError, convertCell } from './convert.js';
 import { importColumns, matchHeaders, type ImportColumn } from './columns.js';
 import { RefResolver } from './refs.js';
 import { NotXlsx, readXlsxRows, type Cell } from './xlsxReader.js';
 import { readCsvRows } from './csvReader.js';
+import { ImportWriter } from './writeRows.js';
 
 export interface ImportError { row: number; field: string; msg: string }
 export interface ImportReport { rows: number; valid: number; errors: ImportError[]; errorsTruncated?: boolean; imported?: number }
@@ -73,13 +72,14 @@ class ImportJob {
   private ruleRefs = new Map<string, Row | null>();
   private byIndex: (ImportColumn | null)[] = [];
   private platform: boolean;
-  private secrets: boolean;
+  private sequenced: boolean;
+  private writer?: ImportWriter;
 
   constructor(private ctx: AppContext, private access: PageAccess, private columns: ImportColumn[],
     private opts: { dryRun: boolean; lang: Language; tzOffset: number }) {
     this.refs = new RefResolver(ctx, access);
     this.platform = access.user.partyKind === 'platform';
-    this.secrets = encryptedFields(access.page).length > 0;
+    this.sequenced = Object.values(access.page.model!.properties).some((f) => f['x-sequence']);
   }
 
   private title(name: string): string {
@@ -263,31 +263,8 @@ class ImportJob {
   }
 
   private async insert(db: Db, rows: Pending[]): Promise<void> {
-    const page = this.access.page;
-    const user = this.access.user;
-    const now = new Date().toISOString();
-    const stamp = { createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username, version: 1 };
-    const names = new Set<string>(this.columns.map((c) => c.name));
-    if (page.states) names.add(page.states.field);
-    const stored: Row[] = [];
-    for (const p of rows) {
-      await this.nextNumbers(db, p);
-      generateFields(page, p.values);
-      if (page.states) p.values[page.states.field] = page.states.initial ?? page.model!.properties[page.states.field].enum![0];
-      const party = page.resource!.scope === 'party' ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : user.partyCode } : {};
-      const values = toStored(this.ctx.database, page, p.values);
-      for (const n of Object.keys(values)) names.add(n);
-      stored.push({ ...values, ...(this.secrets ? encryptValues(this.ctx, page, p.values) : {}), ...party, ...stamp });
-    }
-    // Every row of one INSERT names the same columns.
-    const all = new Set(stored.flatMap((s) => Object.keys(s)));
-    const uniform = stored.map((s) => Object.fromEntries([...all].map((k) => [k, s[k] ?? null])));
-    const ids = await db.insertInto(page.resource!.table).values(uniform).returning('id').execute();
-    const audits = uniform.map((s, i) => ({
-      page: page.id, tableName: page.resource!.table, recordId: Number(ids[i].id), action: 'create', username: user.username, partyCode: user.partyCode,
-      before: null, after: JSON.stringify(toRecord(page, { ...s, id: Number(ids[i].id) })), createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,
-    }));
-    await db.insertInto('sys_audit').values(audits).execute();
-    this.report.imported = (this.report.imported ?? 0) + rows.length;
+    if (this.sequenced) for (const p of rows) await this.nextNumbers(db, p);
+    this.writer ??= new ImportWriter(this.ctx, this.access.page, this.access.user, this.platform, db);
+    this.report.imported = (this.report.imported ?? 0) + (await this.writer.write(rows.map((p) => p.values)));
   }
 }
