@@ -32,6 +32,8 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
+import { applyStoredAtStart } from './schemas/versions.js';
+import { registerPlayground } from './schemas/playground.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
@@ -46,6 +48,7 @@ export interface BuildOptions {
 
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
+  await applyStoredAtStart(ctx, log);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);
   const added = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
@@ -124,6 +127,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerFileRoutes(app);
   registerMenuTreeRoute(app);
   registerSchemaReload(app);
+  registerPlayground(app);
   registerGateway(app);
   await registerOperations(app);
 
