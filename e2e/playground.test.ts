@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
@@ -29,20 +30,21 @@ describe.runIf(hasChromium())('the schema playground in Chromium', () => {
     expect((await headers(preview())).join('|')).toContain('应用名称');
 
     // A literal text where a message key belongs: the problem is listed with its line and marked in the editor.
-    const source = await editor.evaluate((el) => (el as HTMLElement).innerText);
     const replace = async (text: string) => {
       await editor.click();
       await b.page.keyboard.press('Control+A');
       await b.page.keyboard.insertText(text);
     };
-    const original = JSON.stringify(JSON.parse(source), null, 2);
+    const original = fs.readFileSync(`src/schemas/${PAGE}.json`, 'utf8');
     await replace(original.replace('"title": "pages.customerManage.appInfo.fields.appName"', '"title": "应用"'));
     const problems = active().getByTestId('playground-problems');
     await problems.getByText(/use an i18n key such as pages\.customerManage\.appInfo\.fields\.appName/).waitFor();
     expect(await problems.textContent()).toMatch(/第 \d+ 行第 \d+ 列/);
-    await active().locator('.cm-lintRange-error').first().waitFor();
-    expect(await active().getByTestId('playground-save').isDisabled()).toBe(true);
+    // A click on the problem moves the cursor to it; the editor marks it there.
+    await problems.locator('.ant-list-item').first().click();
     await screenshot(b.page, 'playground-problem-1600');
+    await active().locator('.cm-lintRange-error, .cm-lint-marker-error').first().waitFor({ state: 'attached' });
+    expect(await active().getByTestId('playground-save').isDisabled()).toBe(true);
 
     // A proper key: the preview's list header follows the text.
     await replace(original.replace('"title": "pages.customerManage.appInfo.fields.appName"', '"title": "fields.description"'));
