@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { bearer, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 
@@ -60,6 +61,14 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     expect(taught.problems[0].message).toMatch(/use an i18n key such as pages\.customerManage\.appInfo\.title/);
   });
 
+  it('checks the edited page among the others: a reference to a missing page is taught with its place', async () => {
+    const page = JSON.parse(fileText);
+    page.model.properties.appName['x-ref'] = 'customerManage/serviceAcount';
+    const preview = dataOf(await call(admin, 'POST', 'preview', { id: PAGE, source: JSON.stringify(page, null, 2) }));
+    expect(preview.problems[0]).toMatchObject({ page: PAGE, line: expect.any(Number), column: expect.any(Number) });
+    expect(preview.problems[0].message).toMatch(/unknown page "customerManage\/serviceAcount".*customerManage\/serviceAccount/);
+  });
+
   it('previews a valid text as the engine will render it, with its messages', async () => {
     const preview = dataOf(await call(admin, 'POST', 'preview', { id: PAGE, source: edited() }));
     expect(preview.problems).toEqual([]);
@@ -100,8 +109,14 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     expect(versions.map((v) => [v.revision, v.note])).toEqual([[3, '↩ r1'], [2, '↩ r0'], [1, 'shorter list']]);
   });
 
-  it('keeps serving the saved version after a reload of the files', async () => {
+  it('keeps serving the saved version after a reload of the files, and on a server started later', async () => {
     dataOf(await t.app.inject({ method: 'POST', url: '/open-platform/schemas/reload', headers: bearer(admin.token) }));
     expect((await served(admin)).title).toBe(NEW_TITLE);
+    const later = await buildApp(t.config, { logger: false });
+    try {
+      expect(later.ctx.schemas.pages.get(PAGE)?.title).toBe(NEW_TITLE);
+    } finally {
+      await later.close();
+    }
   });
 });
