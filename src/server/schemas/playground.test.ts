@@ -96,6 +96,7 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     const opened = dataOf(await call(admin, 'GET', `page?id=${encodeURIComponent(PAGE)}`));
     expect(opened).toMatchObject({ revision: 1, source: edited(), file: fileText });
     expect(opened.versions[0]).toMatchObject({ revision: 1, author: 'admin', note: 'shorter list' });
+    expect(Date.now() - Date.parse(opened.versions[0].createdAt)).toBeLessThan(10 * 60_000);
   });
 
   it('rolls back in one call, to the file or to any saved version, each as a new revision', async () => {

@@ -36,7 +36,9 @@ export async function addVersion(database: Database, pageId: string, source: str
   const last = await database.core.selectFrom('sys_schema_version').select((eb) => eb.fn.max('revision').as('m'))
     .where('pageId', '=', pageId).executeTakeFirst();
   const revision = Number(last?.m ?? 0) + 1;
-  await database.core.insertInto('sys_schema_version').values({ pageId, revision, source, author, note, createdBy: author }).execute();
+  const now = new Date().toISOString();
+  await database.core.insertInto('sys_schema_version')
+    .values({ pageId, revision, source, author, note, createdBy: author, updatedBy: author, createdAt: now, updatedAt: now }).execute();
   return revision;
 }
 
