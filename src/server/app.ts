@@ -35,6 +35,8 @@ import { registerFileLinkRoutes } from './routes/fileLinks.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
 import { startLiveReload } from './schemas/liveReload.js';
+import { applyStoredAtStart } from './schemas/versions.js';
+import { registerPlayground } from './schemas/playground.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
@@ -49,6 +51,7 @@ export interface BuildOptions {
 
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
+  await applyStoredAtStart(ctx, log);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);
   const menu = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
@@ -130,6 +133,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   registerMenuTreeRoute(app);
   registerSchemaReload(app);
   await startLiveReload(app);
+  registerPlayground(app);
   registerGateway(app);
   await registerOperations(app);
 

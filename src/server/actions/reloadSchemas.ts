@@ -1,9 +1,9 @@
-import { reloadSchemas, requireSuperAdmin } from '../schemas/reload.js';
+import { reloadEverywhere, requireSuperAdmin } from '../schemas/reload.js';
 import type { ActionHandler } from './types.js';
 
 /** List action of the menu page: applies changed page schemas, menu.json and messages without a restart. */
 export const reloadSchemasAction: ActionHandler = async (ctx, access) => {
   requireSuperAdmin(access.user);
-  const r = await reloadSchemas(ctx, () => undefined);
+  const r = await reloadEverywhere(ctx, () => undefined);
   return { message: 'schemaAdmin.server.reloaded', params: { pages: r.pages, tables: r.tables.length, menus: r.menus } };
 };

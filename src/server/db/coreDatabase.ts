@@ -212,6 +212,15 @@ export interface KeyTable extends SystemColumns {
   value: string;
 }
 
+/** A page schema as saved in the playground; a rollback is a new revision with an older one's text. */
+export interface SchemaVersionTable extends SystemColumns {
+  pageId: string;
+  revision: number;
+  source: string;
+  author: string;
+  note: string | null;
+}
+
 /** Schedules of the job runner (jobs/tables.ts); the lease columns make one server the runner of a due job. */
 export interface JobScheduleTable extends SystemColumns {
   name: string;
@@ -261,6 +270,7 @@ export interface CoreDatabase {
   gw_usage: UsageTable;
   gw_verify_cache: VerifyCacheTable;
   sys_key: KeyTable;
+  sys_schema_version: SchemaVersionTable;
   sys_job_schedule: JobScheduleTable;
   sys_job_run: JobRunTable;
 }

@@ -96,5 +96,9 @@ export const CORE_TABLES: TableSpec[] = [
   ], [{ columns: ['partyCode', 'subject'], unique: true }]),
   // Keys the server keeps for itself (the key that encrypts app secrets when SECRET_KEY is not set).
   table('sys_key', [text('name', { notNull: true, unique: true }), text('value', { notNull: true })]),
+  // Page schemas saved in the playground: the latest revision of a page stands in for its file.
+  table('sys_schema_version', [
+    text('pageId', { notNull: true }), int('revision', { notNull: true }), text('source', { notNull: true }), text('author', { notNull: true }), text('note'),
+  ], [{ columns: ['pageId', 'revision'], unique: true }]),
   ...JOB_TABLES,
 ];

@@ -8,6 +8,23 @@ import type { PageSchema } from '../../shared/schema/types.js';
 const ajv = createAjv(true);
 
 /**
+ * Compiled row validators by their schema's text: compiling is most of a full check's time, and the
+ * playground checks every page again on each preview, nearly all of them unchanged.
+ */
+const compiled = new Map<string, ValidateFunction>();
+
+function validatorOf(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let v = compiled.get(key);
+  if (!v) {
+    if (compiled.size >= 1000) compiled.clear();
+    v = ajv.compile(schema);
+    compiled.set(key, v);
+  }
+  return v;
+}
+
+/**
  * Each demo row must be a record of its own model (read-only fields allowed), each error at
  * /demo/<row>/<field> so the loader shows its line. partyCode is the seeding's, not the model's.
  */
@@ -15,7 +32,7 @@ export function demoRowErrors(page: PageSchema): string[] {
   if (!page.demo?.length || !page.model) return [];
   let v: ValidateFunction;
   try {
-    v = ajv.compile(demoRowSchema(page));
+    v = validatorOf(demoRowSchema(page));
   } catch (err) {
     return [`model: ${(err as Error).message}`];
   }

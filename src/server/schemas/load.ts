@@ -69,9 +69,10 @@ export interface SchemaCheck extends SchemaSet {
 /**
  * Reads and checks every page schema under the folder, collecting every problem of every file
  * rather than stopping at the first. A page's id must equal its path, so a link, a menu component
- * path and a file name can never disagree.
+ * path and a file name can never disagree. `overrides` (page id -> JSON text) stand in for files or
+ * add pages: the versions saved in the playground, or the text being previewed there.
  */
-export function checkSchemas(dir: string): SchemaCheck {
+export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string> = new Map()): SchemaCheck {
   const pages = new Map<string, PageSchema>();
   const problems: string[] = [];
   const files = new Map<string, { raw: unknown; positions: PositionMap }>();
@@ -84,11 +85,11 @@ export function checkSchemas(dir: string): SchemaCheck {
   const readTemplate = templateReader(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
   const failed = new Set<string>();
-  for (const file of walk(dir)) {
-    const rel = path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, '');
+  const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
+  for (const rel of [...new Set([...rels, ...overrides.keys()])]) {
     let page: PageSchema;
     try {
-      const parsed = parseWithPositions(fs.readFileSync(file, 'utf8'));
+      const parsed = parseWithPositions(overrides.get(rel) ?? fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8'));
       files.set(rel, { raw: parsed.value, positions: parsed.positions });
       page = parsed.value as PageSchema;
     } catch (err) {

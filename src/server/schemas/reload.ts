@@ -3,6 +3,7 @@ import type { AppContext, SessionUser } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { AppError, forbidden } from '../errors.js';
 import { checkSchemas } from './load.js';
+import { storedSchemas } from './versions.js';
 import { readMenuFile, syncMenu } from '../db/menuSync.js';
 import { preparePageTables } from '../db/pageTables.js';
 import { forgetMenuFile } from '../data/roleGrants.js';
@@ -19,13 +20,15 @@ export function requireSuperAdmin(user: SessionUser): void {
 }
 
 /**
- * Reads the schemas folder, menu.json and the message files again and applies them without a
- * restart: tables are created or extended as at start (new tables get their demo rows), new menu
- * entries are added. Nothing changes unless every page is valid; the problems are answered instead.
+ * Reads the schemas folder (with the versions saved in the playground standing in for their files),
+ * menu.json and the message files again and applies them without a restart: tables are created or
+ * extended as at start (new tables get their demo rows), new menu entries are added. Nothing changes
+ * unless every page is valid; the problems are answered instead. This is the one function that makes
+ * an instance serve what is stored: a saved version, a rollback and a reload all end here.
  */
 export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void): Promise<ReloadResult> {
   const dir = ctx.config.schemasDir;
-  const { pages, problems } = checkSchemas(dir);
+  const { pages, problems } = checkSchemas(dir, await storedSchemas(ctx.database));
   let menu;
   try {
     menu = readMenuFile(dir);
@@ -79,6 +82,9 @@ export async function reloadEverywhere(ctx: AppContext, log: (msg: string) => vo
   await turnsOf(ctx).announce?.();
   return result;
 }
+
+/** What a playground save or rollback calls: applied here, then on every instance sharing the database. */
+export const applySchemas = reloadEverywhere;
 
 /** POST /open-platform/schemas/reload: the reload, for the super administrator. */
 export function registerSchemaReload(app: FastifyInstance): void {

@@ -11,6 +11,7 @@ export const BESPOKE_COMPONENTS = [
   'dashboard/index',
   'profile/updatePassword',
   'systemManage/updatePassword/index',
+  'systemManage/schemaPlayground/index',
   'errorPage/401',
   'errorPage/404',
 ] as const;

@@ -17,9 +17,18 @@ const escapeToken = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1');
 export function parseWithPositions(text: string): { value: unknown; positions: PositionMap } {
   let i = 0;
   const positions: PositionMap = new Map();
+  // Where each line starts, found once: slicing the text before every key made a large file quadratic.
+  const lineStarts = [0];
+  for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) lineStarts.push(k + 1);
   const at = (offset: number): Position => {
-    const before = text.slice(0, offset).split('\n');
-    return { line: before.length, column: before[before.length - 1].length + 1 };
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
   };
   const fail = (what: string, sayFound = true): never => {
     const found = i < text.length ? `"${text[i]}"` : 'the end of the file';

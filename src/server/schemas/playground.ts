@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { requireUser } from '../plugins/auth.js';
+import { ok } from '../plugins/envelope.js';
+import { translate } from '../i18n/messages.js';
+import { object, openObject, responses, str } from '../routes/contracts.js';
+import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
+import { applySchemas } from './reload.js';
+import { checkCandidate, PAGE_ID } from './candidate.js';
+import { addVersion, dropVersion, storedSchemas, versionsOf } from './versions.js';
+
+/**
+ * The schema playground's routes (super administrator only): a page's text and its saved versions,
+ * a check-and-preview of an edited text with every problem at its line, saving a new version that is
+ * applied at once, and rolling back to an earlier one. Nothing here writes a page's records.
+ */
+
+const base = '/open-platform/playground';
+const tags = ['schemas'];
+const IdQuery = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
+const SourceBody = object({ id: str(200, { pattern: PAGE_ID.source }), source: str(1_000_000), note: str(200) }, ['id', 'source']);
+const RollbackBody = object({ id: str(200, { pattern: PAGE_ID.source }), revision: { type: 'integer', minimum: 0 } }, ['id', 'revision']);
+
+function admin(req: FastifyRequest) {
+  const user = requireUser(req);
+  if (user.activeRole !== 'SUPER_ADMIN') throw forbidden('playground.server.superAdminOnly');
+  return user;
+}
+
+function fileText(ctx: AppContext, id: string): string | null {
+  const file = path.join(ctx.config.schemasDir, `${id}.json`);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/** Checks, stores and applies a page's text; the stored version is dropped again if applying fails. */
+async function saveAndApply(app: FastifyInstance, id: string, source: string, author: string, note: string | null) {
+  const ctx = app.ctx;
+  const { problems } = await checkCandidate(ctx, id, source);
+  if (problems.length) {
+    throw new AppError(400, 'playground.server.saveRefused', { count: problems.length, first: problems[0].message }, undefined, 400, { problems });
+  }
+  const revision = await addVersion(ctx.database, id, source, author, note);
+  try {
+    const applied = await applySchemas(ctx, (m) => app.log.info(m));
+    return { revision, ...applied };
+  } catch (err) {
+    await dropVersion(ctx.database, id, revision);
+    throw err;
+  }
+}
+
+export function registerPlayground(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  app.get(`${base}/pages`, {
+    schema: { tags, summary: 'Pages the playground can open, with their titles and the revision saved for each (super administrator only)', response: responses({ type: 'array', items: openObject() }, 403) },
+  }, async (req) => {
+    admin(req);
+    const stored = await storedSchemas(ctx.database);
+    const revisions = new Map((await ctx.database.core.selectFrom('sys_schema_version').select(['pageId', (eb) => eb.fn.max('revision').as('revision')])
+      .groupBy('pageId').execute()).map((r) => [r.pageId, Number(r.revision)]));
+    const ids = [...new Set([...ctx.schemas.pages.keys(), ...stored.keys()])].sort();
+    return ok(ids.map((id) => ({ id, title: translate(req.lang, ctx.schemas.pages.get(id)?.title ?? id), revision: revisions.get(id) ?? null })));
+  });
+
+  app.get(`${base}/page`, {
+    schema: { tags, summary: 'A page’s current text (its saved version, else its file), its file and its versions', querystring: IdQuery, response: responses(openObject(), 403, 404) },
+  }, async (req) => {
+    admin(req);
+    const { id } = req.query as { id: string };
+    const versions = await versionsOf(ctx.database, id);
+    const file = fileText(ctx, id);
+    if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
+    return ok({ id, source: versions[0]?.source ?? file, revision: versions[0]?.revision ?? null, file, versions });
+  });
+
+  app.post(`${base}/preview`, {
+    schema: { tags, summary: 'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid', body: SourceBody, response: responses(openObject(), 403) },
+  }, async (req) => {
+    admin(req);
+    const { id, source } = req.body as { id: string; source: string };
+    const { problems, page } = await checkCandidate(ctx, id, source);
+    if (!page) return ok({ problems, page: null });
+    const keys = new Set(pageI18nKeys(page));
+    for (const f of Object.values(page.model?.properties ?? {})) {
+      const target = f['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
+      if (target) keys.add(target.title);
+    }
+    const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
+    const { demo: _demo, ...shown } = page;
+    void _demo;
+    // Rows come from the data routes of the page as saved; a page not saved yet has none to show.
+    return ok({ problems, page: shown, messages, saved: ctx.schemas.pages.has(id) });
+  });
+
+  app.post(`${base}/save`, {
+    schema: { tags, summary: 'Save a page text as a new version and apply it at once (refused with every problem when invalid)', body: SourceBody, response: responses(openObject(), 403) },
+  }, async (req) => {
+    const user = admin(req);
+    const { id, source, note } = req.body as { id: string; source: string; note?: string };
+    return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null));
+  });
+
+  app.post(`${base}/rollback`, {
+    schema: { tags, summary: 'Apply an earlier version again (revision 0: the schema file), as a new revision with its text', body: RollbackBody, response: responses(openObject(), 403, 404) },
+  }, async (req) => {
+    const user = admin(req);
+    const { id, revision } = req.body as { id: string; revision: number };
+    const versions = await versionsOf(ctx.database, id);
+    const source = revision === 0 ? fileText(ctx, id) : versions.find((v) => v.revision === revision)?.source;
+    if (source == null) throw notFound('playground.server.unknownVersion', { id, revision });
+    if (versions.length && revision === versions[0].revision) throw badRequest('playground.server.alreadyCurrent', { revision });
+    return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`));
+  });
+}
