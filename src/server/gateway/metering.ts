@@ -1,9 +1,10 @@
 import type { AppContext } from '../context.js';
-import { transact } from './transact.js';
+import { groupCommit } from '../db/groupCommit.js';
 import type { Db } from '../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
 import type { ServiceSettings } from './serviceConfig.js';
+import type { AccountAlert } from './lowBalance.js';
 
 export interface MeterInput {
   partyCode: string;
@@ -21,13 +22,16 @@ export interface Reservation {
   monthVolume: number;
   priceSource: 'plan' | 'config' | 'product';
   balanceAfterFen: number | null;
+  /** The account's alert settings as the debit left them, for the low-balance check. */
+  account: AccountAlert | null;
   /** Failures are not charged unless the product bills every call. */
   chargeFailures: boolean;
 }
 
 /**
  * Counts the call against the daily and per-second quotas, prices it by the month's volume and
- * debits the service account, in one transaction: a refusal at any step leaves no trace.
+ * debits the service account, in one transaction (shared with other calls' units on SQLite,
+ * db/groupCommit.ts): a refusal at any step leaves no trace.
  * The debit is one conditional UPDATE (balance + credit limit >= price), so concurrent calls
  * can neither overdraw the account nor lose a debit.
  */
@@ -37,7 +41,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const second = Math.floor(m.at.getTime() / 1000);
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
-  return transact(ctx.database.db, async (trx) => {
+  return groupCommit(ctx.database, async (trx) => {
     const counted = await trx.insertInto('gw_usage')
       .values({ partyCode: m.partyCode, service: m.service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
       .onConflict((oc) => {
@@ -66,15 +70,17 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
     const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
     const priceFen = plan ? tierPrice(plan, volume) : m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0;
     let balanceAfterFen: number | null = null;
+    let account: AccountAlert | null = null;
     if (priceFen > 0) {
       const debited = await trx.updateTable('cm_service_account')
         .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
         .where('partyCode', '=', m.partyCode).where('status', '=', 'active')
         .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
-        .returning(['balanceFen'])
+        .returning(['balanceFen', 'alertThresholdFen', 'alertPhone'])
         .executeTakeFirst();
       if (!debited) {
-        // Undone by the rollback anyway, unless this runs inside a caller's transaction.
+        // Undone by the rollback (of the transaction or of the unit's savepoint) anyway, unless this
+        // runs inside a caller's transaction.
         if (ctx.database.db.isTransaction) {
           await trx.updateTable('gw_usage').set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
             .where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).execute();
@@ -82,13 +88,14 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         throw new GatewayError('insufficientBalance', { priceFen });
       }
       balanceAfterFen = Number(debited.balanceFen);
+      account = { alertThresholdFen: debited.alertThresholdFen, alertPhone: debited.alertPhone };
       await trx.insertInto('cm_consume_log').values({
         partyCode: m.partyCode, consumedAt: iso, requestId: m.requestId, appKey: m.appKey, service: m.service, api: m.api,
         monthVolume: volume, unitPriceFen: priceFen, amountFen: priceFen, balanceAfterFen, priceSource, status: 'charged',
         version: 1, createdAt: iso, updatedAt: iso, createdBy: 'gateway', updatedBy: 'gateway',
       }).execute();
     }
-    return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, chargeFailures: Boolean(m.product?.perCall) };
+    return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
   });
 }
 
@@ -131,10 +138,10 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
     version: 1, createdAt: call.at.toISOString(), updatedAt: call.at.toISOString(), createdBy: 'gateway', updatedBy: 'gateway',
   };
   if (!reverse) {
-    await ctx.database.db.insertInto('cust_service_log').values(row).execute();
+    await groupCommit(ctx.database, (trx) => trx.insertInto('cust_service_log').values(row).execute(), { single: true });
     return { feeFen };
   }
-  await transact(ctx.database.db, async (trx) => {
+  await groupCommit(ctx.database, async (trx) => {
     await trx.insertInto('cust_service_log').values(row).execute();
     await trx.updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
       .where('partyCode', '=', call.partyCode).execute();
