@@ -6,6 +6,8 @@ const MAX_BATCH = 64;
 
 interface Unit {
   fn: (trx: Db) => Promise<unknown>;
+  /** One statement (or statements each fine on its own): atomic without a savepoint. */
+  single: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -28,9 +30,9 @@ class Batcher {
     this.#db = db;
   }
 
-  run<T>(fn: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(fn: (trx: Db) => Promise<T>, single: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      this.#queue.push({ fn, single, resolve: resolve as (v: unknown) => void, reject });
       if (!this.#running) void this.#drain();
     });
   }
@@ -61,6 +63,11 @@ class Batcher {
     }
     try {
       for (const u of units) {
+        if (u.single) {
+          // A failed statement undoes only itself (SQLite's statement journal).
+          outcomes.push(await u.fn(trx as unknown as Db).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value })));
+          continue;
+        }
         const inUnit = await trx.savepoint('unit').execute();
         try {
           outcomes.push({ ok: true, value: await u.fn(inUnit as unknown as Db) });
@@ -96,5 +103,5 @@ export function groupCommit<T>(database: Database, fn: (trx: Db) => Promise<T>, 
   if (database.dialect !== 'sqlite') return opts.single ? fn(db) : db.transaction().execute(fn);
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new Batcher(db)));
-  return batcher.run(fn);
+  return batcher.run(fn, Boolean(opts.single));
 }
