@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { groupCommit } from '../db/groupCommit.js';
+import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, monthCalls } from './statements.js';
 import type { Db } from '../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
@@ -42,24 +43,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
   return groupCommit(ctx.database, async (trx) => {
-    const counted = await trx.insertInto('gw_usage')
-      .values({ partyCode: m.partyCode, service: m.service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
-      .onConflict((oc) => {
-        const update = oc.columns(['partyCode', 'service', 'day']).doUpdateSet((eb) => ({
-          dayCount: eb('gw_usage.dayCount', '+', 1),
-          secondCount: eb.case().when('gw_usage.second', '=', second).then(eb('gw_usage.secondCount', '+', 1)).else(1).end(),
-          second,
-          updatedAt: iso,
-        }));
-        if (!dailyQuota && !qpsLimit) return update;
-        // The row is updated (and returned) only while both limits leave room.
-        return update.where((eb) => eb.and([
-          ...(dailyQuota ? [eb('gw_usage.dayCount', '<', dailyQuota)] : []),
-          ...(qpsLimit ? [eb.or([eb('gw_usage.second', '!=', second), eb('gw_usage.secondCount', '<', qpsLimit)])] : []),
-        ]));
-      })
-      .returning(['dayCount'])
-      .executeTakeFirst();
+    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit);
     if (!counted) {
       const row = await trx.selectFrom('gw_usage').select(['dayCount']).where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).executeTakeFirst();
       throw dailyQuota && Number(row?.dayCount) >= dailyQuota
@@ -72,12 +56,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
     let balanceAfterFen: number | null = null;
     let account: AccountAlert | null = null;
     if (priceFen > 0) {
-      const debited = await trx.updateTable('cm_service_account')
-        .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
-        .where('partyCode', '=', m.partyCode).where('status', '=', 'active')
-        .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
-        .returning(['balanceFen', 'alertThresholdFen', 'alertPhone'])
-        .executeTakeFirst();
+      const debited = await debit.first(trx, priceFen, m.partyCode);
       if (!debited) {
         // Undone by the rollback (of the transaction or of the unit's savepoint) anyway, unless this
         // runs inside a caller's transaction.
@@ -89,20 +68,14 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
       }
       balanceAfterFen = Number(debited.balanceFen);
       account = { alertThresholdFen: debited.alertThresholdFen, alertPhone: debited.alertPhone };
-      await trx.insertInto('cm_consume_log').values({
-        partyCode: m.partyCode, consumedAt: iso, requestId: m.requestId, appKey: m.appKey, service: m.service, api: m.api,
-        monthVolume: volume, unitPriceFen: priceFen, amountFen: priceFen, balanceAfterFen, priceSource, status: 'charged',
-        version: 1, createdAt: iso, updatedAt: iso, createdBy: 'gateway', updatedBy: 'gateway',
-      }).execute();
+      await insertConsume.execute(trx, m.partyCode, iso, m.requestId, m.appKey, m.service, m.api, volume, priceFen, balanceAfterFen, priceSource, 'gateway');
     }
     return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
   });
 }
 
 async function monthVolume(trx: Db, partyCode: string, service: string, day: string): Promise<number> {
-  const row = await trx.selectFrom('gw_usage').select((eb) => eb.fn.sum<number>('dayCount').as('n'))
-    .where('partyCode', '=', partyCode).where('service', '=', service)
-    .where('day', '>=', `${day.slice(0, 7)}-01`).where('day', '<=', day).executeTakeFirst();
+  const row = await monthCalls.first(trx, partyCode, service, `${day.slice(0, 7)}-01`, day);
   return Number(row?.n ?? 0);
 }
 
@@ -138,7 +111,7 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
     version: 1, createdAt: call.at.toISOString(), updatedAt: call.at.toISOString(), createdBy: 'gateway', updatedBy: 'gateway',
   };
   if (!reverse) {
-    await groupCommit(ctx.database, (trx) => trx.insertInto('cust_service_log').values(row).execute(), { single: true });
+    await groupCommit(ctx.database, (trx) => insertCallLog.execute(trx, ...CALL_LOG_COLUMNS.map((c) => row[c])), { single: true });
     return { feeFen };
   }
   await groupCommit(ctx.database, async (trx) => {

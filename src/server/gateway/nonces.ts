@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { groupCommit } from '../db/groupCommit.js';
+import { insertNonce } from './statements.js';
 
 let sinceCleanup = 0;
 
@@ -14,11 +15,7 @@ export async function claimNonce(ctx: AppContext, appKey: string, nonce: string,
     await ctx.database.db.deleteFrom('gw_nonce').where('expiresAt', '<', now).execute();
   }
   return groupCommit(ctx.database, async (db) => {
-    const row = await db.insertInto('gw_nonce')
-      .values({ appKey, nonce, expiresAt: expiresAt.toISOString(), version: 1, createdAt: now, updatedAt: now })
-      .onConflict((oc) => oc.columns(['appKey', 'nonce']).doNothing())
-      .returning(['id'])
-      .executeTakeFirst();
+    const row = await insertNonce.first(db, appKey, nonce, expiresAt.toISOString(), now);
     if (row) return true;
     // A nonce whose entry has expired (not yet cleaned up) may be used again.
     const res = await db.updateTable('gw_nonce').set({ expiresAt: expiresAt.toISOString(), updatedAt: now })
