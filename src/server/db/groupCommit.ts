@@ -53,6 +53,12 @@ class Batcher {
   }
 
   async #batch(units: Unit[]) {
+    if (units.length === 1) {
+      // Alone: as it would run without batching (a statement commits by itself).
+      const [u] = units;
+      await (u.single ? u.fn(this.#db) : this.#db.transaction().execute(u.fn)).then(u.resolve, u.reject);
+      return;
+    }
     const outcomes: { ok: boolean; value: unknown }[] = [];
     let trx: ControlledTransaction<unknown>;
     try {
