@@ -115,14 +115,31 @@ export async function listenForWrites(connectionString: string, watch: WriteWatc
     watch.reliable = true;
   }
 
-  watch.onPublish(async (tables) => {
-    const c = client;
-    if (!c) return;
-    try {
-      await c.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, payloadOf(instance, tables)]);
-    } catch (err) {
-      lost(c, (err as Error).message);
+  // The writes announced within one turn of the event loop go out as one NOTIFY (a gateway call
+  // writes several tables, under load many calls run per turn); each writer still waits until
+  // the announcement including its tables has been sent.
+  let gathering: { tables: Set<string> | null; sent: Promise<void> } | null = null;
+  watch.onPublish((tables) => {
+    if (gathering) {
+      if (gathering.tables) {
+        if (tables === null) gathering.tables = null;
+        else for (const t of tables) gathering.tables.add(t);
+      }
+      return gathering.sent;
     }
+    const batch: { tables: Set<string> | null; sent: Promise<void> } = { tables: tables === null ? null : new Set(tables), sent: Promise.resolve() };
+    batch.sent = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      gathering = null;
+      const c = client;
+      if (!c) return;
+      try {
+        await c.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, payloadOf(instance, batch.tables)]);
+      } catch (err) {
+        lost(c, (err as Error).message);
+      }
+    });
+    gathering = batch;
+    return batch.sent;
   });
   await connect();
   return {

@@ -18,8 +18,18 @@ function collectTables(node: unknown, out: Set<string>) {
   for (const value of Object.values(n)) if (value && typeof value === 'object') collectTables(value, out);
 }
 
+// Kysely's nodes are frozen: a statement run again with the same node (db/precompiled.ts) names the same tables.
+const known = new WeakMap<RootOperationNode, WrittenTables | undefined>();
+
 /** undefined for a plain read; otherwise every table the statement names (a superset of those it writes). */
 export function writtenTables(node: RootOperationNode): WrittenTables | undefined {
+  if (known.has(node)) return known.get(node);
+  const tables = tablesOf(node);
+  known.set(node, tables);
+  return tables;
+}
+
+function tablesOf(node: RootOperationNode): WrittenTables | undefined {
   // A WITH clause may hold a data-modifying statement (PostgreSQL).
   if (node.kind === 'SelectQueryNode' && !hasWrite(node.with)) return undefined;
   if (node.kind === 'RawNode') return null;

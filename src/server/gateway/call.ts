@@ -82,7 +82,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
     if (err instanceof GatewayError) return refuse(err);
     throw err;
   }
-  if (reservation.balanceAfterFen !== null) await checkLowBalance(ctx, call.partyCode, reservation.balanceAfterFen, call.at);
+  if (reservation.balanceAfterFen !== null) await checkLowBalance(ctx, call.partyCode, reservation.balanceAfterFen, call.at, reservation.account ?? undefined);
 
   let result: CallResult;
   try {

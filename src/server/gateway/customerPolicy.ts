@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import { groupCommit } from '../db/groupCommit.js';
+import { countWithinLimit } from './statements.js';
 import { customerConfig, refererPolicy, refererRefusal } from './customerConfig.js';
 import { GatewayError } from './codes.js';
 import type { GatewayCall } from './call.js';
@@ -13,13 +15,7 @@ const hashed = (v: string) => createHash('sha256').update(v).digest('hex').slice
  */
 async function countWithin(ctx: AppContext, partyCode: string, key: string, period: string, limit: number, at: Date): Promise<boolean> {
   const iso = at.toISOString();
-  const row = await ctx.database.db.insertInto('gw_usage')
-    .values({ partyCode, service: key, day: period, dayCount: 1, second: 0, secondCount: 0, version: 1, createdAt: iso, updatedAt: iso })
-    .onConflict((oc) => oc.columns(['partyCode', 'service', 'day'])
-      .doUpdateSet((eb) => ({ dayCount: eb('gw_usage.dayCount', '+', 1), updatedAt: iso }))
-      .where('gw_usage.dayCount', '<', limit))
-    .returning(['dayCount'])
-    .executeTakeFirst();
+  const row = await groupCommit(ctx.database, (db) => countWithinLimit.first(db, partyCode, key, period, iso, limit), { single: true });
   return Boolean(row);
 }
 

@@ -24,25 +24,32 @@ function list(v: unknown): string[] {
   return v.split(/[\s,;]+/);
 }
 
+/** The account's own alert fields (returned by the debit, so the gateway reads nothing more). */
+export interface AccountAlert {
+  alertThresholdFen: unknown;
+  alertPhone: unknown;
+}
+
 /**
  * The customer's low-balance alert: customerConfig/alert when that page exists and its record is
  * enabled (threshold in fen, receivers, silence minutes), else the service account's own
- * threshold and phone.
+ * threshold and phone. Only the configuration is cached: the account's row changes with every
+ * debit, which would empty a cache keyed on it at every call.
  */
-async function alertRule(ctx: AppContext, partyCode: string): Promise<AlertRule | null> {
+async function alertRule(ctx: AppContext, partyCode: string, account: AccountAlert | undefined): Promise<AlertRule | null> {
   const table = ctx.schemas.pages.get('customerConfig/alert')?.resource?.table;
-  const tables = ['cm_service_account', ...(table ? [table] : [])];
-  return cachedRead(ctx.database, 'lowBalanceAlert', tables, partyCode, async () => {
-    const account = await ctx.database.db.selectFrom('cm_service_account').select(['alertThresholdFen', 'alertPhone'])
-      .where('partyCode', '=', partyCode).executeTakeFirst();
-    const cfg = table ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst() : undefined;
-    const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold ?? cfg.thresholdFen) > 0;
-    const thresholdFen = fromCfg ? Number(cfg.thresholdFen ?? cfg.threshold) : Number(account?.alertThresholdFen ?? 0);
-    const phones = (fromCfg ? list(cfg.receivers) : []).concat(account?.alertPhone ? [String(account.alertPhone)] : []).filter((p) => MOBILE.test(p));
-    const silence = Number(cfg?.silenceMin ?? cfg?.windowMin);
-    if (!thresholdFen || !phones.length) return null;
-    return { thresholdFen, phones: [...new Set(phones)], silenceMinutes: Number.isInteger(silence) && silence > 0 ? silence : DEFAULT_SILENCE_MIN };
-  });
+  const cfg = table
+    ? await cachedRead(ctx.database, 'lowBalanceAlert', [table], partyCode, async () =>
+      (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null)
+    : null;
+  const own = account ?? await ctx.database.db.selectFrom('cm_service_account').select(['alertThresholdFen', 'alertPhone'])
+    .where('partyCode', '=', partyCode).executeTakeFirst();
+  const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold ?? cfg.thresholdFen) > 0;
+  const thresholdFen = fromCfg ? Number(cfg.thresholdFen ?? cfg.threshold) : Number(own?.alertThresholdFen ?? 0);
+  const phones = (fromCfg ? list(cfg.receivers) : []).concat(own?.alertPhone ? [String(own.alertPhone)] : []).filter((p) => MOBILE.test(p));
+  const silence = Number(cfg?.silenceMin ?? cfg?.windowMin);
+  if (!thresholdFen || !phones.length) return null;
+  return { thresholdFen, phones: [...new Set(phones)], silenceMinutes: Number.isInteger(silence) && silence > 0 ? silence : DEFAULT_SILENCE_MIN };
 }
 
 /**
@@ -50,8 +57,8 @@ async function alertRule(ctx: AppContext, partyCode: string): Promise<AlertRule 
  * window: the conditional update of lastAlertAt lets exactly one of several concurrent calls (or
  * instances) send it.
  */
-export async function checkLowBalance(ctx: AppContext, partyCode: string, balanceFen: number, at: Date): Promise<boolean> {
-  const rule = await alertRule(ctx, partyCode);
+export async function checkLowBalance(ctx: AppContext, partyCode: string, balanceFen: number, at: Date, account?: AccountAlert): Promise<boolean> {
+  const rule = await alertRule(ctx, partyCode, account);
   if (!rule || balanceFen >= rule.thresholdFen) return false;
   const iso = at.toISOString();
   const quietSince = new Date(at.getTime() - rule.silenceMinutes * 60_000).toISOString();

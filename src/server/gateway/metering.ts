@@ -1,9 +1,11 @@
 import type { AppContext } from '../context.js';
-import { transact } from './transact.js';
+import { groupCommit } from '../db/groupCommit.js';
+import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, monthCalls } from './statements.js';
 import type { Db } from '../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
 import type { ServiceSettings } from './serviceConfig.js';
+import type { AccountAlert } from './lowBalance.js';
 
 export interface MeterInput {
   partyCode: string;
@@ -21,13 +23,16 @@ export interface Reservation {
   monthVolume: number;
   priceSource: 'plan' | 'config' | 'product';
   balanceAfterFen: number | null;
+  /** The account's alert settings as the debit left them, for the low-balance check. */
+  account: AccountAlert | null;
   /** Failures are not charged unless the product bills every call. */
   chargeFailures: boolean;
 }
 
 /**
  * Counts the call against the daily and per-second quotas, prices it by the month's volume and
- * debits the service account, in one transaction: a refusal at any step leaves no trace.
+ * debits the service account, in one transaction (shared with other calls' units on SQLite,
+ * db/groupCommit.ts): a refusal at any step leaves no trace.
  * The debit is one conditional UPDATE (balance + credit limit >= price), so concurrent calls
  * can neither overdraw the account nor lose a debit.
  */
@@ -37,25 +42,8 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const second = Math.floor(m.at.getTime() / 1000);
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
-  return transact(ctx.database.db, async (trx) => {
-    const counted = await trx.insertInto('gw_usage')
-      .values({ partyCode: m.partyCode, service: m.service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
-      .onConflict((oc) => {
-        const update = oc.columns(['partyCode', 'service', 'day']).doUpdateSet((eb) => ({
-          dayCount: eb('gw_usage.dayCount', '+', 1),
-          secondCount: eb.case().when('gw_usage.second', '=', second).then(eb('gw_usage.secondCount', '+', 1)).else(1).end(),
-          second,
-          updatedAt: iso,
-        }));
-        if (!dailyQuota && !qpsLimit) return update;
-        // The row is updated (and returned) only while both limits leave room.
-        return update.where((eb) => eb.and([
-          ...(dailyQuota ? [eb('gw_usage.dayCount', '<', dailyQuota)] : []),
-          ...(qpsLimit ? [eb.or([eb('gw_usage.second', '!=', second), eb('gw_usage.secondCount', '<', qpsLimit)])] : []),
-        ]));
-      })
-      .returning(['dayCount'])
-      .executeTakeFirst();
+  return groupCommit(ctx.database, async (trx) => {
+    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit);
     if (!counted) {
       const row = await trx.selectFrom('gw_usage').select(['dayCount']).where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).executeTakeFirst();
       throw dailyQuota && Number(row?.dayCount) >= dailyQuota
@@ -66,15 +54,12 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
     const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
     const priceFen = plan ? tierPrice(plan, volume) : m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0;
     let balanceAfterFen: number | null = null;
+    let account: AccountAlert | null = null;
     if (priceFen > 0) {
-      const debited = await trx.updateTable('cm_service_account')
-        .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
-        .where('partyCode', '=', m.partyCode).where('status', '=', 'active')
-        .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
-        .returning(['balanceFen'])
-        .executeTakeFirst();
+      const debited = await debit.first(trx, priceFen, m.partyCode);
       if (!debited) {
-        // Undone by the rollback anyway, unless this runs inside a caller's transaction.
+        // Undone by the rollback (of the transaction or of the unit's savepoint) anyway, unless this
+        // runs inside a caller's transaction.
         if (ctx.database.db.isTransaction) {
           await trx.updateTable('gw_usage').set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
             .where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).execute();
@@ -82,20 +67,15 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         throw new GatewayError('insufficientBalance', { priceFen });
       }
       balanceAfterFen = Number(debited.balanceFen);
-      await trx.insertInto('cm_consume_log').values({
-        partyCode: m.partyCode, consumedAt: iso, requestId: m.requestId, appKey: m.appKey, service: m.service, api: m.api,
-        monthVolume: volume, unitPriceFen: priceFen, amountFen: priceFen, balanceAfterFen, priceSource, status: 'charged',
-        version: 1, createdAt: iso, updatedAt: iso, createdBy: 'gateway', updatedBy: 'gateway',
-      }).execute();
+      account = { alertThresholdFen: debited.alertThresholdFen, alertPhone: debited.alertPhone };
+      await insertConsume.execute(trx, m.partyCode, iso, m.requestId, m.appKey, m.service, m.api, volume, priceFen, balanceAfterFen, priceSource, 'gateway');
     }
-    return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, chargeFailures: Boolean(m.product?.perCall) };
+    return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
   });
 }
 
 async function monthVolume(trx: Db, partyCode: string, service: string, day: string): Promise<number> {
-  const row = await trx.selectFrom('gw_usage').select((eb) => eb.fn.sum<number>('dayCount').as('n'))
-    .where('partyCode', '=', partyCode).where('service', '=', service)
-    .where('day', '>=', `${day.slice(0, 7)}-01`).where('day', '<=', day).executeTakeFirst();
+  const row = await monthCalls.first(trx, partyCode, service, `${day.slice(0, 7)}-01`, day);
   return Number(row?.n ?? 0);
 }
 
@@ -131,10 +111,10 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
     version: 1, createdAt: call.at.toISOString(), updatedAt: call.at.toISOString(), createdBy: 'gateway', updatedBy: 'gateway',
   };
   if (!reverse) {
-    await ctx.database.db.insertInto('cust_service_log').values(row).execute();
+    await groupCommit(ctx.database, (trx) => insertCallLog.execute(trx, ...CALL_LOG_COLUMNS.map((c) => row[c])), { single: true });
     return { feeFen };
   }
-  await transact(ctx.database.db, async (trx) => {
+  await groupCommit(ctx.database, async (trx) => {
     await trx.insertInto('cust_service_log').values(row).execute();
     await trx.updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
       .where('partyCode', '=', call.partyCode).execute();

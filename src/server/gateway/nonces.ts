@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import { groupCommit } from '../db/groupCommit.js';
+import { insertNonce } from './statements.js';
 
 let sinceCleanup = 0;
 
@@ -7,20 +9,17 @@ let sinceCleanup = 0;
  * already used it (a replay). The unique index makes this hold across server instances.
  */
 export async function claimNonce(ctx: AppContext, appKey: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const db = ctx.database.db;
   const now = new Date().toISOString();
   if (++sinceCleanup >= 1000) {
     sinceCleanup = 0;
-    await db.deleteFrom('gw_nonce').where('expiresAt', '<', now).execute();
+    await ctx.database.db.deleteFrom('gw_nonce').where('expiresAt', '<', now).execute();
   }
-  const row = await db.insertInto('gw_nonce')
-    .values({ appKey, nonce, expiresAt: expiresAt.toISOString(), version: 1, createdAt: now, updatedAt: now })
-    .onConflict((oc) => oc.columns(['appKey', 'nonce']).doNothing())
-    .returning(['id'])
-    .executeTakeFirst();
-  if (row) return true;
-  // A nonce whose entry has expired (not yet cleaned up) may be used again.
-  const res = await db.updateTable('gw_nonce').set({ expiresAt: expiresAt.toISOString(), updatedAt: now })
-    .where('appKey', '=', appKey).where('nonce', '=', nonce).where('expiresAt', '<', now).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+  return groupCommit(ctx.database, async (db) => {
+    const row = await insertNonce.first(db, appKey, nonce, expiresAt.toISOString(), now);
+    if (row) return true;
+    // A nonce whose entry has expired (not yet cleaned up) may be used again.
+    const res = await db.updateTable('gw_nonce').set({ expiresAt: expiresAt.toISOString(), updatedAt: now })
+      .where('appKey', '=', appKey).where('nonce', '=', nonce).where('expiresAt', '<', now).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }, { single: true });
 }

@@ -1,0 +1,113 @@
+import type { ControlledTransaction } from 'kysely';
+import type { Database, Db } from './connect.js';
+
+/** Units per transaction: enough to spread a commit's cost, few enough to keep each batch short. */
+const MAX_BATCH = 64;
+
+interface Unit {
+  fn: (trx: Db) => Promise<unknown>;
+  /** One statement (or statements each fine on its own): atomic without a savepoint. */
+  single: boolean;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Short write units (a few statements each) run together in one SQLite transaction. On SQLite
+ * a commit costs more than the statements of a small unit (every page it dirtied is appended to
+ * the WAL), and the single connection runs one transaction at a time anyway. Units that arrive
+ * within one turn of the event loop share a batch, so a lone unit waits only that turn and under
+ * load the commits are shared. Each unit runs in a savepoint: one that throws leaves nothing and the others
+ * still commit. Its promise settles only once its batch has committed, so nothing is answered
+ * before it is durable as the database's settings make it.
+ */
+class Batcher {
+  readonly #db: Db;
+  readonly #queue: Unit[] = [];
+  #running = false;
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  run<T>(fn: (trx: Db) => Promise<T>, single: boolean): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ fn, single, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.#running) void this.#drain();
+    });
+  }
+
+  async #drain() {
+    this.#running = true;
+    try {
+      // better-sqlite3 runs statements synchronously: without a turn of the event loop the batch
+      // would be over before any other request could add a unit to it.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.#queue.length) {
+        await this.#batch(this.#queue.splice(0, MAX_BATCH));
+        if (this.#queue.length) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #batch(units: Unit[]) {
+    if (units.length === 1) {
+      // Alone: as it would run without batching (a statement commits by itself).
+      const [u] = units;
+      await (u.single ? u.fn(this.#db) : this.#db.transaction().execute(u.fn)).then(u.resolve, u.reject);
+      return;
+    }
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    let trx: ControlledTransaction<unknown>;
+    try {
+      trx = await this.#db.startTransaction().execute();
+    } catch (err) {
+      for (const u of units) u.reject(err);
+      return;
+    }
+    try {
+      for (const u of units) {
+        if (u.single) {
+          // A failed statement undoes only itself (SQLite's statement journal).
+          outcomes.push(await u.fn(trx as unknown as Db).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value })));
+          continue;
+        }
+        const inUnit = await trx.savepoint('unit').execute();
+        try {
+          outcomes.push({ ok: true, value: await u.fn(inUnit as unknown as Db) });
+          await inUnit.releaseSavepoint('unit').execute();
+        } catch (err) {
+          outcomes.push({ ok: false, value: err });
+          await inUnit.rollbackToSavepoint('unit').execute();
+          await inUnit.releaseSavepoint('unit').execute();
+        }
+      }
+      await trx.commit().execute();
+    } catch (err) {
+      // The transaction itself failed (commit, savepoint): nothing of the batch is kept.
+      await trx.rollback().execute().catch(() => {});
+      for (const u of units) u.reject(err);
+      return;
+    }
+    units.forEach((u, i) => (outcomes[i].ok ? u.resolve(outcomes[i].value) : u.reject(outcomes[i].value)));
+  }
+}
+
+const batchers = new WeakMap<Db, Batcher>();
+
+/**
+ * Runs a write unit in a transaction: shared with other units on SQLite (see Batcher), its own on
+ * PostgreSQL (a pool of connections commits concurrently; a unit of one statement, `single`, needs
+ * none there), and directly inside a caller's transaction. The unit must use only the handle it is
+ * given: the connection is held meanwhile.
+ */
+export function groupCommit<T>(database: Database, fn: (trx: Db) => Promise<T>, opts: { single?: boolean } = {}): Promise<T> {
+  const db = database.db;
+  if (db.isTransaction) return fn(db);
+  if (database.dialect !== 'sqlite') return opts.single ? fn(db) : db.transaction().execute(fn);
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new Batcher(db)));
+  return batcher.run(fn, Boolean(opts.single));
+}
