@@ -7,6 +7,8 @@ import { assertTiers } from '../gateway/pricing.js';
 import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
+import { checkCustomerRoleInUse, checkUserCustomerRoles } from './customerRoleAssign.js';
+import { CUSTOMER_ROLE_TABLE } from '../services/customerRoles.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -19,7 +21,11 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     assertTiers(next.tiers);
     if (next.validTo && next.validFrom && String(next.validTo) < String(next.validFrom)) throw invalid({ validTo: { key: 'gateway.validToBeforeFrom' } });
   }
-  if (table === 'sys_user') await checkUserRoles(ctx, access, op, next, existing);
+  if (table === 'sys_user') {
+    await checkUserRoles(ctx, access, op, next, existing);
+    await checkUserCustomerRoles(ctx, access, op, next, existing);
+  }
+  if (table === CUSTOMER_ROLE_TABLE && existing && op === 'delete') await checkCustomerRoleInUse(ctx, existing);
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
   if (table === 'cm_role_permission') await checkCustomerRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {
