@@ -65,6 +65,7 @@ export async function checkUserCustomerRoles(ctx: AppContext, access: PageAccess
 /** A customer role held by accounts is withdrawn from them before it is deleted (as for platform roles). */
 export async function checkCustomerRoleInUse(ctx: AppContext, existing: Row) {
   if (!customerRolesEnabled(ctx)) return;
+  // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
   const users = await ctx.database.db.selectFrom('sys_user').select('id')
     .where(USER_CUSTOMER_ROLES, 'like', `%"${String(existing.code)}"%`).where('partyCode', '=', String(existing.partyCode)).limit(1).execute();
   if (users.length) throw new AppError(409, 'server.data.roleInUse');

@@ -89,6 +89,7 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
     await db.insertInto('sys_user').values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash }).execute();
     const customerRoles = DEMO_CUSTOMER_ROLES[u.username];
     if (customerRoles && customerRolesEnabled(ctx)) {
+      // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
       await ctx.database.db.updateTable('sys_user').set({ [USER_CUSTOMER_ROLES]: JSON.stringify(customerRoles) }).where('username', '=', u.username).execute();
     }
   }

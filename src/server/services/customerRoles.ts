@@ -21,6 +21,7 @@ export function customerRolesEnabled(ctx: AppContext): boolean {
 
 /** The customer roles an account holds, as stored (codes, whatever their state). */
 export async function heldCustomerRoles(ctx: AppContext, userId: number): Promise<string[]> {
+  // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
   const row = await ctx.database.db.selectFrom('sys_user').select(USER_CUSTOMER_ROLES).where('id', '=', userId).executeTakeFirst();
   return parseJsonArray(row?.[USER_CUSTOMER_ROLES]);
 }
