@@ -8,7 +8,9 @@ import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
 import { checkCustomerRoleInUse, checkUserCustomerRoles } from './customerRoleAssign.js';
-import { CUSTOMER_ROLE_TABLE } from '../services/customerRoles.js';
+import { CUSTOMER_ROLE_TABLE, customerRolesEnabled } from '../services/customerRoles.js';
+import { deliverRoleNotice } from '../services/roleNotices.js';
+import type { Db } from '../db/connect.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -41,6 +43,15 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     if (users.length) throw new AppError(409, 'server.data.partyInUse');
   }
   await guardAccountWrite(ctx, access, op, next, existing);
+}
+
+/**
+ * Consequences of a state change that reach beyond one record, inside its transaction; what must wait
+ * for the commit (messages sent out) comes back as a function to call then.
+ */
+export async function onTransition(ctx: AppContext, trx: Db, access: PageAccess, name: string, record: Row): Promise<(() => Promise<void>) | null> {
+  if (access.page.resource!.table === 'cm_role_notice' && customerRolesEnabled(ctx)) return deliverRoleNotice(ctx, trx, access.user, name, record);
+  return null;
 }
 
 export function afterWrite(access: PageAccess) {

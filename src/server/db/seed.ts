@@ -37,9 +37,10 @@ export const DEMO_USERS = [
   { username: 'cust_a', realName: '华东管理员', phone: '13900000001', partyCode: 'C1001', roles: ['CUSTOMER_ADMIN'] },
   { username: 'cust_b', realName: '西南管理员', phone: '13900000002', partyCode: 'C1002', roles: ['CUSTOMER_ADMIN'] },
   { username: 'cust_a_dispatch', realName: '华东调度 王磊', phone: '13900000011', partyCode: 'C1001', roles: ['CUSTOMER_USER'] },
+  { username: 'cust_b_ops', realName: '西南运营 赵倩', phone: '13900000012', partyCode: 'C1002', roles: ['CUSTOMER_USER'] },
 ];
 /** Customer roles of demo accounts (a column the staff page adds to sys_user), so their effect shows at sign-in. */
-const DEMO_CUSTOMER_ROLES: Record<string, string[]> = { cust_a_dispatch: ['C1001_DISPATCHER'] };
+const DEMO_CUSTOMER_ROLES: Record<string, string[]> = { cust_a_dispatch: ['C1001_DISPATCHER'], cust_b_ops: ['C1002_OPERATOR'] };
 
 /** Roles and the platform organisation exist in every database, demo or not. */
 export async function seedFoundation(ctx: AppContext): Promise<void> {
