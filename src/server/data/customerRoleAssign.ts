@@ -39,7 +39,7 @@ async function rolesByCode(ctx: AppContext, codes: string[]): Promise<Map<string
 export async function checkUserCustomerRoles(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
   if (!customerRolesEnabled(ctx)) return;
   const before = parseJsonArray(existing?.[USER_CUSTOMER_ROLES]);
-  const after = op === 'delete' ? [] : parseJsonArray(next?.[USER_CUSTOMER_ROLES] ?? existing?.[USER_CUSTOMER_ROLES]);
+  const after = op === 'delete' || !next ? [] : parseJsonArray(next[USER_CUSTOMER_ROLES]);
   if (!before.length && !after.length) return;
   const party = String(next?.partyCode ?? existing?.partyCode ?? '');
   if (access.user.partyKind !== 'platform' && party !== access.user.partyCode) throw forbidden('server.data.otherParty');
