@@ -6,6 +6,7 @@ import { transact } from '../gateway/transact.js';
 import { audit } from '../data/audit.js';
 import { toStored, type Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
+import { syncTrackAlerts } from '../location/trackAlerts.js';
 
 const LOG_PAGE = 'location/orderLog';
 /** China's extent, as the position log's model bounds it. */
@@ -78,6 +79,8 @@ export const locateOrder: ActionHandler = async (ctx, access, record) => {
       lastLocatedAt: values.locatedAt as string, version: eb('version', '+', 1), updatedAt: now, updatedBy: by,
     })).where('id', '=', Number(order.id)).execute();
   });
+  // The new point may end a signal loss or a stop: the supervision page hears of it now, not at the next job run.
+  await syncTrackAlerts(ctx, ctx.database.db, [String(order.locOrderNo)]);
   await audit(ctx.database.db, access.user, access.page, 'action:locate', Number(order.id),
     { pointCount: order.pointCount, feeFen: order.feeFen }, { requestId: answer.requestId, lng, lat, feeFen: answer.feeFen });
   return {

@@ -82,15 +82,23 @@ export async function actionsFor(ctx: AppContext, user: SessionUser, pageId: str
 
 /**
  * resource.scopeBy: a customer user sees the rows whose field names its organisation (a JSON list of
- * party codes, or one code). Platform staff see every row.
+ * party codes, or one code); resource.scopeUser: only the rows addressed to its account. Platform
+ * staff see every row.
  */
 export function scopeByCondition(ctx: AppContext, access: PageAccess): Condition | null {
+  if (access.user.partyKind === 'platform') return null;
+  const conditions: Condition[] = [];
   const field = access.page.resource?.scopeBy;
-  if (!field || access.user.partyKind === 'platform') return null;
-  const code = access.user.partyCode;
-  const f = access.page.model?.properties[field];
-  if (f && (f.type === 'array' || f['x-ref-multiple'])) return likeCondition(ctx.database, field, JSON.stringify(code));
-  return (eb) => eb(field, '=', code);
+  if (field) {
+    const code = access.user.partyCode;
+    const f = access.page.model?.properties[field];
+    if (f && (f.type === 'array' || f['x-ref-multiple'])) conditions.push(likeCondition(ctx.database, field, JSON.stringify(code)));
+    else conditions.push((eb) => eb(field, '=', code));
+  }
+  const addressee = access.page.resource?.scopeUser;
+  if (addressee) conditions.push((eb) => eb(addressee, '=', access.user.username));
+  if (conditions.length <= 1) return conditions[0] ?? null;
+  return (eb) => eb.and(conditions.map((c) => c(eb)));
 }
 
 /** Reference options are readable by whoever may read the page, or write a page that points to it. */

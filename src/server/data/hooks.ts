@@ -7,6 +7,10 @@ import { assertTiers } from '../gateway/pricing.js';
 import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
+import { checkCustomerRoleInUse, checkUserCustomerRoles } from './customerRoleAssign.js';
+import { CUSTOMER_ROLE_TABLE, customerRolesEnabled } from '../services/customerRoles.js';
+import { deliverRoleNotice } from '../services/roleNotices.js';
+import type { Db } from '../db/connect.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -19,7 +23,11 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     assertTiers(next.tiers);
     if (next.validTo && next.validFrom && String(next.validTo) < String(next.validFrom)) throw invalid({ validTo: { key: 'gateway.validToBeforeFrom' } });
   }
-  if (table === 'sys_user') await checkUserRoles(ctx, access, op, next, existing);
+  if (table === 'sys_user') {
+    await checkUserRoles(ctx, access, op, next, existing);
+    await checkUserCustomerRoles(ctx, access, op, next, existing);
+  }
+  if (table === CUSTOMER_ROLE_TABLE && existing && op === 'delete') await checkCustomerRoleInUse(ctx, existing);
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
   if (table === 'cm_role_permission') await checkCustomerRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {
@@ -35,6 +43,15 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     if (users.length) throw new AppError(409, 'server.data.partyInUse');
   }
   await guardAccountWrite(ctx, access, op, next, existing);
+}
+
+/**
+ * Consequences of a state change that reach beyond one record, inside its transaction; what must wait
+ * for the commit (messages sent out) comes back as a function to call then.
+ */
+export async function onTransition(ctx: AppContext, trx: Db, access: PageAccess, name: string, record: Row): Promise<(() => Promise<void>) | null> {
+  if (access.page.resource!.table === 'cm_role_notice' && customerRolesEnabled(ctx)) return deliverRoleNotice(ctx, trx, access.user, name, record);
+  return null;
 }
 
 export function afterWrite(access: PageAccess) {

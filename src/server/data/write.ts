@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.j
 import { hashPassword } from '../security/password.js';
 import { allows, assertWritable, scopeByCondition, scopedParty, type PageAccess } from './access.js';
 import { audit } from './audit.js';
-import { afterWrite, beforeWrite } from './hooks.js';
+import { afterWrite, beforeWrite, onTransition } from './hooks.js';
 import { checkReferences } from './refs.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { checkRules, invalid, validateFragment, validateRecord } from './validateBody.js';
@@ -291,13 +291,18 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const asStored = { ...existing, ...values, ...computed, [field]: t.to };
   checkRules(page, asStored, await ruleContext(ctx, page, asStored));
   const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const done = await ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
     if (t.effects?.length) await runEffects(ctx, trx, access.user, t.effects, record, `${page.id}#${name}`);
+    const then = await onTransition(ctx, trx, access, name, record);
+    if (then) afterCommit.push(then);
     return record;
   }).finally(() => afterWrite(access));
+  for (const then of afterCommit) await then();
+  return done;
 }

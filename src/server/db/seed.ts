@@ -3,12 +3,15 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
 import { boolParam } from './connect.js';
 import { hashPassword } from '../security/password.js';
+import { USER_CUSTOMER_ROLES, customerRolesEnabled } from '../services/customerRoles.js';
 
 export const BUILT_IN_ROLES = [
   { code: 'SUPER_ADMIN', name: '超级管理员', description: 'Every page and action' },
   { code: 'PLAT_ADMIN', name: '平台管理员', description: 'Platform administration' },
   { code: 'STAFF', name: '平台员工', description: 'Platform operations staff' },
   { code: 'CUSTOMER_ADMIN', name: '客户管理员', description: "Administers one customer organisation" },
+  // Signs a customer's staff in; what they see beyond it comes from their organisation's customer roles.
+  { code: 'CUSTOMER_USER', name: '客户员工', description: "Staff of a customer organisation" },
 ];
 
 export const PLATFORM_PARTY = { code: 'P0001', name: '数链开放平台运营中心', kind: 'platform', groupName: '数链科技集团' };
@@ -33,7 +36,11 @@ export const DEMO_USERS = [
   { username: 'staff', realName: '平台专员', phone: '13800000003', partyCode: 'P0001', roles: ['STAFF'] },
   { username: 'cust_a', realName: '华东管理员', phone: '13900000001', partyCode: 'C1001', roles: ['CUSTOMER_ADMIN'] },
   { username: 'cust_b', realName: '西南管理员', phone: '13900000002', partyCode: 'C1002', roles: ['CUSTOMER_ADMIN'] },
+  { username: 'cust_a_dispatch', realName: '华东调度 王磊', phone: '13900000011', partyCode: 'C1001', roles: ['CUSTOMER_USER'] },
+  { username: 'cust_b_ops', realName: '西南运营 赵倩', phone: '13900000012', partyCode: 'C1002', roles: ['CUSTOMER_USER'] },
 ];
+/** Customer roles of demo accounts (a column the staff page adds to sys_user), so their effect shows at sign-in. */
+const DEMO_CUSTOMER_ROLES: Record<string, string[]> = { cust_a_dispatch: ['C1001_DISPATCHER'], cust_b_ops: ['C1002_OPERATOR'] };
 
 /** Roles and the platform organisation exist in every database, demo or not. */
 export async function seedFoundation(ctx: AppContext): Promise<void> {
@@ -81,6 +88,11 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
     // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
     const passwordHash = u.username === 'admin' ? hash : await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
     await db.insertInto('sys_user').values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash }).execute();
+    const customerRoles = DEMO_CUSTOMER_ROLES[u.username];
+    if (customerRoles && customerRolesEnabled(ctx)) {
+      // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
+      await ctx.database.db.updateTable('sys_user').set({ [USER_CUSTOMER_ROLES]: JSON.stringify(customerRoles) }).where('username', '=', u.username).execute();
+    }
   }
   log(`demo data created: accounts ${DEMO_USERS.map((u) => u.username).join(', ')} with password ${DEMO_PASSWORD}`);
 }

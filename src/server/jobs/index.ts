@@ -7,12 +7,13 @@ import { callStatistics } from './callStatistics.js';
 import { taxAggregation } from './taxAggregation.js';
 import { alctPushPending } from './alctPushPending.js';
 import { ministryUpload } from './ministryUpload.js';
+import { trackAlerts } from './trackAlerts.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
 const jobs = new Map<string, JobHandler>(Object.entries({
-  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation, alctPushPending, ministryUpload,
+  tableBackup, sessionCleanup, accountReconciliation, payReconciliation, paymentStatusSync, callStatistics, taxAggregation, alctPushPending, ministryUpload, trackAlerts,
 }));
 
 export function jobHandler(name: string): JobHandler | undefined {
@@ -34,4 +35,5 @@ export const DEFAULT_SCHEDULES = [
   { name: 'taxAggregation', job: 'taxAggregation', intervalMinutes: 60, dailyAt: null, remark: 'Tax orders for new settlements, declarations of ended months and personal aggregates' },
   { name: 'alctPushPending', job: 'alctPushPending', intervalMinutes: 10, dailyAt: null, remark: 'Pushes the waiting waybills of ALCT configurations set to scheduled pushing' },
   { name: 'ministryUpload', job: 'ministryUpload', intervalMinutes: 30, dailyAt: null, remark: 'Uploads signed waybills and paid settlements to the monitoring system, resending rejected ones once fixed' },
+  { name: 'trackAlerts', job: 'trackAlerts', intervalMinutes: 10, dailyAt: null, remark: 'Derives track alerts (signal lost, long stop) of the supervision page from the positions of location orders' },
 ];

@@ -1,6 +1,7 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { parseJsonArray } from './json.js';
 import { readGrants } from './grants.js';
+import { customerRoleGrants, mergeGrants } from './customerRoles.js';
 
 export interface MenuRow {
   code: string;
@@ -35,12 +36,18 @@ export async function loadMenuRows(ctx: AppContext): Promise<MenuRow[]> {
   }));
 }
 
-/** The union of the grants of the user's active role; admins hold every menu and action. */
+/**
+ * The grants of the user's active role, with those of a customer user's active customer roles;
+ * admins hold every menu and action.
+ */
 export async function grantsFor(ctx: AppContext, user: SessionUser): Promise<Grants | 'all'> {
   if (user.activeRole === 'SUPER_ADMIN') return 'all';
-  const role = await ctx.database.core.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', user.activeRole).executeTakeFirst();
-  if (!role || role.status !== 'active') return {};
-  return readGrants(role.grants);
+  const [role, extra] = await Promise.all([
+    ctx.database.core.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', user.activeRole).executeTakeFirst(),
+    customerRoleGrants(ctx, user),
+  ]);
+  const own = role && role.status === 'active' ? readGrants(role.grants) : {};
+  return Object.keys(extra).length ? mergeGrants(own, extra) : own;
 }
 
 /** The menu tree the user may see: granted entries, and the directories above them. */

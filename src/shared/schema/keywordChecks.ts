@@ -186,6 +186,10 @@ export function ruleErrors(page: PageSchema): string[] {
       errors.push(`resource.scopeBy: "${scopeBy}" must hold organisation codes (a string, or an array of strings)`);
     }
   }
+  const scopeUser = page.resource?.scopeUser;
+  if (scopeUser && props[scopeUser]?.type !== 'string') {
+    errors.push(`resource.scopeUser: "${scopeUser}" must be a string field of the model holding the addressee's username, e.g. "recipient"`);
+  }
   return errors;
 }
 

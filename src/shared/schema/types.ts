@@ -141,6 +141,8 @@ export interface ResourceSpec {
   readOnly?: boolean;
   /** A field naming organisations (party codes): a customer user sees, read-only, the rows that name its own. */
   scopeBy?: string;
+  /** A field holding an account's username: a customer user sees only the rows addressed to it (its messages). */
+  scopeUser?: string;
   /** An expression over a record: while it is false the record cannot be deleted (409; the console offers no delete). */
   deletableWhen?: string;
 }
