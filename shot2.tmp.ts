@@ -1,0 +1,13 @@
+import { openBrowser, signIn } from './e2e/harness';
+const url = 'http://127.0.0.1:18300';
+const [user, lang, route, out, width] = process.argv.slice(2);
+const b = await openBrowser(Number(width || 1366), 860);
+await b.context.addCookies([{ name: 'language', value: lang, url }]);
+await signIn(b.page, url, user);
+await b.page.goto(`${url}/#${route}`);
+await b.page.waitForLoadState('networkidle');
+await b.page.locator('.keep-alive--active .ant-table-row, .keep-alive--active .ant-empty').first().waitFor({ timeout: 15000 }).catch(() => undefined);
+await b.page.waitForTimeout(800);
+await b.page.screenshot({ path: out });
+console.log(b.problems.join('\n'));
+await b.close();
