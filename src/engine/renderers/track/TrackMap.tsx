@@ -3,7 +3,9 @@ import * as echarts from 'echarts/core';
 import { LinesChart, ScatterChart } from 'echarts/charts';
 import { GeoComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { useTranslation } from 'react-i18next';
 import { registerChinaMap } from '../dashboard/chinaMap';
+import { provinceName } from '../dashboard/provinces';
 import { trackBounds, type TrackPoint } from './points';
 
 echarts.use([GeoComponent, LinesChart, ScatterChart, TooltipComponent, SVGRenderer]);
@@ -24,6 +26,7 @@ const tipOf = (p: TrackPoint, head?: string) =>
 /** Points over the China map, fitted to where they lie; pointing at one shows its tooltip lines. */
 export function TrackMap({ points, line, name, labels, color = '#1677ff' }: TrackMapProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const { i18n } = useTranslation();
   useEffect(() => {
     if (!ref.current) return;
     registerChinaMap();
@@ -39,7 +42,9 @@ export function TrackMap({ points, line, name, labels, color = '#1677ff' }: Trac
       tooltip: { trigger: 'item', formatter: (p: { data?: { tip?: string } }) => p.data?.tip ?? '' },
       geo: {
         map: 'china', roam: true, boundingCoords: trackBounds(points), top: 12, bottom: 12, left: 12, right: 12,
-        itemStyle: { areaColor: '#f5f7fa', borderColor: '#c9d1dc' }, emphasis: { disabled: true }, label: { show: false },
+        itemStyle: { areaColor: '#eef2f8', borderColor: '#aab6c8' }, emphasis: { disabled: true },
+        // Province names give a short route its bearings.
+        label: { show: true, color: '#8492a6', fontSize: 11, formatter: (p: { name: string }) => provinceName(p.name, i18n.language) },
       },
       series: [
         ...(line && points.length > 1 ? [{
@@ -65,6 +70,6 @@ export function TrackMap({ points, line, name, labels, color = '#1677ff' }: Trac
       observer.disconnect();
       chart.dispose();
     };
-  }, [points, line, name, labels, color]);
+  }, [points, line, name, labels, color, i18n.language]);
   return <div ref={ref} className="related-track__map" role="img" aria-label={name} />;
 }

@@ -44,7 +44,7 @@ export function trackPoints(page: PageSchema, track: RelationTrack, rows: Rec[],
 export function trackBounds(points: { lng: number; lat: number }[]): [[number, number], [number, number]] {
   const lngs = points.map((p) => p.lng);
   const lats = points.map((p) => p.lat);
-  const pad = (lo: number, hi: number) => Math.max((hi - lo) * 0.15, 0.6);
+  const pad = (lo: number, hi: number) => Math.max((hi - lo) * 0.3, 1.5);
   const [x0, x1, y0, y1] = [Math.min(...lngs), Math.max(...lngs), Math.min(...lats), Math.max(...lats)];
   const px = pad(x0, x1);
   const py = pad(y0, y1);
