@@ -16,6 +16,7 @@ export interface TrackMapProps {
   line: boolean;
   name: string;
   labels: { start: string; end: string };
+  /** Route blue, markers orange-red unless given. */
   color?: string;
 }
 
@@ -24,7 +25,7 @@ const tipOf = (p: TrackPoint, head?: string) =>
   [head ? `<b>${escape(head)}</b>` : '', ...p.tip.map(([k, v]) => `${escape(k)}: ${escape(v)}`)].filter(Boolean).join('<br/>');
 
 /** Points over the China map, fitted to where they lie; pointing at one shows its tooltip lines. */
-export function TrackMap({ points, line, name, labels, color = '#1677ff' }: TrackMapProps) {
+export function TrackMap({ points, line, name, labels, color = line ? '#1677ff' : '#fa541c' }: TrackMapProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { i18n } = useTranslation();
   useEffect(() => {
@@ -53,7 +54,7 @@ export function TrackMap({ points, line, name, labels, color = '#1677ff' }: Trac
           data: [{ coords: points.map((p) => [p.lng, p.lat]) }],
         }] : []),
         {
-          name, type: 'scatter', coordinateSystem: 'geo', symbolSize: line ? 7 : 14, symbol: line ? 'circle' : 'pin',
+          name, type: 'scatter', coordinateSystem: 'geo', symbolSize: line ? 7 : 26, symbol: line ? 'circle' : 'pin',
           itemStyle: { color: line ? '#fff' : color, borderColor: color, borderWidth: line ? 2 : 0 },
           data: points.map((p) => datum(p)),
         },
