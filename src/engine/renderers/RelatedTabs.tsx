@@ -14,6 +14,7 @@ import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
 import { RelatedSummary } from './RelatedSummary';
+import { RelatedTrack } from './track/RelatedTrack';
 
 const SIZE = 10;
 
@@ -39,7 +40,10 @@ export function RelatedTabs({ page, record }: { page: PageSchema; record: Rec })
 function RelatedList({ relation, parentKey }: { relation: Relation; parentKey: string }) {
   const { data: bundle } = usePageSchema(relation.page);
   if (!bundle) return <Skeleton active paragraph={{ rows: 4 }} />;
-  return <RelatedTable bundle={bundle} relation={relation} parentKey={parentKey} />;
+  const table = <RelatedTable bundle={bundle} relation={relation} parentKey={parentKey} />;
+  const { track } = relation;
+  if (relation.view === 'track' && track) return <RelatedTrack bundle={bundle} relation={{ ...relation, track }} parentKey={parentKey}>{table}</RelatedTrack>;
+  return table;
 }
 
 /** A child list locked to its parent: its own paging, filters and row actions; its views keep the lock. */

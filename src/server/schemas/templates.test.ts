@@ -98,6 +98,21 @@ describe('relations', () => {
     expect(() => loadSchemas(folder(parent([{ name: 'children', page: 'p/child', field: 'nope' }])))).toThrow(/"p\/child" has no field "nope"; write "parentId"/);
   });
 
+  it('check a track view names number coordinates and a sortable time of the child', () => {
+    // The child of parent() with two coordinate fields added.
+    const files = (track: object | undefined, view = 'track') => {
+      const f = parent([{ name: 'points', page: 'p/child', field: 'parentId', view, ...(track ? { track } : {}) }]) as Record<string, Record<string, unknown>>;
+      const model = f['p/child'].model as { properties: Record<string, object> };
+      const coords = { lng: { type: 'number', title: 'fields.name' }, lat: { type: 'number', title: 'fields.name' } };
+      return { ...f, 'p/child': { ...f['p/child'], model: { ...model, properties: { ...model.properties, ...coords } } } };
+    };
+    expect(loadSchemas(folder(files({ lng: 'lng', lat: 'lat', time: 'createdAt', tooltip: ['name'] }))).pages.size).toBe(2);
+    expect(() => loadSchemas(folder(files(undefined)))).toThrow(/relations\[0\] \("points"\): "view": "track" needs "track"/);
+    expect(() => loadSchemas(folder(files({ lng: 'lng', lat: 'lat', time: 'createdAt' }, 'list')))).toThrow(/"track" is only read with "view": "track"/);
+    expect(() => loadSchemas(folder(files({ lng: 'name', lat: 'lati', time: 'name', tooltip: ['nope'] }))))
+      .toThrow(/track\.lng: field "name" of "p\/child" is not a number[\s\S]*track\.lat: "p\/child" has no field "lati"[\s\S]*track\.time: field "name" of "p\/child" cannot be sorted[\s\S]*track\.tooltip: "p\/child" has no field "nope"/);
+  });
+
   it('accept a parent that shows part of the referenced table through a fixed filter, not a page over another table', () => {
     const files = parent([]) as Record<string, Record<string, unknown>>;
     const view = (table: string) => ({ ...files['p/parent'], id: 'p/big', resource: { table, label: 'name' }, fixedFilter: { name: 'big' },

@@ -1,5 +1,5 @@
 import type { PageSchema, Relation } from './types';
-import { fieldSchema, recordFields } from './model';
+import { fieldSchema, isSortable, recordFields } from './model';
 import { pageSuggestion } from './teach';
 
 /**
@@ -47,7 +47,30 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
     if (r.onDelete === 'cascade' && (child.resource?.readOnly || child.kind === 'log')) {
       errors.push(`${at}: "${r.page}" is read-only and its records cannot be deleted with the parent; write "onDelete": "refuse"`);
     }
+    errors.push(...trackErrors(r, child).map((e) => `${at}: ${e}`));
   });
+  return errors;
+}
+
+/** A track view needs number coordinates and a sortable time on the child, named as they are there. */
+function trackErrors(r: Relation, child: PageSchema): string[] {
+  if (!r.track) return r.view === 'track' ? ['"view": "track" needs "track" with the child\'s "lng", "lat" and "time" fields'] : [];
+  if (r.view !== 'track') return ['"track" is only read with "view": "track"; add it or remove "track"'];
+  const errors: string[] = [];
+  const fields = recordFields(child);
+  const missing = (name: string) => !fields.includes(name);
+  for (const key of ['lng', 'lat'] as const) {
+    const name = r.track[key];
+    const f = fieldSchema(child, name);
+    if (missing(name)) errors.push(`track.${key}: "${r.page}" has no field "${name}"`);
+    else if (f?.type !== 'number') errors.push(`track.${key}: field "${name}" of "${r.page}" is not a number; name the field holding degrees`);
+  }
+  const time = r.track.time;
+  if (missing(time)) errors.push(`track.time: "${r.page}" has no field "${time}"`);
+  else if (!isSortable(child, time)) {
+    errors.push(`track.time: field "${time}" of "${r.page}" cannot be sorted; give it "x-index": true or list it in list.sortable`);
+  }
+  (r.track.tooltip ?? []).filter(missing).forEach((name) => errors.push(`track.tooltip: "${r.page}" has no field "${name}"`));
   return errors;
 }
 

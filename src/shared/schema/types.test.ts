@@ -52,7 +52,7 @@ describe('page schema contracts', () => {
       expect({ name, required: [...(def.required ?? [])].sort() }).toEqual({ name, required: iface.required });
     }
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'GeneratedValue', 'ListView', 'LogSpec', 'Measure',
-      'ModelSchema', 'PageSchema', 'PrintView', 'Relation', 'RelationGroup', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
+      'ModelSchema', 'PageSchema', 'PrintView', 'Relation', 'RelationGroup', 'RelationTrack', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
       'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
       'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
   });

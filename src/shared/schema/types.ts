@@ -391,6 +391,24 @@ export interface Relation {
   title?: string;
   /** What deleting a parent that still has children does: refuse (409, the default) or delete them too. */
   onDelete?: 'refuse' | 'cascade';
+  /** How the detail's tab shows the children: a list (default) or points on the map with the list below. */
+  view?: 'list' | 'track';
+  /** The child fields that place each point, for view "track". */
+  track?: RelationTrack;
+}
+
+/** Where a child record lies and when: the fields a track view reads. */
+export interface RelationTrack {
+  /** Number field with the longitude. */
+  lng: string;
+  /** Number field with the latitude. */
+  lat: string;
+  /** Sortable date-time field that orders the points. */
+  time: string;
+  /** Further fields shown in a point's tooltip. */
+  tooltip?: string[];
+  /** Whether the points form a route with start and end marked (default true) or stand alone. */
+  line?: boolean;
 }
 
 /**
