@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, List, Modal, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
@@ -127,6 +127,11 @@ function Playground() {
         </Space>
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('playground.reviewHint')}</Typography.Paragraph>
       </Card>
+      {!id && (
+        <Card size="small">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('playground.nothingOpen')} />
+        </Card>
+      )}
       {id && opened && (
         <Row gutter={12}>
           <Col xs={24} xl={11}>
