@@ -3,6 +3,7 @@ const url = 'http://127.0.0.1:18300';
 const [user, lang, route, out, width] = process.argv.slice(2);
 const b = await openBrowser(Number(width || 1366), 860);
 await b.context.addCookies([{ name: 'language', value: lang, url }]);
+b.page.on('response', (r) => { if (r.status() >= 400) console.log('HTTP', r.status(), r.url()); });
 await signIn(b.page, url, user);
 await b.page.goto(`${url}/#${route}`);
 await b.page.waitForLoadState('networkidle');
