@@ -27,7 +27,7 @@ export function RelatedSummary({ pageId, recordId, parentKey, group }: { pageId:
 }
 
 export interface SummaryTableProps {
-  group: Pick<RelationGroup, 'name' | 'noneTitle' | 'createTitle'>;
+  group: Pick<RelationGroup, 'name' | 'pageTitle' | 'noneTitle' | 'createTitle'>;
   data: RelatedSummaryAnswer | undefined;
   loading: boolean;
   /** Console paths of the pages' lists the caller has in its menu. */
@@ -42,7 +42,7 @@ export function SummaryTable({ group, data, loading, paths, lock, onOpen }: Summ
   const { t } = useTranslation();
   const columns: ColumnsType<SummaryLine> = [
     {
-      title: t('engine.related.summary.page'), dataIndex: 'title', key: 'title', width: 200,
+      title: t(group.pageTitle ?? 'engine.related.summary.page'), dataIndex: 'title', key: 'title', width: 200,
       render: (title: string, line) => (paths.get(line.page) ? <a onClick={() => onOpen(`${paths.get(line.page)}${lock}`)}>{title}</a> : title),
     },
     {

@@ -426,6 +426,8 @@ export interface RelationGroup {
   pages: string[];
   /** Fields of the latest record shown as columns, where a page has them (e.g. provider, status). */
   columns?: string[];
+  /** i18n key of the first column's header, naming what each line is ("service"); "page" when absent. */
+  pageTitle?: string;
   /** i18n key said of a page with no record of the parent ("not configured"); "none" when absent. */
   noneTitle?: string;
   /** i18n key of the link that adds the first record ("configure"); "add" when absent. */
