@@ -9,12 +9,19 @@ export interface Channel {
   close(): Promise<void>;
 }
 
+export interface ChannelOptions {
+  /** Told when the listening connection is up and when it is lost (what the caller holds meanwhile). */
+  onState?: (up: boolean) => void;
+  /** Added to the warnings: what being without the channel means to the caller. */
+  consequence?: string;
+}
+
 /**
  * LISTEN/NOTIFY on one channel between the instances sharing a PostgreSQL database, on a connection
- * of its own outside the pool, opened again when lost (the pattern of pgWatch.ts). `heard` gets what
- * the other instances announce, never this instance's own.
+ * of its own outside the pool (`name` shows in pg_stat_activity), opened again when lost. `heard`
+ * gets what the other instances announce, never this instance's own.
  */
-export async function openChannel(connectionString: string, channel: string, name: string, heard: (payload: string) => void, warn: (msg: string) => void): Promise<Channel> {
+export async function openChannel(connectionString: string, channel: string, name: string, heard: (payload: string) => void, warn: (msg: string) => void, opts: ChannelOptions = {}): Promise<Channel> {
   const instance = randomUUID().slice(0, 8);
   let client: pg.Client | null = null;
   let closed = false;
@@ -23,9 +30,10 @@ export async function openChannel(connectionString: string, channel: string, nam
   const lost = (c: pg.Client, why: string) => {
     if (client !== c) return;
     client = null;
+    opts.onState?.(false);
     c.end().catch(() => {});
     if (closed) return;
-    warn(`PostgreSQL: the connection of channel ${channel} was lost (${why}); opening it again`);
+    warn(`PostgreSQL: the connection of channel ${channel} was lost (${why}); opening it again${opts.consequence ? `; ${opts.consequence}` : ''}`);
     timer = setTimeout(connect, RECONNECT_MS);
   };
 
@@ -45,7 +53,7 @@ export async function openChannel(connectionString: string, channel: string, nam
     } catch (err) {
       c.end().catch(() => {});
       if (!closed) {
-        warn(`PostgreSQL: cannot listen on channel ${channel} (${(err as Error).message}); trying again`);
+        warn(`PostgreSQL: cannot listen on channel ${channel} (${(err as Error).message}); trying again${opts.consequence ? `; ${opts.consequence}` : ''}`);
         timer = setTimeout(connect, RECONNECT_MS);
       }
       return;
@@ -55,6 +63,7 @@ export async function openChannel(connectionString: string, channel: string, nam
       return;
     }
     client = c;
+    opts.onState?.(true);
   }
 
   await connect();

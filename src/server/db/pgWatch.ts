@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { openChannel } from './pgChannel.js';
 import { PostgresDialect, type Driver, type PostgresDialectConfig } from 'kysely';
 import type { WriteWatch, WrittenTables } from './writeWatch.js';
 
@@ -7,7 +6,6 @@ import type { WriteWatch, WrittenTables } from './writeWatch.js';
 export const WRITES_CHANNEL = 'scop_writes';
 // NOTIFY payloads are limited to 8000 bytes; a longer list of tables is announced as "every table".
 const MAX_PAYLOAD = 7000;
-const RECONNECT_MS = 1000;
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_NAME = 'scop-write-listener';
 
@@ -56,9 +54,9 @@ export class WatchedPostgresDialect extends PostgresDialect {
   }
 }
 
-const payloadOf = (instance: string, tables: WrittenTables) => {
+const payloadOf = (tables: WrittenTables) => {
   const list = tables === null ? '*' : [...tables].join(',');
-  return `${instance} ${list.length > MAX_PAYLOAD ? '*' : list}`;
+  return list.length > MAX_PAYLOAD ? '*' : list;
 };
 
 /**
@@ -69,51 +67,10 @@ const payloadOf = (instance: string, tables: WrittenTables) => {
  * opened again; a write announced meanwhile cannot be missed that way.
  */
 export async function listenForWrites(connectionString: string, watch: WriteWatch, warn: (msg: string) => void): Promise<{ close(): Promise<void> }> {
-  const instance = randomUUID().slice(0, 8);
-  let client: pg.Client | null = null;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
   watch.reliable = false;
-
-  const lost = (c: pg.Client, why: string) => {
-    if (client !== c) return;
-    client = null;
-    watch.reliable = false;
-    c.end().catch(() => {});
-    if (closed) return;
-    warn(`PostgreSQL: the connection hearing other instances' writes was lost (${why}); read caches are off until it is back`);
-    timer = setTimeout(connect, RECONNECT_MS);
-  };
-
-  async function connect() {
-    const c = new pg.Client({ connectionString, application_name: LISTENER_NAME });
-    c.on('notification', (m) => {
-      if (m.channel !== WRITES_CHANNEL || !m.payload) return;
-      const space = m.payload.indexOf(' ');
-      if (m.payload.slice(0, space) === instance) return;
-      const list = m.payload.slice(space + 1);
-      watch.external(list === '*' ? null : new Set(list.split(',')));
-    });
-    c.on('error', (err) => lost(c, err.message));
-    c.on('end', () => lost(c, 'closed'));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${WRITES_CHANNEL}`);
-    } catch (err) {
-      c.end().catch(() => {});
-      if (!closed) {
-        warn(`PostgreSQL: cannot listen for other instances' writes (${(err as Error).message}); read caches are off until it can`);
-        timer = setTimeout(connect, RECONNECT_MS);
-      }
-      return;
-    }
-    if (closed) {
-      await c.end();
-      return;
-    }
-    client = c;
-    watch.reliable = true;
-  }
+  const channel = await openChannel(connectionString, WRITES_CHANNEL, LISTENER_NAME,
+    (list) => watch.external(list === '*' ? null : new Set(list.split(','))), warn,
+    { onState: (up) => { watch.reliable = up; }, consequence: 'read caches are off until it is back' });
 
   // The writes announced within one turn of the event loop go out as one NOTIFY (a gateway call
   // writes several tables, under load many calls run per turn); each writer still waits until
@@ -128,27 +85,12 @@ export async function listenForWrites(connectionString: string, watch: WriteWatc
       return gathering.sent;
     }
     const batch: { tables: Set<string> | null; sent: Promise<void> } = { tables: tables === null ? null : new Set(tables), sent: Promise.resolve() };
-    batch.sent = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+    batch.sent = new Promise((resolve) => setImmediate(resolve)).then(() => {
       gathering = null;
-      const c = client;
-      if (!c) return;
-      try {
-        await c.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, payloadOf(instance, batch.tables)]);
-      } catch (err) {
-        lost(c, (err as Error).message);
-      }
+      return channel.announce(payloadOf(batch.tables));
     });
     gathering = batch;
     return batch.sent;
   });
-  await connect();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
-  };
+  return { close: () => channel.close() };
 }
