@@ -1,5 +1,3 @@
-import { ALL_COMPONENT_NAMES, CELL_WIDGETS, MENU_ICONS } from '../../shared/widgetNames';
-
 /**
  * Completion and hover help for a page schema's JSON text, read from the meta-schema: the JSON path
  * at the cursor is walked down the meta-schema to the node(s) that describe it. Pure (no editor), so
@@ -117,22 +115,16 @@ export function nodesAt(root: Node, path: Segment[]): Node[] {
   return nodes;
 }
 
-/** Names the meta-schema may leave as plain strings; the console's own lists complete them. */
-const KNOWN_VALUES: Record<string, readonly string[]> = {
-  'x-component': ALL_COMPONENT_NAMES, 'x-cell': CELL_WIDGETS, icon: MENU_ICONS,
-};
-
 export interface Suggestion { label: string; detail?: string; info?: string; apply: string }
 
-/** The values a node allows: enums, constants, booleans, and the known names of its keyword. */
-export function allowedValues(nodes: Node[], keyword: string | number | undefined): unknown[] {
+/** The values a node allows: enums (the registered components and cells among them), constants, booleans. */
+export function allowedValues(nodes: Node[]): unknown[] {
   const values: unknown[] = [];
   for (const n of nodes) {
     if (Array.isArray(n.enum)) values.push(...n.enum);
     if ('const' in n) values.push(n.const);
     if (n.type === 'boolean') values.push(true, false);
   }
-  if (!values.length && typeof keyword === 'string' && KNOWN_VALUES[keyword]) values.push(...KNOWN_VALUES[keyword]);
   return [...new Set(values)];
 }
 
@@ -156,7 +148,7 @@ export function suggestionsAt(root: Node, text: string, offset: number): { from:
     return { from: place.from, options };
   }
   const nodes = nodesAt(root, place.path);
-  const values = allowedValues(nodes, place.path[place.path.length - 1]);
+  const values = allowedValues(nodes);
   return {
     from: place.from,
     options: values.map((v) => ({ label: String(v), detail: typeof v, apply: typeof v === 'string' ? (quoted ? v : JSON.stringify(v)) : JSON.stringify(v) })),
@@ -181,6 +173,6 @@ export function hoverAt(root: Node, text: string, offset: number): Hover | null 
     keyword,
     description: nodes.map((n) => n.description).find((d): d is string => typeof d === 'string'),
     type: nodes.map(typeOf).find(Boolean),
-    values: allowedValues(nodes, keyword).map(String).slice(0, 40),
+    values: allowedValues(nodes).map(String).slice(0, 40),
   };
 }
