@@ -5,10 +5,20 @@ import { buildApp } from './app.js';
 import type { Database } from './db/connect.js';
 import { createTestApp, login, type TestApp } from './test/harness.js';
 import { caller, dataOf, refusal, type Caller } from './test/dataApi.js';
+import { registerJob } from './jobs/index.js';
 
 const DEPT = 'platformUser/department';
 
 const databaseOf = (app: FastifyInstance): Database => app.ctx.database;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let slowRuns = 0;
+// Outlasts a scheduler tick, so the other instance looks for due jobs while this run holds the job.
+registerJob('twoInstancesSlow', async () => {
+  slowRuns++;
+  await sleep(1_500);
+  return { rows: 1 };
+});
 
 /** Resolves once `app` has been told of a write to `table` (its own or, on PostgreSQL, another instance's). */
 function heard(app: FastifyInstance, table: string): Promise<void> {
@@ -23,8 +33,7 @@ function heard(app: FastifyInstance, table: string): Promise<void> {
 
 /**
  * Two server instances (buildApp twice) on one PostgreSQL database, as operators run them behind a
- * balancer: whatever one instance writes, the other answers from. The scheduled jobs running once
- * across instances are the job lease's to show and are not covered here.
+ * balancer: whatever one instance writes, the other answers from, and a scheduled job runs once.
  */
 describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQL database', () => {
   let first: TestApp;
@@ -89,5 +98,36 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
     const after = await read();
     expect(after.total).toBe(before + 2);
     expect(after.list.map((r: { code: string }) => r.code).slice(0, 2)).toEqual(['TWO2', 'TWO-RAW']);
+  });
+
+  it('runs a due job once while both instances look for due jobs every second', async () => {
+    // Two more instances with their schedulers on, as production runs them (the test harness turns them off).
+    const timed = await Promise.all([0, 1].map(async () => {
+      const app = await buildApp({ ...first.config, jobTickSeconds: 1 }, { logger: false });
+      await app.ready();
+      return app;
+    }));
+    try {
+      const db = databaseOf(first.app).core;
+      const now = new Date().toISOString();
+      slowRuns = 0;
+      await db.insertInto('sys_job_schedule').values({
+        name: 'twoInstancesOnce', job: 'twoInstancesSlow', intervalMinutes: 60, status: 'active', retryMinutes: 5, maxRetries: 0, failures: 0,
+        nextRunAt: new Date(Date.now() - 1_000).toISOString(), createdAt: now, updatedAt: now, createdBy: 'test', updatedBy: 'test',
+      }).execute();
+      const runs = () => db.selectFrom('sys_job_run').select(['status', 'instance', 'endedAt']).where('scheduleName', '=', 'twoInstancesOnce').execute();
+      for (let waited = 0; !(await runs()).some((r) => r.endedAt) && waited < 15_000; waited += 100) await sleep(100);
+      // Each instance ticks twice more after the run: the job is not due again for an hour.
+      await sleep(2_500);
+      const done = await runs();
+      expect(done).toHaveLength(1);
+      expect(done[0]).toMatchObject({ status: 'succeeded' });
+      expect(slowRuns).toBe(1);
+      const s = await db.selectFrom('sys_job_schedule').select(['leaseOwner', 'nextRunAt']).where('name', '=', 'twoInstancesOnce').executeTakeFirstOrThrow();
+      expect(s.leaseOwner).toBeNull();
+      expect(Date.parse(String(s.nextRunAt))).toBeGreaterThan(Date.now() + 55 * 60_000);
+    } finally {
+      await Promise.all(timed.map((app) => app.close()));
+    }
   });
 });
