@@ -13,6 +13,14 @@ export const DASHBOARD_READY = '.keep-alive--active .dashboard .ant-statistic-co
 const DASHBOARD_CHARTS = '.keep-alive--active .dashboard [role=img] svg, .keep-alive--active .dashboard canvas, .keep-alive--active .dashboard .dashboard-empty';
 export const LIST_ROWS = '.keep-alive--active .ant-table-row';
 const ACTIVE_TAB = '.tags-view__tab--active';
+/** The list's "新增" button, and the create form counted as rendered when its first input shows. */
+const CREATE_BUTTON = '.keep-alive--active .list-toolbar .ant-btn-primary';
+const FORM_READY = '.keep-alive--active .form-page .ant-formily-item input';
+/**
+ * ant-design-pro's dashboard -> first list on this machine (issue 20's interleaved run: 859 ms);
+ * the budget is 0.6 of it. The anchor app is not available offline, so it is not re-run here.
+ */
+const ANCHOR_FIRST_LIST_MS = 859;
 
 /** The two list pages switched between (sidebar titles in Chinese, the browser's language). */
 const PAGE_A = { title: '部门管理', path: '/platformUser/department' };
@@ -90,7 +98,7 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
   const runs = {
     lcpCold: [] as number[], fcpCold: [] as number[], lcpWarm: [] as number[],
     login: [] as number[], loginCharts: [] as number[], loginRequestMs: [] as number[],
-    firstListFromDashboard: [] as number[], switchFirst: [] as number[], switchRevisit: [] as number[], revisitKeptMounted: [] as boolean[],
+    firstListFromDashboard: [] as number[], firstListRequests: [] as number[], firstCreateForm: [] as number[], switchFirst: [] as number[], switchRevisit: [] as number[], revisitKeptMounted: [] as boolean[],
     bigFirstRows: [] as number[], bigTotal: [] as number[], bigSort: [] as number[], bigDomRows: [] as number[], sortKeptMounted: [] as boolean[], sortListRequests: [] as number[],
   };
   const lcp = () => page.evaluate(() => {
@@ -145,6 +153,8 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     runs.firstListFromDashboard.push(await clickUntil(page, sidebarItem(PAGE_A.title), rowsOf(PAGE_A.title)));
     profile.firstListFromDashboard = await stepProfile(page);
     await quiet(page);
+    // Every request of the step, including any that ended after the rows were drawn: the rows must be asked for once.
+    runs.firstListRequests.push((await stepProfile(page)).requests.filter((r) => r.path.startsWith('api:/data/')).length);
     await markTable(page);
     runs.switchFirst.push(await clickUntil(page, sidebarItem(PAGE_B.title), rowsOf(PAGE_B.title)));
     profile.switchFirst = await stepProfile(page);
@@ -152,6 +162,11 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     runs.switchRevisit.push(await clickUntil(page, sidebarItem(PAGE_A.title), rowsOf(PAGE_A.title)));
     profile.switchRevisit = await stepProfile(page);
     runs.revisitKeptMounted.push(await tableMarked(page));
+    await quiet(page);
+
+    // The first Create form of the session, opened from the list: loads the form renderer (Formily).
+    runs.firstCreateForm.push(await clickUntil(page, { selector: CREATE_BUTTON }, [{ selector: FORM_READY }]));
+    profile.firstCreateForm = await stepProfile(page);
     await quiet(page);
 
     // A list of about 10,000 rows from the big table, on one page (the API's largest), then a sort:
@@ -181,7 +196,12 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
   const lines: Line[] = [
     line({ section: 'browser', name: 'portal home LCP, cold cache', value: m(runs.lcpCold), unit: 'ms', budget: 400, reference: '820 ms', note: `FCP ${m(runs.fcpCold)} ms; warm cache LCP ${m(runs.lcpWarm)} ms; ${spread(runs.lcpCold)}` }),
     line({ section: 'browser', name: 'login click -> dashboard rendered', value: m(runs.login), unit: 'ms', budget: 500, reference: '864 ms', note: `key figures shown; charts drawn at ${m(runs.loginCharts)} ms; login request (scrypt N=2^17) ${m(runs.loginRequestMs)} ms; ${spread(runs.login)}` }),
-    line({ section: 'browser', name: 'dashboard -> first list page (loads list chunks)', value: m(runs.firstListFromDashboard), unit: 'ms', note: spread(runs.firstListFromDashboard) }),
+    line({
+      section: 'browser', name: 'dashboard -> first list page (loads list chunks)', value: m(runs.firstListFromDashboard), unit: 'ms',
+      budget: Math.round(0.6 * ANCHOR_FIRST_LIST_MS), reference: `${ANCHOR_FIRST_LIST_MS} ms`,
+      note: `budget 0.6x the reference; ${m(runs.firstListFromDashboard) === null ? '' : `${round(m(runs.firstListFromDashboard)! / ANCHOR_FIRST_LIST_MS, 2)}x; `}data requests ${runs.firstListRequests.join(', ')} (schema + rows); ${spread(runs.firstListFromDashboard)}`,
+    }),
+    line({ section: 'browser', name: 'list -> first Create form (loads the form renderer)', value: m(runs.firstCreateForm), unit: 'ms', budget: 300, note: spread(runs.firstCreateForm) }),
     line({ section: 'browser', name: 'route switch list -> list, first visit', value: m(runs.switchFirst), unit: 'ms', budget: 250, reference: '350-566 ms', note: spread(runs.switchFirst) }),
     line({ section: 'browser', name: 'route switch list -> list, revisit', value: m(runs.switchRevisit), unit: 'ms', budget: 100, reference: '350-566 ms', note: `page kept mounted: ${runs.revisitKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.switchRevisit)}` }),
     line({ section: 'browser', name: 'list of 10,000 rows: first rows', value: m(runs.bigFirstRows), unit: 'ms', budget: 300, note: `${m(runs.bigTotal)} rows on one page of a ${o.tableRows}-row table; ${m(runs.bigDomRows)} rows in the DOM (virtualised); ${spread(runs.bigFirstRows)}` }),

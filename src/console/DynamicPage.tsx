@@ -8,6 +8,7 @@ import FallbackPage from './errors/FallbackPage';
 import { logError } from './errorLog/errorLog';
 import { isPortalPath } from '../routesSplit';
 import { unknownRouteTarget } from './errors/unknownRoute';
+import { useLoadedComponent } from '../utils/lazyComponent';
 
 /** Renders whatever permitted menu route matches the location; others go to /401 or /404 (spec §2.1). */
 export default function DynamicPage() {
@@ -23,11 +24,15 @@ export default function DynamicPage() {
     logError(resolved.error, resolved.component, pathname);
   }, [resolved, pathname]);
 
+  // The page's code is waited for here rather than by suspending: it then shows the moment it is in.
+  const codeIn = useLoadedComponent(resolved && resolved.kind !== 'missing' ? resolved.Component : null);
+
   // The portal's addresses are the entry's to show (src/main.tsx swaps the app); not a 404.
   if (isPortalPath(pathname)) return <PageLoading />;
   if (!match) return <UnknownRoute pathname={pathname} />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
   if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} code={resolved?.kind === 'missing' ? resolved.error.code : undefined} />;
+  if (!codeIn) return <PageLoading />;
   const { Component } = resolved;
   const props = resolved.kind === 'schema'
     ? { pageId: resolved.pageId, view: resolved.view, params: match.params, basePath: match.route.path }

@@ -22,8 +22,7 @@ import { SystemsMenu } from './SystemsMenu';
 import { RouteProgress } from './RouteProgress';
 import { useDevice } from './useDevice';
 import { useElementWidth } from './useElementWidth';
-import { preloadSchemaPages } from '../../engine/routes/registry';
-import { DynamicPage } from '../ConsolePages';
+import { preloadSchemaPageCode } from '../preloadPages';
 import { whenIdle } from '../../utils/whenIdle';
 
 const COMPACT_TODO_BELOW = 1400;
@@ -44,11 +43,11 @@ export default function ConsoleLayout() {
   const compactTodo = useElementWidth(subbar) < COMPACT_TODO_BELOW;
 
   // Most visits go on to a schema page: its renderer and list view are fetched once the first
-  // screen has settled, so the first list opens without waiting for code.
+  // screen has settled (or sooner, see the sidebar), so the first list opens without waiting for code.
   useEffect(() => {
     let cancel = () => undefined as void;
     const timer = setTimeout(() => {
-      cancel = whenIdle(() => void Promise.all([DynamicPage.preload(), preloadSchemaPages()]).catch(() => undefined));
+      cancel = whenIdle(preloadSchemaPageCode);
     }, 1500);
     return () => {
       clearTimeout(timer);

@@ -6,6 +6,7 @@ import { useSession } from '../../engine/session/store';
 import type { RouteEntry } from '../../engine/routes/buildRoutes';
 import { MenuIcon } from './icons';
 import { useMenuTitle } from './useMenuTitle';
+import { preloadSchemaPageCode } from '../preloadPages';
 
 export const SIDEBAR_WIDTH = 210;
 
@@ -74,7 +75,9 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
   };
 
   return (
-    <Layout.Sider className="console-sider" width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} theme="dark">
+    <Layout.Sider className="console-sider" width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} theme="dark"
+      // A hand or the keyboard on the menu: a page is about to open, so its code is fetched now.
+      onPointerEnter={preloadSchemaPageCode} onFocus={preloadSchemaPageCode}>
       {showLogo && (
         <a className="console-logo" href="#/home" title={t('app.sidebarTitle')}>
           <img src="/favicon.svg" alt="" width={28} height={28} />

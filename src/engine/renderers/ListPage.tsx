@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
 import type { CustomAction, Relation, Transition } from '../../shared/schema/types';
-import { pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import { whenIdle } from '../../utils/whenIdle';
+import { FormPage } from './views';
 import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { useListController } from '../controllers/useListController';
 import { useListPrefs } from './useListPrefs';
@@ -39,6 +41,9 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { state, update, rows, selection } = list;
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
+  const mayEdit = page.kind === 'crud' && (can(actions, 'create') || can(actions, 'update'));
+  useEffect(() => (mayEdit ? whenIdle(() => void FormPage.preload().catch(() => undefined)) : undefined), [mayEdit]);
   const { remove: removeRecord, reload } = list;
   // A log's default window is shown in its range picker, not applied out of sight.
   const timeField = page.log?.timeField;

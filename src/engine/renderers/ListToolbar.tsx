@@ -7,6 +7,9 @@ import { fieldSchema } from '../../shared/schema/model';
 import { can } from '../data/pageApi';
 import type { Density, ListPrefs } from './useListPrefs';
 import { columnFields } from './useColumns';
+import { FormPage } from './views';
+
+const preloadForm = () => void FormPage.preload().catch(() => undefined);
 
 interface Props {
   page: PageSchema;
@@ -50,7 +53,7 @@ export function ListToolbar({ page, actions, total, capped, prefs, setPrefs, onC
       </div>
       <Space wrap>
         {listActions.includes('create') && can(actions, 'create') && page.kind === 'crud' && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>{t('engine.list.create')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={onCreate} onPointerEnter={preloadForm} onFocus={preloadForm}>{t('engine.list.create')}</Button>
         )}
         {extra}
         {listActions.includes('export') && can(actions, 'export') && (

@@ -9,7 +9,12 @@ import { pageViewOf, type PageView } from '../routes/pageView';
 import { usePageSchema } from './usePageSchema';
 import { listParamsFor, preloadList } from './listQuery';
 import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
+import { useLoadedComponent, type PreloadableComponent } from '../../utils/lazyComponent';
 import './renderers.css';
+
+const VIEWS: Record<PageView, PreloadableComponent<never>> = {
+  report: ReportPage, settings: SettingsPage, tabs: TabsPage, dashboard: DashboardPage, create: FormPage, edit: FormPage, detail: DetailPage, list: ListPage,
+} as Record<PageView, PreloadableComponent<never>>;
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
 export default function SchemaPage({ pageId, view, params, basePath }: PageProps) {
@@ -19,14 +24,17 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const { data: bundle, error, mutate } = usePageSchema(pageId!, ({ page }) => {
     if (pageViewOf(page, view, params) === 'list') void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
   });
+  const shown = bundle ? pageViewOf(bundle.page, view, params) : null;
+  // The view's code is waited for here, not by suspending, so the page shows the moment it is in.
+  const codeIn = useLoadedComponent(shown ? VIEWS[shown] : null);
   if (error) {
     const err = error as ApiError;
     return <Result status={err.httpStatus === 403 ? '403' : 'error'} title={t('engine.schemaFailed')} subTitle={err.message}
       extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>} />;
   }
   const loading = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
-  if (!bundle) return loading;
-  return <Suspense fallback={loading}>{renderView(pageViewOf(bundle.page, view, params), bundle, params, basePath)}</Suspense>;
+  if (!bundle || !shown || !codeIn) return loading;
+  return <Suspense fallback={loading}>{renderView(shown, bundle, params, basePath)}</Suspense>;
 }
 
 function renderView(shown: PageView, bundle: PageBundle, params: Record<string, string>, basePath: string) {
