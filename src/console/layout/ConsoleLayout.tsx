@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
@@ -26,6 +26,28 @@ import { preloadSchemaPageCode } from '../preloadPages';
 import { whenIdle } from '../../utils/whenIdle';
 
 const COMPACT_TODO_BELOW = 1400;
+
+/**
+ * The layout re-renders at every navigation (the title, the usage log, the mobile sidebar follow the
+ * address); the parts below do not depend on it and are kept out of that re-render.
+ */
+const HeaderRight = memo(function HeaderRight({ mobile, onSettings }: { mobile: boolean; onSettings: () => void }) {
+  return (
+    <div className="console-header__right">
+      <RouteSearch compact={mobile} />
+      <ErrorLogButton />
+      <SystemsMenu />
+      {!mobile && <FullscreenButton />}
+      {!mobile && <SizeMenu />}
+      <LanguageMenu />
+      <SettingsButton onOpen={onSettings} />
+      <UserMenu />
+    </div>
+  );
+});
+const KeptTodoShortcuts = memo(TodoShortcuts);
+const KeptSettingsDrawer = memo(SettingsDrawer);
+const KeptSidebar = memo(Sidebar);
 
 /** The back-office frame (spec §2.6): sidebar, top bar, open-page tabs and the pages themselves. */
 export default function ConsoleLayout() {
@@ -72,6 +94,9 @@ export default function ConsoleLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  const closeMobileSidebar = useCallback(() => setMobileOpen(false), []);
   const toggle = () => (mobile ? setMobileOpen((o) => !o) : settingsStore.update({ sidebarOpened: !settings.sidebarOpened }));
   const expanded = mobile ? mobileOpen : settings.sidebarOpened;
   return (
@@ -80,10 +105,10 @@ export default function ConsoleLayout() {
       {mobile ? (
         <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} placement="left" width={SIDEBAR_WIDTH} closable={false}
           styles={{ body: { padding: 0, background: '#001529' } }} className="console-drawer" data-testid="mobile-sidebar">
-          <Sidebar collapsed={false} showLogo={settings.sidebarLogo} onNavigate={() => setMobileOpen(false)} />
+          <KeptSidebar collapsed={false} showLogo={settings.sidebarLogo} onNavigate={closeMobileSidebar} />
         </Drawer>
       ) : (
-        <Sidebar collapsed={!settings.sidebarOpened} showLogo={settings.sidebarLogo} />
+        <KeptSidebar collapsed={!settings.sidebarOpened} showLogo={settings.sidebarLogo} />
       )}
       <Layout className="console-main">
         <div className={settings.fixedHeader ? 'console-top console-top--fixed' : 'console-top'}>
@@ -91,27 +116,18 @@ export default function ConsoleLayout() {
             <Button type="text" className="hamburger" onClick={toggle} aria-label={t('layout.toggleSidebar')} aria-expanded={expanded} data-testid="hamburger"
               icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
             <Breadcrumbs />
-            <div className="console-header__right">
-              <RouteSearch compact={mobile} />
-              <ErrorLogButton />
-              <SystemsMenu />
-              {!mobile && <FullscreenButton />}
-              {!mobile && <SizeMenu />}
-              <LanguageMenu />
-              <SettingsButton onOpen={() => setSettingsOpen(true)} />
-              <UserMenu />
-            </div>
+            <HeaderRight mobile={mobile} onSettings={openSettings} />
           </Layout.Header>
           <div className="console-subbar" ref={subbar}>
             {settings.tagsView ? <TagsView /> : <div className="console-subbar__spacer" />}
-            <TodoShortcuts compact={mobile || compactTodo} />
+            <KeptTodoShortcuts compact={mobile || compactTodo} />
           </div>
         </div>
         <Layout.Content className="console-content">
           <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
         </Layout.Content>
       </Layout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <KeptSettingsDrawer open={settingsOpen} onClose={closeSettings} />
     </Layout>
   );
 }

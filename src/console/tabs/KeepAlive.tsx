@@ -1,5 +1,5 @@
-import { memo, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { NavigationType, UNSAFE_LocationContext, UNSAFE_RouteContext, parsePath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
 import { matchRoute } from '../../engine/routes/buildRoutes';
@@ -28,8 +28,38 @@ export function useTabTitle() {
   };
 }
 
-/** A hidden page's address does not change while others are shown, so it does not re-render either. */
-const KeptPages = memo(ConsolePages, (a, b) => a.location === b.location);
+type PageLocation = Parameters<typeof ConsolePages>[0]['location'];
+const addressOf = (l: PageLocation) => (typeof l === 'string' ? l : l.pathname + l.search);
+const sameAddress = (a: { location: PageLocation }, b: { location: PageLocation }) => addressOf(a.location) === addressOf(b.location);
+const Pages = memo(ConsolePages, sameAddress);
+
+/**
+ * One kept page, re-rendered only when its own address changes. React Router's <Routes> reads the
+ * router's location and route contexts, which change at every navigation, and hands its pages a new
+ * location context each time: every kept page (the one shown, and each hidden one) re-rendered
+ * whole at every tab switch. Here the page sees contexts that change with its own address only.
+ * Pages read no navigation state, so the active page may keep the location of its first render
+ * for as long as its address stays the same.
+ */
+function PagesAt({ location }: { location: PageLocation }) {
+  // The layout's route, the same for every address below it; kept from the first render.
+  const outerRoute = useContext(UNSAFE_RouteContext);
+  const [route] = useState(outerRoute);
+  const address = addressOf(location);
+  const value = useMemo(() => ({
+    location: typeof location === 'string' ? { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' } : location,
+    navigationType: NavigationType.Pop,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [address]);
+  return (
+    <UNSAFE_RouteContext.Provider value={route}>
+      <UNSAFE_LocationContext.Provider value={value}>
+        <Pages location={location} />
+      </UNSAFE_LocationContext.Provider>
+    </UNSAFE_RouteContext.Provider>
+  );
+}
+const KeptPages = memo(PagesAt, sameAddress);
 
 /**
  * Renders the pages of recently used tabs and hides all but the active one, so switching tabs keeps
