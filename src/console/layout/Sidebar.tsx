@@ -32,11 +32,23 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
   const { t } = useTranslation();
   const title = useMenuTitle();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname: address } = useLocation();
+  // Every menu item reads the selection, so a new one re-renders the whole menu (~150 items). The
+  // highlight follows the address in a render of its own, right after the page has been shown,
+  // instead of holding up the navigation's render.
+  const [pathname, setPathname] = useState(address);
+  useEffect(() => {
+    if (address === pathname) return undefined;
+    const timer = setTimeout(() => setPathname(address), 0);
+    return () => clearTimeout(timer);
+  }, [address, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorsOf(routes, pathname) ?? []);
 
   useEffect(() => {
-    if (!collapsed) setOpenKeys(ancestorsOf(routes, pathname) ?? []);
+    if (collapsed) return;
+    const wanted = ancestorsOf(routes, pathname) ?? [];
+    // The same keys again must not be a new array: the menu would re-render every item for nothing.
+    setOpenKeys((open) => (open.join('\n') === wanted.join('\n') ? open : wanted));
   }, [pathname, routes, collapsed]);
 
   const selected = useMemo(() => {
