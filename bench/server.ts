@@ -21,6 +21,7 @@ export interface ServerBenchOptions {
 }
 
 const LIST = `/open-platform/data/${encodeURIComponent(BIG_PAGE)}`;
+const LOGIN_CONNECTIONS = 4;
 const LOGIN_BODY = 'grant_type=password&username=admin&password=Demo12345';
 const CONNECTIONS = 50;
 
@@ -222,12 +223,14 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
     line({ section: 'server', name: 'logins completed meanwhile', value: round(loginDuring.requests.average, 2), unit: 'logins/s', note: failures(loginDuring) }),
   );
 
-  log(`server: login throughput, 8 connections, ${duration} s`);
-  const logins = await withRssPeak(server, () => loginLoad(url, duration, 8));
+  // Sign-ins being checked count as failures until decided, and more than five at once from one
+  // address (or for one account) are refused by design: the bench's one address stays at four.
+  log(`server: login throughput, ${LOGIN_CONNECTIONS} connections, ${duration} s`);
+  const logins = await withRssPeak(server, () => loginLoad(url, duration, LOGIN_CONNECTIONS));
   await settle(url);
   details.logins = { ...summary(logins.result), peakRssMiB: round(logins.peakMiB) };
   g.logins.push(
-    line({ section: 'server', name: 'login throughput, 8 conn (scrypt N=2^17)', value: round(logins.result.requests.average, 2), unit: 'logins/s', note: failures(logins.result) }),
+    line({ section: 'server', name: `login throughput, ${LOGIN_CONNECTIONS} conn (scrypt N=2^17)`, value: round(logins.result.requests.average, 2), unit: 'logins/s', note: failures(logins.result) }),
     line({ section: 'server', name: 'login, same: p50', value: logins.result.latency.p50, unit: 'ms', note: `server RSS peak ${round(logins.peakMiB, 0)} MiB` }),
   );
 

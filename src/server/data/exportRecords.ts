@@ -22,6 +22,8 @@ export function exportColumns(page: PageSchema): string[] {
   return cols.length ? cols : [...readable];
 }
 
+const CSV_CHUNK = 64 * 1024;
+
 export interface ExportSort { field: string; desc: boolean }
 
 /**
@@ -112,8 +114,17 @@ export function sendExport(
   };
   const run = async () => {
     if (format === 'csv') {
-      await push(CSV_BOM + csvLine(header));
-      for await (const row of cells()) await push(csvLine(row));
+      // Lines leave in chunks of about 64 KiB: written one by one, each line was a chunk of its own
+      // for the compression stream, which then ran at a quarter of the speed of sending them plain.
+      let batch = CSV_BOM + csvLine(header);
+      for await (const row of cells()) {
+        batch += csvLine(row);
+        if (batch.length >= CSV_CHUNK) {
+          await push(batch);
+          batch = '';
+        }
+      }
+      await push(batch);
     } else {
       await writeXlsx(push, translate(lang, page.title), header, cells());
     }
