@@ -8,7 +8,7 @@ import FallbackPage from './errors/FallbackPage';
 import { logError } from './errorLog/errorLog';
 import { isPortalPath } from '../routesSplit';
 import { unknownRouteTarget } from './errors/unknownRoute';
-import { useLoadedComponent } from '../utils/lazyComponent';
+import { useLoadedComponent } from '../utils/useLoadedComponent';
 
 /** Renders whatever permitted menu route matches the location; others go to /401 or /404 (spec §2.1). */
 export default function DynamicPage() {

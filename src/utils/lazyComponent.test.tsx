@@ -1,6 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { lazyComponent, useLoadedComponent, type PreloadableComponent } from './lazyComponent';
+import { lazyComponent, type PreloadableComponent } from './lazyComponent';
+import { useLoadedComponent } from './useLoadedComponent';
 
 function Page({ name }: { name: string }) {
   return <p>page {name}</p>;

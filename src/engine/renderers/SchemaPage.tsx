@@ -9,7 +9,8 @@ import { pageViewOf, type PageView } from '../routes/pageView';
 import { usePageSchema } from './usePageSchema';
 import { listParamsFor, preloadList } from './listQuery';
 import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
-import { useLoadedComponent, type PreloadableComponent } from '../../utils/lazyComponent';
+import type { PreloadableComponent } from '../../utils/lazyComponent';
+import { useLoadedComponent } from '../../utils/useLoadedComponent';
 import './renderers.css';
 
 const VIEWS: Record<PageView, PreloadableComponent<never>> = {
