@@ -56,6 +56,7 @@ export function TagsView() {
     if (strip.current) strip.current.scrollLeft += e.deltaY / WHEEL_DIVISOR;
   };
   const { edges, measure } = useOverflow(strip, [tabs.length]);
+  const overflowing = edges.left || edges.right;
   const scrollBy = (direction: 1 | -1) => {
     const el = strip.current;
     if (el) el.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.6), behavior: 'smooth' });
@@ -68,8 +69,8 @@ export function TagsView() {
     if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
     else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
     measure();
-  }, [active, tabs.length, measure]);
-  const overflowing = edges.left || edges.right;
+    // Again once the scroll arrows come or go: they narrow or widen the strip.
+  }, [active, tabs.length, measure, overflowing]);
   // Each tab's context menu acts on that tab.
   const itemsFor = (tab: Tab): MenuProps['items'] => [
     { key: 'refresh', label: t('tabs.refresh') },
