@@ -43,7 +43,11 @@ async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition
       q = q.where(f, 'is not', null);
       if (last) {
         const { value, id } = last;
-        q = q.where((eb) => eb.or([eb(f, after, value as never), eb.and([eb(f, '=', value as never), eb('id', after, id)])]));
+        // The plain bound (<= or >=) lets the database seek the sort field's index to where the last
+        // batch ended. With bound parameters SQLite cannot derive that range from the OR alone, and
+        // scanned every row before it again for each batch: the export slowed as it went.
+        q = q.where(f, sort.desc ? '<=' : '>=', value as never)
+          .where((eb) => eb.or([eb(f, after, value as never), eb.and([eb(f, '=', value as never), eb('id', after, id)])]));
       }
       q = q.orderBy(f, dir);
     } else if (last) q = q.where('id', after, last.id);
