@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
+import { TOKEN_COOKIE } from '../src/engine/session/cookieNames';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const DIST = path.resolve('.tmp/e2e-dist');
@@ -116,4 +117,10 @@ export async function signIn(page: Page, url: string, username: string, password
   await page.locator('#password').fill(password);
   await page.locator('button[type=submit]').click();
   await page.waitForURL(/#\/home/);
+  // The page writes its token cookie through document.cookie, which reaches the browser's cookie
+  // store a moment later: a test reading the context's cookies right away could miss it.
+  for (let waited = 0; !(await page.context().cookies()).some((c) => c.name === TOKEN_COOKIE); waited += 50) {
+    if (waited > 10_000) throw new Error(`signed in as ${username}, but no ${TOKEN_COOKIE} cookie reached the browser`);
+    await page.waitForTimeout(50);
+  }
 }
