@@ -31,6 +31,13 @@ const registerFields = fields({
 const updatePassFields = fields({ oldPassword: password, oldPass: password, newPassword: password, newPass: password, confirmPassword: password });
 const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(1000), action: str(64) }, [], { additionalProperties: false });
 
+/**
+ * Page visits one user may log per minute: bounds what a script can write to the usage log. Pages
+ * open in 0.1–0.3 s, so someone moving quickly through the console (or the browser test that opens
+ * every menu entry, ~125 pages) must stay below it: at 120 that test's visits were refused.
+ */
+export const USER_LOG_PER_MINUTE = 300;
+
 export function registerParty(app: FastifyInstance) {
   const db = () => app.ctx.database.core;
 
@@ -136,7 +143,7 @@ export function registerParty(app: FastifyInstance) {
 
   app.post('/open-platform/userLog', {
     bodyLimit: 8 * 1024,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.user?.username ?? req.ip } },
+    config: { rateLimit: { max: USER_LOG_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.user?.username ?? req.ip } },
     schema: { tags: ['party'], summary: 'Record a page visit of the signed-in user', body: userLogBody, response: responses({ type: 'null' }, 429) },
   }, async (req: FastifyRequest<{ Body: Partial<Record<'sysName' | 'sysPath' | 'content' | 'action', string>> }>) => {
     const user = requireUser(req);
