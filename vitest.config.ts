@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: pure and server code in Node, browser components in jsdom, and end-to-end runs
-// of the real server driven through Debian's Chromium.
+// Four projects: pure code in Node, the server in Node (SQLite and PostgreSQL), browser components in
+// jsdom, and end-to-end runs of the real server driven through Debian's Chromium. `npm test`
+// (scripts/test.mjs) runs them as timed phases.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -12,10 +13,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'schemas.test.ts'],
-          exclude: ['src/**/*.dom.test.ts'],
+          exclude: ['src/**/*.dom.test.ts', 'src/server/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts'],
+          // Files of one worker share the server's modules instead of importing them again each
+          // (docs/ARCHITECTURE.md, Tests): module state is keyed by app or database, never global.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -36,6 +50,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 120_000,
           // A re-render after a click can take seconds while other tests load the machine; the
           // default one-second poll made such checks fail on a busy CI runner.

@@ -1,5 +1,5 @@
 // npm run bench [-- --quick] [-- SECTION ...] [-- --only=bundle,browser,server] [-- --keep]
-// Sections: bundle, browser, server (SQLite, the big table), waybill (SQLite and PostgreSQL), pg-list
+// Sections: startup (first start on an empty folder, restart), bundle, browser, server (SQLite, the big table), waybill (SQLite and PostgreSQL), pg-list
 // (the big table on PostgreSQL), instances (two servers on one PostgreSQL behind a balancer), gateway
 // (signed, metered calls on SQLite), import (XLSX rows on SQLite and PostgreSQL). Builds the app when a browser section runs, starts the real
 // server as a child process, fills the big table, measures, prints a table and writes bench/results.json.
@@ -22,12 +22,13 @@ import { startBenchPg, type BenchPg } from './pg';
 import { pgScaleBench } from './pgScale';
 import { waybillBench } from './waybill';
 import { round } from './stats';
+import { startupBench } from './startup';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const ALL = ['bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway', 'import'];
+const ALL = ['startup', 'bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway', 'import'];
 const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
 const sections = new Set((onlyArg ? onlyArg.split(',') : named.length ? named : ALL));
 for (const s of sections) if (!ALL.includes(s)) throw new Error(`unknown section ${s}; sections: ${ALL.join(', ')}`);
@@ -85,6 +86,10 @@ try {
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
+  if (sections.has('startup')) {
+    calibrate('startup');
+    await section('startup', () => startupBench({ dataDir, log }));
+  }
   const logFile = path.join(dataDir, 'server.log');
   if (needsSqliteBig) {
     // First start creates the schema and the demo data (demo passwords hashed with N=2^17, as in production).

@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
+import { copyTemplate, templateApplies } from '../src/server/test/template';
 import { TOKEN_COOKIE } from '../src/engine/session/cookieNames';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -61,7 +62,11 @@ export interface Running {
 /** The real server on a fresh SQLite database with demo data, serving the built app on 127.0.0.1. */
 export async function startServer(): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-e2e-'));
-  const app = await buildApp({ ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 14, logLevel: 'warn' }, { logger: false });
+  // The same demo database as the server tests' (a copy of the run's template): a few metered
+  // gateway calls per service and quick password hashes are all a browser test needs.
+  const config = { ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 12, demoCallsPerService: 12, logLevel: 'warn', jobTickSeconds: 0 };
+  if (templateApplies(config)) await copyTemplate('sqlite', config, dataDir);
+  const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -91,7 +96,13 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
     locale: 'zh-CN',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const keep = (p: Page) => {
+    openPages.add(p);
+    p.on('close', () => openPages.delete(p));
+  };
+  context.on('page', keep);
   const page = context.pages()[0] ?? (await context.newPage());
+  keep(page);
   const problems: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -106,9 +117,42 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
   };
 }
 
-export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+/** Screenshots are taken when asked for (E2E_SHOTS=1, to look at the pages) and of every open page when a test fails. */
+export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean; dir?: string } = {}) {
+  if (!SHOTS_WANTED) return;
+  await saveShot(page, path.join(opts.dir ?? ARTIFACTS, `${name}.png`), opts.fullPage);
+}
+
+async function saveShot(page: Page, file: string, fullPage = false) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage });
+}
+
+/** Pages of the browsers open now, for the screenshots of a failed test (e2e/setup.ts). */
+export const openPages = new Set<Page>();
+
+export async function shootFailure(testName: string) {
+  let i = 0;
+  for (const page of openPages) {
+    if (page.isClosed()) continue;
+    const name = `${testName.replace(/[^\w\u4e00-\u9fff-]+/g, '_').slice(0, 80)}-${i++}`;
+    await saveShot(page, path.join(ARTIFACTS, 'failed', `${name}.png`)).catch(() => undefined);
+  }
+}
+
+/**
+ * The ready marker of a console page: the address is shown, no API request is in flight (the app
+ * keeps the count on `html[data-requests]`), and the active page shows no loading indicator.
+ */
+export async function pageSettled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => {
+    if ((document.documentElement.dataset.requests ?? '0') !== '0') return false;
+    const active = document.querySelector('.keep-alive--active') ?? document.body;
+    return !active.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active');
+  });
 }
 
 export async function signIn(page: Page, url: string, username: string, password = 'Demo12345') {

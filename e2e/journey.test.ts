@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, pageSettled, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
 interface MenuNode { path: string | null; component: string | null; hidden: boolean; url?: string | null; children: MenuNode[] }
 
@@ -16,7 +15,6 @@ describe.runIf(hasChromium())('every menu entry opens cleanly', () => {
   let server: Running;
   beforeAll(async () => {
     server = await startServer();
-    fs.mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await server?.stop();
@@ -47,10 +45,9 @@ describe.runIf(hasChromium())('every menu entry opens cleanly', () => {
         for (const p of pages) {
           const before = b.problems.length;
           await b.page.goto(`${server.url}/#${p}`);
-          await b.page.waitForLoadState('networkidle');
-          await b.page.waitForTimeout(300);
+          await pageSettled(b.page);
           const fallback = await b.page.locator('.keep-alive--active .ant-result-warning, .keep-alive--active .ant-result-error, .keep-alive--active .ant-result-403').count();
-          await b.page.screenshot({ path: path.join(SHOTS, `${user}${p.replace(/\//g, '_')}.png`) });
+          await screenshot(b.page, `${user}${p.replace(/\//g, '_')}`, { dir: SHOTS });
           if (fallback) failures.push(`${p}: shows an error or fallback page`);
           if (b.page.url().includes('#/404')) failures.push(`${p}: went to 404`);
           failures.push(...b.problems.slice(before).map((x) => `${p}: ${x}`));

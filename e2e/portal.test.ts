@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLUTIONS } from '../src/portal/content/catalogue';
 import { COMPONENTS } from '../src/portal/content/componentList';
 import { SHOWCASE_MENU } from '../src/portal/content/showcase';
-import { hasChromium, openBrowser, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, screenshot, startServer, type Browser, type Running } from './harness';
 
 const SHOTS = path.resolve('test-results/e2e/portal');
 
@@ -57,7 +56,6 @@ describe.runIf(hasChromium())('public portal in Chromium', () => {
     b.page.on('response', (r) => {
       if (r.status() >= 400) badResponses.push(`${r.status()} ${r.url()}`);
     });
-    fs.mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await b?.close();
@@ -72,7 +70,7 @@ describe.runIf(hasChromium())('public portal in Chromium', () => {
         const scrollWidth = await b.page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, route).toBeLessThanOrEqual(width);
         const name = route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root';
-        await b.page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+        await screenshot(b.page, `${width}-${name}`, { dir: SHOTS, fullPage: true });
       }
       expect(b.problems).toEqual([]);
       expect(badResponses).toEqual([]);
@@ -169,7 +167,7 @@ describe.runIf(hasChromium())('public portal in Chromium', () => {
     const tip = await b.page.getByRole('tooltip').boundingBox();
     expect(tip!.y + tip!.height).toBeLessThanOrEqual(bar!.y);
     expect(tip!.x).toBeGreaterThanOrEqual(0);
-    await b.page.screenshot({ path: path.join(SHOTS, '390-side-bar.png') });
+    await screenshot(b.page, '390-side-bar', { dir: SHOTS });
     await b.page.setViewportSize({ width: 1366, height: 800 });
   });
 

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, screenshot, startServer, type Browser, type Running } from './harness';
 
-/** Screenshots of each page in each language and width; PORTAL_SHOTS_DIR puts them elsewhere. */
+/** Screenshots (E2E_SHOTS=1) of each page in each language and width; PORTAL_SHOTS_DIR puts them elsewhere. */
 const SHOTS = path.resolve(process.env.PORTAL_SHOTS_DIR ?? 'test-results/e2e/portal-languages');
 const LANGS = ['zh', 'en', 'es', 'ja'] as const;
 /** Han ideographs, kana and full-width forms: none belongs on a page in English or Spanish. */
@@ -62,7 +61,6 @@ describe.runIf(hasChromium())('the portal in four languages in Chromium', () => 
   beforeAll(async () => {
     server = await startServer();
     b = await openBrowser();
-    fs.mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
     await b?.close();
@@ -110,7 +108,7 @@ describe.runIf(hasChromium())('the portal in four languages in Chromium', () => 
           if (lang === 'en' || lang === 'es') {
             expect((await visibleText(b.page)).split('\n').filter((line) => CJK.test(line)), `${lang} ${route}`).toEqual([]);
           }
-          await b.page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width}.png`), fullPage: true });
+          await screenshot(b.page, `${name}-${lang}-${width}`, { dir: SHOTS, fullPage: true });
         }
       }
       expect(b.problems).toEqual([]);

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/connect.js';
-import { ensureTable } from './db/migrate.js';
+import { ensureTable, existingTables } from './db/migrate.js';
 import { CORE_TABLES } from './db/coreTables.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
@@ -50,7 +50,8 @@ export interface BuildOptions {
 }
 
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
-  for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
+  const tables = await existingTables(ctx.database);
+  for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec, tables);
   await applyStoredAtStart(ctx, log);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);

@@ -18,7 +18,19 @@ export const http = axios.create({
   withXSRFToken: false,
 });
 
+/**
+ * API requests in flight, on the page's root element as `data-requests`: the moment it reads 0 after
+ * a navigation is when a page's data has arrived, which browser tests and benches wait for instead
+ * of guessing with a pause.
+ */
+let inFlight = 0;
+function track(delta: number) {
+  inFlight += delta;
+  if (typeof document !== 'undefined') document.documentElement.dataset.requests = String(inFlight);
+}
+
 http.interceptors.request.use((config) => {
+  track(1);
   const token = getToken();
   if (token) {
     config.headers.set('Authorization', `Bearer ${token}`);
@@ -29,6 +41,13 @@ http.interceptors.request.use((config) => {
   // Synchronous: the request leaves at once instead of a few promise steps later, when a render
   // React runs in a microtask may already hold the main thread (and the request) back.
 }, undefined, { synchronous: true });
+http.interceptors.response.use((res) => {
+  track(-1);
+  return res;
+}, (err) => {
+  track(-1);
+  return Promise.reject(err);
+});
 
 let reloginOpen = false;
 

@@ -36,13 +36,26 @@ function defaultSql(col: ColumnSpec, dialect: DialectName) {
   return sql.lit(v as string | number);
 }
 
-/** Creates or extends the table; answers whether it was created now (a new table may get demo rows). */
-export async function ensureTable(database: Database, spec: TableSpec): Promise<boolean> {
+/** Table name -> column name -> stored type, kept current by `ensureTable` as it changes tables. */
+export type TableSnapshot = Map<string, Map<string, string>>;
+
+/** The tables as they are now: read once by a caller that ensures many tables in a row. */
+export async function existingTables(database: Database): Promise<TableSnapshot> {
+  const tables = await database.db.introspection.getTables();
+  return new Map(tables.map((t) => [t.name, new Map(t.columns.map((c) => [c.name, c.dataType]))]));
+}
+
+/**
+ * Creates or extends the table; answers whether it was created now (a new table may get demo rows).
+ * `tables` is what `existingTables` read before: introspecting every table once per table made a
+ * start over a hundred pages quadratic.
+ */
+export async function ensureTable(database: Database, spec: TableSpec, tables?: TableSnapshot): Promise<boolean> {
   const { db, dialect } = database;
   checkIdentifier(spec.name, spec.owner);
   spec.columns.forEach((c) => checkIdentifier(c.name, spec.owner));
-  const tables = await db.introspection.getTables();
-  const existing = tables.find((t) => t.name === spec.name);
+  const snapshot = tables ?? (await existingTables(database));
+  const existing = snapshot.get(spec.name);
 
   if (!existing) {
     let create = db.schema.createTable(spec.name).ifNotExists();
@@ -58,10 +71,11 @@ export async function ensureTable(database: Database, spec: TableSpec): Promise<
       });
     }
     await create.execute();
+    snapshot.set(spec.name, new Map(spec.columns.map((c) => [c.name, physicalType(c.type, dialect)])));
   } else {
     for (const col of spec.columns) {
-      const have = existing.columns.find((c) => c.name === col.name);
-      if (!have) {
+      const have = existing.get(col.name);
+      if (have === undefined) {
         // A new NOT NULL column needs a default so existing rows stay valid.
         await db.schema.alterTable(spec.name).addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
           let b = c;
@@ -69,9 +83,10 @@ export async function ensureTable(database: Database, spec: TableSpec): Promise<
           if (col.notNull && col.defaultValue !== undefined) b = b.notNull();
           return b;
         }).execute();
-      } else if (family(have.dataType) !== expectedFamily(col.type, dialect)) {
+        existing.set(col.name, physicalType(col.type, dialect));
+      } else if (family(have) !== expectedFamily(col.type, dialect)) {
         throw new DestructiveChangeError(
-          `${spec.owner}: field "${col.name}" of table ${spec.name} is stored as ${have.dataType} but the schema now says ${col.type}; ` +
+          `${spec.owner}: field "${col.name}" of table ${spec.name} is stored as ${have} but the schema now says ${col.type}; ` +
             'changing it would reinterpret stored data. Add a new field instead, or migrate the column by hand.',
         );
       }

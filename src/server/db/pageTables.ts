@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { ensureTable } from './migrate.js';
+import { ensureTable, existingTables } from './migrate.js';
 import { pageTableSpec } from '../../shared/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
@@ -14,9 +14,10 @@ import { computeValues } from '../../shared/schema/computed.js';
  */
 export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<string[]> {
   const created: PageSchema[] = [];
+  const tables = await existingTables(ctx.database);
   for (const page of ctx.schemas.pages.values()) {
     const spec = pageTableSpec(page);
-    if (spec && (await ensureTable(ctx.database, spec))) created.push(page);
+    if (spec && (await ensureTable(ctx.database, spec, tables))) created.push(page);
   }
   if (!ctx.config.seedDemo) return created.map((p) => p.id);
   for (const page of created) {

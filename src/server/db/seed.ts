@@ -83,10 +83,11 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
     const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
     if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
-  const hash = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
-  for (const u of DEMO_USERS) {
-    // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
-    const passwordHash = u.username === 'admin' ? hash : await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN);
+  // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
+  // The hashes are computed side by side on the thread pool: one after another they were most of a first start.
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const passwordHash = hashes[i];
     await db.insertInto('sys_user').values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash }).execute();
     const customerRoles = DEMO_CUSTOMER_ROLES[u.username];
     if (customerRoles && customerRolesEnabled(ctx)) {

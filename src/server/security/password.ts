@@ -25,12 +25,16 @@ function release() {
   else running--;
 }
 
+function scryptNow(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
 async function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   await acquire();
   try {
-    return await new Promise((resolve, reject) => {
-      scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key)));
-    });
+    return await scryptNow(password, salt, keylen, opts);
   } finally {
     release();
   }
@@ -45,10 +49,14 @@ function options(logN: number): ScryptOptions {
   return { N, r: R, p: P, maxmem: 256 * N * R + 1024 * 1024 };
 }
 
-/** Stored as scrypt$logN$r$p$salt$hash so the cost can rise without invalidating old hashes. */
-export async function hashPassword(password: string, logN: number): Promise<string> {
+/**
+ * Stored as scrypt$logN$r$p$salt$hash so the cost can rise without invalidating old hashes.
+ * `beforeServing`: hashes made while the server starts (the demo accounts) use every core, as
+ * there are no requests yet to keep a core free for.
+ */
+export async function hashPassword(password: string, logN: number, beforeServing = false): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, options(logN));
+  const key = await (beforeServing ? scryptNow : scrypt)(password, salt, KEY_LENGTH, options(logN));
   return ['scrypt', logN, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { configFromEnv, type ServerConfig } from '../config.js';
 import type { SmsSender } from '../sms/sender.js';
+import { copyTemplate, templateApplies } from './template.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -48,15 +49,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+async function createPgDatabase(copyInto?: (name: string) => Promise<string | undefined>): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_PG_URL!;
   const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
+  if (copyInto) await copyInto(name);
+  else {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+  }
   return {
     url: url.toString(),
     async drop() {
@@ -70,11 +74,9 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 export async function createTestApp(dialect: DialectName, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-test-'));
-  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
-  const config: ServerConfig = {
+  const settings: ServerConfig = {
     ...configFromEnv({}),
     dataDir,
-    databaseUrl: pgDb?.url,
     distDir: undefined,
     // Hashes stay scrypt with the production r and p; a lower N keeps a test's many sign-ins quick.
     scryptLogN: 12,
@@ -87,6 +89,13 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     watchSchemas: false,
     ...overrides,
   };
+  // Most tests start from the project's demo database: a copy of one built once per run.
+  const fromTemplate = templateApplies(settings);
+  if (fromTemplate && dialect === 'sqlite') await copyTemplate('sqlite', settings, dataDir);
+  const pgDb = dialect === 'postgres'
+    ? await createPgDatabase(fromTemplate ? (name) => copyTemplate('postgres', settings, dataDir, name) : undefined)
+    : null;
+  const config: ServerConfig = { ...settings, databaseUrl: pgDb?.url };
   const sms = new CapturingSms();
   const app = await buildApp(config, { sms, logger: false });
   await app.ready();

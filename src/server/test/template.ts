@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import type { ServerConfig } from '../config.js';
+
+/**
+ * A demo database is built once per state of what shapes it (the server's code, the page schemas,
+ * the messages, the seed settings and the day) and copied for every test app and browser server:
+ * a SQLite data folder copied file by file, and a PostgreSQL database used as `TEMPLATE`. Building
+ * one takes seconds to a minute (page tables, demo rows, the freight generator, metered gateway
+ * calls); copying takes milliseconds. Templates live in `.tmp/test-db/` and survive between runs,
+ * so a second run with unchanged sources starts every app from a copy.
+ */
+
+const ROOT = path.resolve('.tmp/test-db');
+/** Folders whose files decide what a new demo database holds. Browser-only code is left out. */
+const SOURCES = ['src/server', 'src/shared', 'src/schemas', 'src/engine/schema', 'src/i18n', 'src/utils'];
+
+function listFiles(dir: string, out: string[]) {
+  if (!fs.existsSync(dir)) return;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) listFiles(p, out);
+    else if (!/\.test\.tsx?$/.test(e.name)) out.push(p);
+  }
+}
+
+let sourceHash: string | undefined;
+function sourcesDigest(): string {
+  if (sourceHash) return sourceHash;
+  const files: string[] = [];
+  for (const dir of SOURCES) listFiles(path.resolve(dir), files);
+  files.push(path.resolve('package-lock.json'));
+  const h = createHash('sha256');
+  for (const f of files.sort()) h.update(path.relative(process.cwd(), f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  return (sourceHash = h.digest('hex'));
+}
+
+/** The settings that change what the seed writes; everything else may differ between copies. */
+function seedSettings(config: ServerConfig) {
+  return { seedDemo: config.seedDemo, demoCallsPerService: config.demoCallsPerService, scryptLogN: config.scryptLogN };
+}
+
+/** Only the project's own schemas folder is worth a template: tests with fixture folders build their own. */
+export function templateApplies(config: ServerConfig): boolean {
+  return path.resolve(config.schemasDir) === path.resolve('src/schemas') && process.env.TEST_TEMPLATES !== '0';
+}
+
+function templateKey(dialect: string, config: ServerConfig): string {
+  const day = new Date().toISOString().slice(0, 10);
+  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest()])).digest('hex').slice(0, 16);
+}
+
+const READY = 'template-ready';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `build` into `dir` once across every process of the run: the first takes a lock folder,
+ * the others wait for its ready marker. A lock left by a process that died is taken over.
+ */
+async function buildOnce(dir: string, build: (tmp: string) => Promise<void>): Promise<void> {
+  const lock = `${dir}.lock`;
+  fs.mkdirSync(ROOT, { recursive: true });
+  for (;;) {
+    if (fs.existsSync(path.join(dir, READY))) return;
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      const owner = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8').trim() || 0);
+      if (owner && !alive(owner)) fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(100);
+      continue;
+    }
+    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+    try {
+      if (fs.existsSync(path.join(dir, READY))) return;
+      const tmp = `${dir}.build-${process.pid}`;
+      fs.rmSync(tmp, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+      await build(tmp);
+      fs.writeFileSync(path.join(tmp, READY), new Date().toISOString());
+      fs.renameSync(tmp, dir);
+      prune(dir);
+      return;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Templates of other days or sources are removed after a while; a concurrent run may still copy them. */
+function prune(keep: string) {
+  for (const name of fs.readdirSync(ROOT)) {
+    const p = path.join(ROOT, name);
+    if (p === keep || name.endsWith('.lock')) continue;
+    if (Date.now() - fs.statSync(p).mtimeMs > 6 * 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+  }
+}
+
+async function adminQuery(text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_PG_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function buildTemplate(config: ServerConfig, dataDir: string, databaseUrl?: string) {
+  const app = await buildApp({ ...config, dataDir, databaseUrl, jobTickSeconds: 0, watchSchemas: false, distDir: undefined }, { logger: false });
+  await app.ready();
+  await app.close();
+}
+
+/**
+ * Fills `dataDir` (and, on PostgreSQL, a new database copied from the template) with the demo
+ * database `config` would create, and answers the database URL to use.
+ */
+export async function copyTemplate(dialect: 'sqlite' | 'postgres', config: ServerConfig, dataDir: string, newDatabase?: string): Promise<string | undefined> {
+  const key = templateKey(dialect, config);
+  const dir = path.join(ROOT, `${dialect}-${key}`);
+  const pgTemplate = `tpl_${key}`;
+  if (dialect === 'postgres') {
+    // The data folder and the database are one template; a cluster started anew lost the database.
+    const has = await adminQuery(`SELECT 1 FROM pg_database WHERE datname = '${pgTemplate}'`);
+    if (!has.rowCount && fs.existsSync(path.join(dir, READY))) fs.rmSync(path.join(dir, READY));
+  }
+  await buildOnce(dir, async (tmp) => {
+    if (dialect === 'sqlite') return buildTemplate(config, tmp);
+    const building = `${pgTemplate}_b${randomBytes(3).toString('hex')}`;
+    await adminQuery(`DROP DATABASE IF EXISTS ${pgTemplate} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${building}`);
+    await buildTemplate(config, tmp, databaseUrl(building));
+    await adminQuery(`ALTER DATABASE ${building} RENAME TO ${pgTemplate}`);
+  });
+  fs.cpSync(dir, dataDir, { recursive: true, filter: (src) => path.basename(src) !== READY });
+  if (dialect === 'sqlite') return undefined;
+  await adminQuery(`CREATE DATABASE ${newDatabase} TEMPLATE ${pgTemplate}`);
+  return databaseUrl(newDatabase!);
+}
