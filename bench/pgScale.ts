@@ -1,5 +1,5 @@
 // PostgreSQL at scale: the million-row list (the SQLite section's requests, same table, same fill)
-// and two server instances sharing one database behind a round-robin balancer, against one.
+// and two server instances sharing one database behind nginx (round robin), against one.
 import path from 'node:path';
 import { startBalancer } from './balancer';
 import { BIG_PAGE } from './fill';
@@ -80,9 +80,9 @@ export async function pgScaleBench(o: PgScaleOptions): Promise<{ lines: Line[]; 
           const cpu0 = servers.map((s) => cpuSeconds(s.pid));
           const r = await twice({ ...spec, url: lb.url }, urls);
           const cpu = servers.map((s, i) => round(cpuSeconds(s.pid) - cpu0[i], 1));
-          details[name] = { runs: r.runs, upstreamRequests: [...lb.counts], serverCpuS: cpu };
+          details[name] = { runs: r.runs, upstreamRequests: lb.counts(), serverCpuS: cpu };
           lines.push(...pairLines('instances', `${name} behind the balancer, default view, ${CONNECTIONS} conn`, r, {
-            p99Budget: 50, note: `server CPU s ${cpu.join(' + ')}; requests per upstream ${lb.counts.join(' / ')}`,
+            p99Budget: 50, note: `server CPU s ${cpu.join(' + ')}; requests per upstream ${lb.counts().join(' / ')}`,
           }));
         } finally {
           await lb.close();

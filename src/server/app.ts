@@ -68,7 +68,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
       // Query strings may carry passwords (spec §7 sends updatePass and register that way): paths only.
       serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
     },
-    trustProxy: false,
+    // Only named balancers may say who the client is: anyone else could forge X-Forwarded-For.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   });
   const schemas = loadSchemas(config.schemasDir);

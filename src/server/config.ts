@@ -25,6 +25,11 @@ export interface ServerConfig {
   importMaxBytes: number;
   /** Re-read the schemas folder when a file in it changes (development; WATCH_SCHEMAS=1 elsewhere). */
   watchSchemas: boolean;
+  /**
+   * Addresses of load balancers whose X-Forwarded-For names the client (TRUST_PROXY, comma-separated
+   * addresses or CIDR ranges). Empty: the connection's address is the client's.
+   */
+  trustProxy: string[];
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -57,5 +62,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }
