@@ -64,7 +64,8 @@ export async function startServer(): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-e2e-'));
   // The same demo database as the server tests' (a copy of the run's template): a few metered
   // gateway calls per service and quick password hashes are all a browser test needs.
-  const config = { ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 12, demoCallsPerService: 12, logLevel: 'warn', jobTickSeconds: 0 };
+  const config = { ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 12, demoCallsPerService: 12, logLevel: 'warn', jobTickSeconds: 0,
+    cacheDir: path.resolve('.tmp/cache') };
   if (templateApplies(config)) await copyTemplate('sqlite', config, dataDir);
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -23,6 +23,7 @@ import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
 import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
+import { installValidatorCache } from './schemas/validatorCache.js';
 import { readPagesFrom } from './i18n/messages.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   });
+  installValidatorCache(path.join(config.cacheDir, 'validators'));
   const schemas = loadSchemas(config.schemasDir);
   readPagesFrom(config.schemasDir);
   const database = opts.database ?? (await openDatabase(config));

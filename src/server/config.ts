@@ -30,6 +30,8 @@ export interface ServerConfig {
    * addresses or CIDR ranges). Empty: the connection's address is the client's.
    */
   trustProxy: string[];
+  /** Compiled validators by schema content (CACHE_DIR, default DATA_DIR/cache): safe to share and to delete. */
+  cacheDir: string;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -62,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
+    cacheDir: path.resolve(env.CACHE_DIR || path.join(dataDir, 'cache')),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }

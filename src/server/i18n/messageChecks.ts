@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../shared/schema/ajv.js';
+import { compileSchema } from '../../shared/schema/compile.js';
 import { JsonSyntaxError, parseWithPositions, positionOf } from '../../shared/schema/jsonPositions.js';
 import messagesSchema from '../../shared/schema/messages.schema.json' with { type: 'json' };
 import { listMessageFiles, MESSAGE_LANGUAGES, TODO_MARK } from './pageMessages.js';
 
-const validate = createAjv().compile(messagesSchema);
+let compiled: ValidateFunction | undefined;
+/** Compiled at first use, through the server's validator cache. */
+const validator = () => (compiled ??= compileSchema(createAjv(), messagesSchema));
 
 export interface MessageCheck {
   /** Files that are not valid, or belong to no page: each with its file, line and column. */
@@ -29,6 +33,7 @@ export function checkMessageFiles(schemasDir: string, pageIds: Set<string>): Mes
       continue;
     }
     if (!pageIds.has(id)) problems.push(`${shown}: there is no page "${id}" beside it (name the file <page id>.messages.json)`);
+    const validate = validator();
     if (!validate(parsed.value)) {
       // A bad key is told once, by its name (not again as the pattern it failed).
       for (const e of (validate.errors ?? []).filter((x) => !x.propertyName)) {

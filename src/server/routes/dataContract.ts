@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { FastifyRequest, FastifySchema } from 'fastify';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../../shared/schema/paging.js';
+import { compileSchema } from '../../shared/schema/compile.js';
 
 /**
  * The declared contract of the generic data API: what each route takes and answers, for the
@@ -166,7 +167,7 @@ const fromText = new Ajv2020({ coerceTypes: 'array', useDefaults: true, allError
 const asSent = new Ajv2020({ coerceTypes: false, useDefaults: true, allErrors: false, strict: false });
 
 export function validatorCompiler({ schema, httpPart }: { schema: FastifySchema; httpPart?: string }) {
-  return (httpPart === 'body' ? asSent : fromText).compile(schema as object);
+  return compileSchema(httpPart === 'body' ? asSent : fromText, schema as object);
 }
 
 interface ValidationIssue { instancePath: string; keyword: string; params: Record<string, unknown> }

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../shared/schema/ajv.js';
+import { compileSchema } from '../../shared/schema/compile.js';
 import { demoRowSchema } from '../../shared/schema/recordValidator.js';
 import { resolveDemoRow } from '../../shared/schema/demoValues.js';
 import { explainAjvError } from '../../shared/schema/teach.js';
@@ -18,7 +19,7 @@ function validatorOf(schema: object): ValidateFunction {
   let v = compiled.get(key);
   if (!v) {
     if (compiled.size >= 1000) compiled.clear();
-    v = ajv.compile(schema);
+    v = compileSchema(ajv, schema);
     compiled.set(key, v);
   }
   return v;

@@ -87,6 +87,8 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     jobTickSeconds: 0,
     // Tests reload pages themselves; a watch would race them.
     watchSchemas: false,
+    // Compiled validators are shared by every test app (content-addressed, so any run may reuse them).
+    cacheDir: path.resolve('.tmp/cache'),
     ...overrides,
   };
   // Most tests start from the project's demo database: a copy of one built once per run.

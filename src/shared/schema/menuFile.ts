@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import menuSchema from './menu.schema.json';
 import { createAjv } from './ajv';
+import { compileSchema } from './compile';
 import { explainAjvError } from './teach';
 
 /** One entry of src/schemas/menu.json, as menu.schema.json describes it. */
@@ -32,7 +33,7 @@ let validator: ValidateFunction | null = null;
  * entry's code, with the fix ("did you mean ShopOutlined?").
  */
 export function menuFileErrors(file: unknown): string[] {
-  validator ??= createAjv(true).compile(menuSchema);
+  validator ??= compileSchema(createAjv(true), menuSchema);
   const value = Array.isArray(file) ? { entries: file } : file;
   if (validator(value)) return [];
   const bare = Array.isArray(file);

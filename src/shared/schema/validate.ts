@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import metaSchema from './page.schema.json';
 import { createAjv } from './ajv';
+import { compileSchema } from './compile';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
 import { explainAjvError, pageSuggestion } from './teach';
@@ -9,7 +10,7 @@ import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from '
 let metaValidator: ValidateFunction | null = null;
 
 function meta(): ValidateFunction {
-  if (!metaValidator) metaValidator = createAjv(true).compile(metaSchema);
+  if (!metaValidator) metaValidator = compileSchema(createAjv(true), metaSchema);
   return metaValidator;
 }
 
