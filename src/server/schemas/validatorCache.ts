@@ -5,7 +5,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { _, type AnySchema, type ValidateFunction } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { useCompiler } from '../../shared/schema/compile.js';
+import { setCompiler } from '../../shared/schema/compile.js';
 
 /**
  * Compiled validators kept on disk by schema content. Compiling the meta-schema, every page's demo-row
@@ -49,7 +49,6 @@ function load(ajv: Ajv2020, code: string, schema: AnySchema): ValidateFunction {
   const module = { exports: {} as ValidateFunction };
   const requireFor = (id: string) => (id === FORMATS_MODULE ? ajv.formats : nodeRequire(id));
   // The code is ajv's own output for this schema, read from the server's own data folder.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function('module', 'exports', 'require', code)(module, module.exports, requireFor);
   const validate = module.exports;
   Object.assign(validate, { schema });
@@ -113,5 +112,5 @@ function compileOrLoad(dir: string, key: string, ajv: Ajv2020, schema: AnySchema
 
 /** The server compiles every validator through the cache in `dir` from now on. */
 export function installValidatorCache(dir: string): void {
-  useCompiler(cachedCompiler(dir));
+  setCompiler(cachedCompiler(dir));
 }

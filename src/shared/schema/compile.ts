@@ -14,6 +14,6 @@ export function compileSchema<T = unknown>(ajv: Ajv2020, schema: AnySchema): Val
   return compiler(ajv, schema) as ValidateFunction<T>;
 }
 
-export function useCompiler(c: Compiler): void {
+export function setCompiler(c: Compiler): void {
   compiler = c;
 }
