@@ -1,4 +1,5 @@
-// Builds the browser app into dist/ (vite, then precompressed copies). With --if-stale it first
+// Builds the browser app into dist/ (vite, then precompressed copies) and compiles the server's
+// validators into their cache. With --if-stale it first
 // compares a digest of everything the build reads with the one the last build left in dist/, and
 // does nothing when they match: `npm start` on an unchanged tree starts the server at once.
 import { createHash } from 'node:crypto';
@@ -33,4 +34,6 @@ if (process.argv.includes('--if-stale') && fs.existsSync(STAMP) && fs.readFileSy
 }
 execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 execFileSync(process.execPath, ['scripts/precompress.mjs', 'dist'], { stdio: 'inherit' });
+// The server's validators too, so its first start loads them (src/server/schemas/validatorCache.ts).
+execFileSync(process.execPath, ['--import', 'tsx', 'scripts/warmValidators.ts'], { stdio: 'inherit' });
 fs.writeFileSync(STAMP, `${wanted}\n`);

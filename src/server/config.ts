@@ -30,7 +30,10 @@ export interface ServerConfig {
    * addresses or CIDR ranges). Empty: the connection's address is the client's.
    */
   trustProxy: string[];
-  /** Compiled validators by schema content (CACHE_DIR, default DATA_DIR/cache): safe to share and to delete. */
+  /**
+   * Compiled validators by schema content (CACHE_DIR): safe to share and to delete. The default belongs
+   * to the install, not the data folder, so a new data folder starts with what the build compiled.
+   */
   cacheDir: string;
 }
 
@@ -64,7 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
-    cacheDir: path.resolve(env.CACHE_DIR || path.join(dataDir, 'cache')),
+    cacheDir: path.resolve(env.CACHE_DIR || 'node_modules/.cache/scop'),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
   };
 }
