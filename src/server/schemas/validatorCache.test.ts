@@ -58,4 +58,12 @@ describe('compiled validators kept on disk by schema content', () => {
     compile(createAjv(false), schema);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.js'))).toHaveLength(3);
   });
+
+  it('still validates where the cache cannot be written (a read-only install)', () => {
+    const blocked = path.join(dir, 'a-file');
+    fs.writeFileSync(blocked, '');
+    const v = cachedCompiler(path.join(blocked, 'validators'))(createAjv(true), schema);
+    expect(v(samples[0])).toBe(true);
+    expect(v(samples[1])).toBe(false);
+  });
 });

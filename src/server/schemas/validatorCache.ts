@@ -64,14 +64,20 @@ function prune(dir: string) {
 
 /** Compiles through the cache in `dir`; a schema the twin cannot turn into code is compiled as usual. */
 export function cachedCompiler(dir: string) {
-  fs.mkdirSync(dir, { recursive: true });
+  let writable = true;
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch {
+    // A read-only install: the code is still generated and reused in memory, just not kept.
+    writable = false;
+  }
   // Also in memory: apps built one after another in a process (tests) compile the same contracts.
   const loaded = new Map<string, ValidateFunction>();
   return (ajv: Ajv2020, schema: AnySchema): ValidateFunction => {
     const key = keyOf(ajv, schema);
     let v = loaded.get(key);
     if (!v) {
-      v = compileOrLoad(dir, key, ajv, schema);
+      v = compileOrLoad(writable ? dir : null, key, ajv, schema);
       if (loaded.size >= MAX_FILES) loaded.clear();
       loaded.set(key, v);
     }
@@ -79,35 +85,31 @@ export function cachedCompiler(dir: string) {
   };
 }
 
-function compileOrLoad(dir: string, key: string, ajv: Ajv2020, schema: AnySchema): ValidateFunction {
-  {
-    const file = path.join(dir, `${key}.js`);
-    let code: string | undefined;
-    try {
-      code = fs.readFileSync(file, 'utf8');
-    } catch {
-      code = undefined;
-    }
-    if (code !== undefined) {
-      try {
-        return load(ajv, code, schema);
-      } catch {
-        fs.rmSync(file, { force: true });
-      }
-    }
-    let compiled: ValidateFunction;
-    try {
-      compiled = twinOf(ajv).compile(schema);
-      code = standalone(twinOf(ajv), compiled);
-    } catch {
-      return ajv.compile(schema);
-    }
+function compileOrLoad(dir: string | null, key: string, ajv: Ajv2020, schema: AnySchema): ValidateFunction {
+  if (!dir) return ajv.compile(schema);
+  const file = path.join(dir, `${key}.js`);
+  let code: string | undefined;
+  try {
+    code = fs.readFileSync(file, 'utf8');
+    return load(ajv, code, schema);
+  } catch {
+    // Not there yet, or damaged: compiled again below and replaced.
+  }
+  try {
+    const twin = twinOf(ajv);
+    code = standalone(twin, twin.compile(schema));
+  } catch {
+    return ajv.compile(schema);
+  }
+  try {
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, code);
     fs.renameSync(tmp, file);
     prune(dir);
-    return load(ajv, code, schema);
+  } catch {
+    // A full disk or a folder made read-only since: this start compiles, the next one tries again.
   }
+  return load(ajv, code, schema);
 }
 
 /** The server compiles every validator through the cache in `dir` from now on. */
