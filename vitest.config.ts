@@ -57,6 +57,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One file after another in one worker: the server's modules are imported once, as in the server project.
+          isolate: false,
         },
       },
     ],
