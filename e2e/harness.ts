@@ -144,15 +144,18 @@ export async function shootFailure(testName: string) {
 }
 
 /**
- * The ready marker of a console page: the address is shown, no API request is in flight (the app
- * keeps the count on `html[data-requests]`), and the active page shows no loading indicator.
+ * The ready marker of a console page: the network is quiet, no API request is in flight (the app
+ * keeps the count on `html[data-requests]`), the active page shows no loading indicator, and nothing
+ * is still moving into place.
  */
 export async function pageSettled(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => {
     if ((document.documentElement.dataset.requests ?? '0') !== '0') return false;
     const active = document.querySelector('.keep-alive--active') ?? document.body;
-    return !active.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active');
+    if (active.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active')) return false;
+    // Transitions and finite animations (a drawer sliding in, a chart drawing) have ended.
+    return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
   });
 }
 
