@@ -88,6 +88,8 @@ async function buildOnce(dir: string, build: (tmp: string) => Promise<void>): Pr
       const tmp = `${dir}.build-${process.pid}`;
       fs.rmSync(tmp, { recursive: true, force: true });
       fs.rmSync(dir, { recursive: true, force: true });
+      // A database without demo data may leave nothing in its data folder: the folder is made here.
+      fs.mkdirSync(tmp, { recursive: true });
       await build(tmp);
       fs.writeFileSync(path.join(tmp, READY), new Date().toISOString());
       fs.renameSync(tmp, dir);
