@@ -66,7 +66,7 @@ export async function startServer(): Promise<Running> {
   // gateway calls per service and quick password hashes are all a browser test needs.
   const config = { ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 12, demoCallsPerService: 12, logLevel: 'warn', jobTickSeconds: 0,
     cacheDir: path.resolve('.tmp/cache') };
-  if (templateApplies(config)) await copyTemplate('sqlite', config, dataDir);
+  if (templateApplies()) await copyTemplate('sqlite', config, dataDir);
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -92,7 +92,7 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
     ...overrides,
   };
   // Most tests start from the project's demo database: a copy of one built once per run.
-  const fromTemplate = templateApplies(settings);
+  const fromTemplate = templateApplies();
   if (fromTemplate && dialect === 'sqlite') await copyTemplate('sqlite', settings, dataDir);
   const pgDb = dialect === 'postgres'
     ? await createPgDatabase(fromTemplate ? (name) => copyTemplate('postgres', settings, dataDir, name) : undefined)

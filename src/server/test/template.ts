@@ -15,8 +15,11 @@ import type { ServerConfig } from '../config.js';
  */
 
 const ROOT = path.resolve('.tmp/test-db');
-/** Folders whose files decide what a new demo database holds. Browser-only code is left out. */
-const SOURCES = ['src/server', 'src/shared', 'src/schemas', 'src/engine/schema', 'src/i18n', 'src/utils'];
+/**
+ * Folders whose files decide what a new demo database holds, besides the schemas folder the app is
+ * given (hashed on its own). Browser-only code is left out.
+ */
+const SOURCES = ['src/server', 'src/shared', 'src/engine/schema', 'src/i18n', 'src/utils'];
 
 function listFiles(dir: string, out: string[]) {
   if (!fs.existsSync(dir)) return;
@@ -27,15 +30,29 @@ function listFiles(dir: string, out: string[]) {
   }
 }
 
+function digestOf(files: string[], root: string): string {
+  const h = createHash('sha256');
+  for (const f of files.sort()) h.update(path.relative(root, f)).update('\0').update(fs.readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
 let sourceHash: string | undefined;
 function sourcesDigest(): string {
   if (sourceHash) return sourceHash;
   const files: string[] = [];
   for (const dir of SOURCES) listFiles(path.resolve(dir), files);
   files.push(path.resolve('package-lock.json'));
-  const h = createHash('sha256');
-  for (const f of files.sort()) h.update(path.relative(process.cwd(), f)).update('\0').update(fs.readFileSync(f)).update('\0');
-  return (sourceHash = h.digest('hex'));
+  return (sourceHash = digestOf(files, process.cwd()));
+}
+
+/**
+ * The schemas folder by content, relative to itself: a test's copy of the project's schemas (to
+ * change them live) shares the project's template, and a fixture folder gets one of its own.
+ */
+function schemasDigest(dir: string): string {
+  const files: string[] = [];
+  listFiles(path.resolve(dir), files);
+  return digestOf(files, path.resolve(dir));
 }
 
 /** The settings that change what the seed writes; everything else may differ between copies. */
@@ -43,14 +60,14 @@ function seedSettings(config: ServerConfig) {
   return { seedDemo: config.seedDemo, demoCallsPerService: config.demoCallsPerService, scryptLogN: config.scryptLogN };
 }
 
-/** Only the project's own schemas folder is worth a template: tests with fixture folders build their own. */
-export function templateApplies(config: ServerConfig): boolean {
-  return path.resolve(config.schemasDir) === path.resolve('src/schemas') && process.env.TEST_TEMPLATES !== '0';
+export function templateApplies(): boolean {
+  return process.env.TEST_TEMPLATES !== '0';
 }
 
 function templateKey(dialect: string, config: ServerConfig): string {
   const day = new Date().toISOString().slice(0, 10);
-  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest()])).digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest(), schemasDigest(config.schemasDir)]))
+    .digest('hex').slice(0, 16);
 }
 
 const READY = 'template-ready';
