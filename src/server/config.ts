@@ -23,6 +23,10 @@ export interface ServerConfig {
   jobTickSeconds: number;
   /** Largest import file accepted. */
   importMaxBytes: number;
+  /** Most data rows one import file may hold. */
+  importMaxRows: number;
+  /** Longest an import may take to be read and checked; a file that takes longer is refused. */
+  importMaxSeconds: number;
   /** Re-read the schemas folder when a file in it changes (development; WATCH_SCHEMAS=1 elsewhere). */
   watchSchemas: boolean;
 }
@@ -56,6 +60,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
+    importMaxRows: intEnv(env, 'IMPORT_MAX_ROWS', 200_000),
+    importMaxSeconds: intEnv(env, 'IMPORT_MAX_SECONDS', 120),
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
   };
 }
