@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loneSurrogateAt } from '../plugins/bodyText.js';
+import { unstorableAt } from '../security/storableText.js';
 import { int, object, openObject, responses, str } from '../routes/contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
@@ -47,7 +47,7 @@ export function registerGateway(app: FastifyInstance) {
         if (!isUtf8(body)) throw new Error('not UTF-8');
         const text = body.toString('utf8');
         if (text.trim()) parsed = JSON.parse(text);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || loneSurrogateAt(parsed) !== null) throw new Error('not an object');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unstorableAt(parsed) !== null) throw new Error('not an object');
       } catch {
         r.bodyInvalid = true;
         parsed = {};

@@ -140,6 +140,16 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
     expect(dataOf(await upload('cols.csv', `${HEADER}\r\n13700000008${','.repeat(1024 * 1024)}\r\n`)).rows).toBe(1);
   });
 
+  it('reports a cell holding a zero byte or a lone surrogate as a row error, on both databases', async () => {
+    const cells = zip([...WORKBOOK, sheet('<row r="2"><c r="A2" t="inlineStr"><is><t>13700000011</t></is></c><c r="B2" t="inlineStr"><is><t>a&#0;b</t></is></c></row>'
+      + '<row r="3"><c r="A3" t="inlineStr"><is><t>13700000012</t></is></c><c r="B3" t="inlineStr"><is><t>&#xD800;</t></is></c></row>')]);
+    const report = dataOf(await upload('text.xlsx', cells));
+    expect(report.errors.filter((e: { field: string }) => e.field === 'Holder').map((e: { row: number; msg: string }) => [e.row, e.msg])).toEqual([
+      [2, 'The cell holds characters that cannot be stored (a zero byte or a lone surrogate)'],
+      [3, 'The cell holds characters that cannot be stored (a zero byte or a lone surrogate)'],
+    ]);
+  });
+
   it('refuses a file that takes longer than the time bound', async () => {
     const saved = t.app.ctx.config.importMaxSeconds;
     // No time at all: the first data row finds the time spent.
