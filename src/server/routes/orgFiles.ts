@@ -24,16 +24,19 @@ function prefixParts(prefix: unknown): string[] {
 
 /**
  * Where an organisation's files are stored: customerConfig/objectStorage's bucket and prefix
- * (DATA_DIR/<bucket>/<pathPrefix>/), else DATA_DIR/object-storage/<party>/ as the sandbox did.
+ * (DATA_DIR/<bucket>/<party>/<pathPrefix>/), else DATA_DIR/object-storage/<party>/. The party is part
+ * of every path whatever the configuration says: two organisations that name the same bucket and
+ * prefix still never share a folder, so a link or key of one never reaches the other's files.
  */
 export async function storageTarget(ctx: AppContext, partyCode: string): Promise<StorageTarget> {
+  if (!PARTY.test(partyCode)) throw new Error('not an organisation code');
   const dataDir = ctx.config.dataDir;
   const row = await customerConfig(ctx, partyCode, 'objectStorage');
   if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket)) return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
   const ttl = Number(row.urlTtlSec);
   const privateRead = row.privateRead === true || row.privateRead === 1;
   return {
-    dir: path.join(dataDir, row.bucket, ...prefixParts(row.pathPrefix)),
+    dir: path.join(dataDir, row.bucket, partyCode, ...prefixParts(row.pathPrefix)),
     ttlSec: privateRead ? (Number.isInteger(ttl) && ttl > 0 ? ttl : 3600) : null,
   };
 }
