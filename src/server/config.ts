@@ -27,6 +27,10 @@ export interface ServerConfig {
   importMaxRows: number;
   /** Longest an import may take to be read and checked; a file that takes longer is refused. */
   importMaxSeconds: number;
+  /** SECRET_KEY as given (64 hex characters); unset, a key generated into the database is used. */
+  secretKey?: string;
+  /** SECRET_KEY_PREVIOUS: earlier keys whose values are still readable and re-encrypted at start. */
+  secretKeysPrevious: string[];
   /** Re-read the schemas folder when a file in it changes (development; WATCH_SCHEMAS=1 elsewhere). */
   watchSchemas: boolean;
 }
@@ -62,6 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
     importMaxRows: intEnv(env, 'IMPORT_MAX_ROWS', 200_000),
     importMaxSeconds: intEnv(env, 'IMPORT_MAX_SECONDS', 120),
+    secretKey: env.SECRET_KEY || undefined,
+    secretKeysPrevious: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
   };
 }

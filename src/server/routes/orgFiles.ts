@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { customerConfig } from '../gateway/customerConfig.js';
-import { keyOf } from '../gateway/secretBox.js';
+import { derivedKey } from '../security/keys.js';
 
 export const PARTY = /^[A-Za-z0-9_-]{1,32}$/;
 const BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
@@ -42,7 +42,7 @@ export async function storageTarget(ctx: AppContext, partyCode: string): Promise
 }
 
 async function linkSignature(ctx: AppContext, urlPath: string, expires: number): Promise<string> {
-  const key = createHmac('sha256', await keyOf(ctx)).update('file-link').digest();
+  const key = derivedKey(ctx, 'file-link');
   return createHmac('sha256', key).update(`${urlPath}\n${expires}`).digest('base64url');
 }
 
