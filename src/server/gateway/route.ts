@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unstorableAt } from '../security/storableText.js';
+import { MAX_BODY_VALUES, moreThan } from '../plugins/bodyText.js';
 import { int, object, openObject, responses, str } from '../routes/contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
@@ -44,6 +45,7 @@ export function registerGateway(app: FastifyInstance) {
       r.rawBody = body;
       let parsed: unknown = {};
       try {
+        if (moreThan(body, 0x3a, 0x2c, MAX_BODY_VALUES)) throw new Error('too many values');
         if (!isUtf8(body)) throw new Error('not UTF-8');
         const text = body.toString('utf8');
         if (text.trim()) parsed = JSON.parse(text);
