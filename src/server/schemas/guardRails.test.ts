@@ -16,7 +16,7 @@ const dept = () => JSON.parse(deptText);
 const problemsWith = (id: string, page: unknown) => checkSchemas(DIR, new Map([[id, JSON.stringify(page, null, 2)]])).problems.join('\n');
 
 /** A new page over the accounts table that lists their password hashes. */
-const hashes = {
+const hashes: { id: string; kind: string; title: string; resource: Record<string, unknown>; model: { type: string; properties: Record<string, Record<string, unknown>> }; list: { columns: string[] } } = {
   id: 'platformUser/userHashes', kind: 'crud', title: 'pages.platformUser.staffManage.title',
   resource: { table: 'sys_user', label: 'username' },
   model: { type: 'object', properties: {
@@ -44,14 +44,14 @@ describe('schema guard rails, in the checks every schema goes through', () => {
     expect(problems).toMatch(/model\.passwordHash: a field named like a password, hash, token or secret must be writeOnly/);
     // sys_user holds organisations' rows too.
     expect(problems).toMatch(/resource\.scope: the table "sys_user"/);
-    const declared = structuredClone(hashes) as typeof hashes & { model: { properties: Record<string, Record<string, unknown>> } };
+    const declared = structuredClone(hashes);
     declared.model.properties.passwordHash['x-not-secret'] = true;
     expect(problemsWith(hashes.id, declared)).toMatch(/model\.passwordHash\.x-not-secret: only the platform's allow-list/);
     const token = dept();
     token.model.properties.remark = { ...token.model.properties.remark };
     token.model.properties.apiToken = { type: 'string', title: token.model.properties.remark.title };
     expect(problemsWith(DEPT, token)).toMatch(/model\.apiToken: a field named like a password/);
-    const searched = structuredClone(hashes) as typeof hashes & { model: { properties: Record<string, Record<string, unknown>> }; resource: Record<string, unknown> };
+    const searched = structuredClone(hashes);
     searched.model.properties.passwordHash.writeOnly = true;
     searched.list.columns = ['username'];
     searched.resource = { ...searched.resource, scope: 'party', search: ['username', 'passwordHash'] };
