@@ -69,7 +69,8 @@ export function registerGateway(app: FastifyInstance) {
       const appKey = header(req, 'x-app-key');
       const timestamp = header(req, 'x-timestamp');
       const nonce = header(req, 'x-nonce');
-      const signature = header(req, 'x-signature').toLowerCase();
+      // Lowercase hex, as documented: one spelling of a signature, as one spelling of its text.
+      const signature = header(req, 'x-signature');
       const raw = req.rawBody ?? Buffer.alloc(0);
       let app: GatewayApp | null = null;
       const known = { service: String(service), operation: String(operation), ip: req.ip, at, appKey: appKey || null };
