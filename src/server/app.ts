@@ -18,6 +18,8 @@ import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerRequestLog } from './plugins/requestLog.js';
 import { registerBodyText } from './plugins/bodyText.js';
+import { loadKeys } from './security/keys.js';
+import { rotateKeys } from './security/rotateKeys.js';
 import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
@@ -53,9 +55,13 @@ export interface BuildOptions {
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   const tables = await existingTables(ctx.database);
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec, tables);
+  await loadKeys(ctx);
   await applyStoredAtStart(ctx, log);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);
+  const rotated = await rotateKeys(ctx);
+  if (rotated.rewritten) log(`keys: ${rotated.rewritten} stored secrets re-encrypted under the current key`);
+  if (rotated.unreadable) log(`keys: ${rotated.unreadable} stored secrets open with no known key (SECRET_KEY_PREVIOUS may lack one)`);
   const menu = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
   if (menu.added || menu.updated) log(`menu: ${menu.added} entries added and ${menu.updated} updated from menu.json`);
   await seedAccounts(ctx, log);

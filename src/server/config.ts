@@ -23,6 +23,14 @@ export interface ServerConfig {
   jobTickSeconds: number;
   /** Largest import file accepted. */
   importMaxBytes: number;
+  /** Most data rows one import file may hold. */
+  importMaxRows: number;
+  /** Longest an import may take to be read and checked; a file that takes longer is refused. */
+  importMaxSeconds: number;
+  /** SECRET_KEY as given (64 hex characters); unset, a key generated into the database is used. */
+  secretKey?: string;
+  /** SECRET_KEY_PREVIOUS: earlier keys whose values are still readable and re-encrypted at start. */
+  secretKeysPrevious: string[];
   /** Re-read the schemas folder when a file in it changes (development; WATCH_SCHEMAS=1 elsewhere). */
   watchSchemas: boolean;
   /**
@@ -66,6 +74,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     schemasDir: path.resolve(env.SCHEMAS_DIR || './src/schemas'),
     jobTickSeconds: intEnv(env, 'JOB_TICK_SECONDS', 30),
     importMaxBytes: intEnv(env, 'IMPORT_MAX_MB', 20) * 1024 * 1024,
+    importMaxRows: intEnv(env, 'IMPORT_MAX_ROWS', 200_000),
+    importMaxSeconds: intEnv(env, 'IMPORT_MAX_SECONDS', 120),
+    secretKey: env.SECRET_KEY || undefined,
+    secretKeysPrevious: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
     cacheDir: path.resolve(env.CACHE_DIR || 'node_modules/.cache/scop'),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),

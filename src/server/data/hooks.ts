@@ -28,6 +28,8 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
     await checkUserCustomerRoles(ctx, access, op, next, existing);
   }
   if (table === CUSTOMER_ROLE_TABLE && existing && op === 'delete') await checkCustomerRoleInUse(ctx, existing);
+  // Accounts and menus show a role by its name: a built-in role's name is part of the platform, whoever asks.
+  if (table === 'sys_role' && existing?.builtIn && next && next.name !== undefined && next.name !== existing.name) throw new AppError(409, 'server.data.builtInRoleName');
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
   if (table === 'cm_role_permission') await checkCustomerRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {

@@ -103,6 +103,12 @@ describe.each(dialects())('granting roles on %s', (dialect) => {
     refusal(await operator.put(ROLES, `/${custAdmin.id}`, { version: custAdmin.version, status: 'disabled' }), 403);
     const renamed = dataOf(await operator.put(ROLES, `/${custAdmin.id}`, { version: custAdmin.version, description: '客户侧管理' }));
     expect(renamed.grants).toEqual(custAdmin.grants);
+    // Nobody renames a built-in role: not the platform administrator, not the super administrator.
+    const superAdmin = await role('SUPER_ADMIN');
+    for (const [who, r] of [[operator, superAdmin], [operator, renamed], [admin, superAdmin]] as const) {
+      expect(refusal(await who.put(ROLES, `/${r.id}`, { version: r.version, name: '<img src=x onerror=alert(1)>' }), 409).msg).toMatch(/keep their names|不能改名/);
+    }
+    expect((await role('SUPER_ADMIN')).name).toBe(superAdmin.name);
     // The platform administrator may create and assign custom roles, never SUPER_ADMIN.
     dataOf(await operator.post(ROLES, '', { code: 'AUDITOR', name: '审计', status: 'active', grants: { [PARTIES]: ['read', 'export'] } }), 201);
     dataOf(await operator.post(USERS, '', newUser('auditor_1', ['AUDITOR'])), 201);

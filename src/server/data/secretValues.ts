@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { encryptSecret, generateValue, isEncrypted, secretKey, setAtColumn } from '../security/secrets.js';
+import { encryptSecret, generateValue, isEncrypted, setAtColumn } from '../security/secrets.js';
+import { keysOf } from '../security/keys.js';
 import type { Row } from './rows.js';
 
 /** Server-generated fields (x-generated) filled for a new record; the plain values are returned once. */
@@ -25,7 +26,7 @@ export function encryptValues(ctx: AppContext, page: PageSchema, values: Row): R
   const now = new Date().toISOString();
   for (const [name, v] of Object.entries(values)) {
     if (!isEncrypted(page.model?.properties[name])) continue;
-    out[name] = typeof v === 'string' && v ? encryptSecret(secretKey(ctx.config), v) : null;
+    out[name] = typeof v === 'string' && v ? encryptSecret(keysOf(ctx).current, v) : null;
     out[setAtColumn(name)] = out[name] === null ? null : now;
   }
   return out;

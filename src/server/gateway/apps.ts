@@ -36,6 +36,12 @@ export async function findApp(ctx: AppContext, appKey: string): Promise<GatewayA
   };
 }
 
+/**
+ * What the list shows of a secret: its last four characters, enough to tell two apart. Eight of 32
+ * (first and last four) gave away 48 of its 192 bits.
+ */
+export const secretHint = (secret: string) => `…${secret.slice(-4)}`;
+
 /** A new random secret: 32 URL-safe characters (192 bits). */
 export function newAppSecret(): string {
   return randomBytes(24).toString('base64url');
@@ -44,7 +50,7 @@ export function newAppSecret(): string {
 /** Stores a secret for the app (encrypted) and returns what the list may show of it. */
 export async function storeAppSecret(ctx: AppContext, appId: number, secret: string, by: string): Promise<{ secretHint: string; secretRotatedAt: string }> {
   const now = new Date().toISOString();
-  const hint = `${secret.slice(0, 4)}…${secret.slice(-4)}`;
+  const hint = secretHint(secret);
   const secretSealed = await sealSecret(ctx, secret);
   await ctx.database.db.updateTable('cm_app').set((eb) => ({
     secretSealed, secretHint: hint, secretRotatedAt: now, updatedAt: now, updatedBy: by, version: eb('version', '+', 1),

@@ -127,14 +127,14 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     expect(provider).toHaveBeenCalledTimes(3);
   });
 
-  it('objectStorage: objects go under DATA_DIR/<bucket>/<pathPrefix>/', async () => {
+  it('objectStorage: objects go under DATA_DIR/<bucket>/<party>/<pathPrefix>/', async () => {
     const put = await call('objectStorage', 'put', { key: 'receipts/YD1.txt', contentBase64: Buffer.from('回单').toString('base64') });
     expect(put.result).toBe('success');
-    expect(fs.readFileSync(path.join(t.config.dataDir, 'hdzy-waybill', 'waybill', 'receipts', 'YD1.txt'), 'utf8')).toBe('回单');
+    expect(fs.readFileSync(path.join(t.config.dataDir, 'hdzy-waybill', 'C1001', 'waybill', 'receipts', 'YD1.txt'), 'utf8')).toBe('回单');
     expect((await call('objectStorage', 'get', { key: 'receipts/YD1.txt' })).data.contentBase64).toBe(Buffer.from('回单').toString('base64'));
     await configure('objectStorage', { bucket: 'hdzy-archive', pathPrefix: '' });
     await call('objectStorage', 'put', { key: 'a.txt', contentBase64: 'eA==' });
-    expect(fs.existsSync(path.join(t.config.dataDir, 'hdzy-archive', 'a.txt'))).toBe(true);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'hdzy-archive', PARTY, 'a.txt'))).toBe(true);
     // A bucket named like one of the platform's own directories stays in the customer's sandbox folder.
     await configure('objectStorage', { bucket: 'uploads' });
     await call('objectStorage', 'put', { key: 'b.txt', contentBase64: 'eA==' });

@@ -70,6 +70,8 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const row = await db().selectFrom('cm_app').selectAll().where('appKey', '=', appKey).executeTakeFirstOrThrow();
     expect(String(row.secretSealed)).not.toContain(secret);
+    // The list's hint is the last four characters only.
+    expect(row.secretHint).toBe(`…${secret.slice(-4)}`);
     const listed = dataOf(await admin.get(APP, `?appKey=${appKey}`)).list[0];
     expect(listed.secretSealed).toBeUndefined();
     expect(JSON.stringify(listed)).not.toContain(secret);
@@ -106,6 +108,8 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     const before = await balance();
     await expectRefused(await call({ omit: ['x-signature'] }), 'unsigned', before);
     await expectRefused(await call({ signature: 'ab'.repeat(32) }), 'badSignature', before);
+    // The right signature in upper case: the documented form is lowercase hex.
+    await expectRefused(await call({ upperCaseSignature: true }), 'badSignature', before);
     await expectRefused(await call({ body: { ...SMS.body, phone: '13900000000' }, signature: undefined, secret: `${secret}x` }), 'badSignature', before);
     await expectRefused(await call({ timestamp: Date.now() - 301_000 }), 'expiredTimestamp', before);
     const nonce = 'replay-nonce-0001';

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loneSurrogateAt } from '../plugins/bodyText.js';
+import { unstorableAt } from '../security/storableText.js';
+import { MAX_BODY_VALUES, moreThan } from '../plugins/bodyText.js';
 import { int, object, openObject, responses, str } from '../routes/contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
@@ -44,10 +45,11 @@ export function registerGateway(app: FastifyInstance) {
       r.rawBody = body;
       let parsed: unknown = {};
       try {
+        if (moreThan(body, 0x3a, 0x2c, MAX_BODY_VALUES)) throw new Error('too many values');
         if (!isUtf8(body)) throw new Error('not UTF-8');
         const text = body.toString('utf8');
         if (text.trim()) parsed = JSON.parse(text);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || loneSurrogateAt(parsed) !== null) throw new Error('not an object');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unstorableAt(parsed) !== null) throw new Error('not an object');
       } catch {
         r.bodyInvalid = true;
         parsed = {};
@@ -67,7 +69,8 @@ export function registerGateway(app: FastifyInstance) {
       const appKey = header(req, 'x-app-key');
       const timestamp = header(req, 'x-timestamp');
       const nonce = header(req, 'x-nonce');
-      const signature = header(req, 'x-signature').toLowerCase();
+      // Lowercase hex, as documented: one spelling of a signature, as one spelling of its text.
+      const signature = header(req, 'x-signature');
       const raw = req.rawBody ?? Buffer.alloc(0);
       let app: GatewayApp | null = null;
       const known = { service: String(service), operation: String(operation), ip: req.ip, at, appKey: appKey || null };

@@ -3,7 +3,10 @@ import { hmacSm3 } from './sm3.js';
 
 export type SignAlgorithm = 'hmac-sha256' | 'sm3' | 'md5';
 
-/** The text a caller signs: METHOD\nPATH\nTIMESTAMP\nNONCE\nhex(SHA-256(body)). PATH excludes the query. */
+/**
+ * The text a caller signs: METHOD\nPATH\nTIMESTAMP\nNONCE\nhex(SHA-256(body)). PATH is the request
+ * target exactly as sent, query string included, so a query cannot be changed without the signature.
+ */
 export function canonicalString(method: string, path: string, timestamp: string, nonce: string, body: string | Buffer): string {
   const bodyHash = createHash('sha256').update(body).digest('hex');
   return `${method.toUpperCase()}\n${path}\n${timestamp}\n${nonce}\n${bodyHash}`;

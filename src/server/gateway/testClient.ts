@@ -18,6 +18,8 @@ export interface SignedCall {
   algorithm?: SignAlgorithm;
   /** Replaces the computed signature (tests of refusals). */
   signature?: string;
+  /** Sends the right signature in upper case, which the documented lowercase hex does not allow. */
+  upperCaseSignature?: boolean;
   omit?: string[];
 }
 
@@ -27,7 +29,8 @@ export async function callGateway(app: FastifyInstance, c: SignedCall): Promise<
   const body = c.rawBody ?? JSON.stringify(c.body ?? {});
   const timestamp = String(c.timestamp ?? Date.now());
   const nonce = c.nonce ?? randomBytes(12).toString('hex');
-  const signature = c.signature ?? sign(c.algorithm ?? 'hmac-sha256', c.secret, canonicalString('POST', path, timestamp, nonce, body));
+  const computed = sign(c.algorithm ?? 'hmac-sha256', c.secret, canonicalString('POST', path, timestamp, nonce, body));
+  const signature = c.signature ?? (c.upperCaseSignature ? computed.toUpperCase() : computed);
   const headers: Record<string, string> = {
     'content-type': 'application/json', 'x-app-key': c.appKey, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature,
   };

@@ -2,6 +2,7 @@ import { LANGUAGES, translate } from '../i18n/messages.js';
 import { isMoney } from '../data/format.js';
 import type { FieldSchema } from '../../shared/schema/types.js';
 import type { Cell } from './xlsxReader.js';
+import { UNSTORABLE } from '../security/storableText.js';
 
 /** A cell that cannot become the field's value: the message key and its parameters. */
 export class CellError {
@@ -112,6 +113,7 @@ const unguard = (s: string) => (/^'[=+\-@]/.test(s) ? s.slice(1) : s);
  */
 export function convertCell(f: FieldSchema, v: Cell, tzOffset: number): unknown {
   if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+  if (typeof v === 'string' && UNSTORABLE.test(v)) throw new CellError('ops.server.import.badText');
   if (f['x-ref']) {
     const parts = f['x-ref-multiple'] ? String(v).split(LIST_SPLIT).filter(Boolean) : [typeof v === 'number' ? String(v) : String(v).trim()];
     return f['x-ref-multiple'] ? parts : parts[0];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Cell } from './xlsxReader.js';
+import { cellTooLong, tooManyColumns, type ImportLimits } from './limits.js';
 
 /**
  * Reads a CSV file row by row (RFC 4180: quoted fields may hold commas, quotes and line breaks).
@@ -28,7 +29,8 @@ function encodingOf(file: string): string {
   }
 }
 
-export async function* readCsvRows(file: string): AsyncGenerator<[number, Cell[]]> {
+/** Rows as [line number, cells]; a cell over the bound, or a row with too many cells, stops the read. */
+export async function* readCsvRows(file: string, limits: ImportLimits): AsyncGenerator<[number, Cell[]]> {
   const decoder = new TextDecoder(encodingOf(file), { ignoreBOM: false });
   let row: string[] = [];
   let field = '';
@@ -36,8 +38,13 @@ export async function* readCsvRows(file: string): AsyncGenerator<[number, Cell[]
   let afterQuote = false;
   let line = 1;
   let rowStart = 1;
+  const push = () => {
+    if (field.length > limits.maxCellChars) throw cellTooLong(limits);
+    if (row.length < limits.maxColumns) row.push(field);
+    else if (field !== '') throw tooManyColumns(limits);
+  };
   const finishRow = function* (): Generator<[number, Cell[]]> {
-    row.push(field);
+    push();
     field = '';
     const cells = row;
     row = [];
@@ -51,6 +58,7 @@ export async function* readCsvRows(file: string): AsyncGenerator<[number, Cell[]
         const q = text.indexOf('"', i);
         if (q < 0) {
           field += text.slice(i);
+          if (field.length > limits.maxCellChars) throw cellTooLong(limits);
           for (let k = i; k < text.length; k++) if (text.charCodeAt(k) === 10) line++;
           i = text.length;
           break;
@@ -71,7 +79,7 @@ export async function* readCsvRows(file: string): AsyncGenerator<[number, Cell[]
         afterQuote = false;
         i++;
       } else if (ch === ',') {
-        row.push(field);
+        push();
         field = '';
         afterQuote = false;
         i++;
@@ -86,6 +94,7 @@ export async function* readCsvRows(file: string): AsyncGenerator<[number, Cell[]
         let j = i;
         while (j < text.length && text[j] !== ',' && text[j] !== '\n' && text[j] !== '\r' && text[j] !== '"') j++;
         field += text.slice(i, j);
+        if (field.length > limits.maxCellChars) throw cellTooLong(limits);
         afterQuote = false;
         i = j;
       }

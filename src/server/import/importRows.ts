@@ -16,6 +16,7 @@ import { RefResolver } from './refs.js';
 import { NotXlsx, readXlsxRows, type Cell } from './xlsxReader.js';
 import { readCsvRows } from './csvReader.js';
 import { ImportWriter } from './writeRows.js';
+import { ImportLimit, importLimits, type ImportLimits } from './limits.js';
 
 export interface ImportError { row: number; field: string; msg: string }
 export interface ImportReport { rows: number; valid: number; errors: ImportError[]; errorsTruncated?: boolean; imported?: number }
@@ -42,8 +43,9 @@ export async function importFile(ctx: AppContext, access: PageAccess, file: stri
   opts: { dryRun: boolean; lang: Language; tzOffset: number }): Promise<ImportReport> {
   const page = access.page;
   const columns = importColumns(page, access.user.partyKind === 'platform');
-  const rows = format === 'xlsx' ? readXlsxRows(file) : readCsvRows(file);
-  const job = new ImportJob(ctx, access, columns, opts);
+  const limits = importLimits(ctx.config);
+  const rows = format === 'xlsx' ? readXlsxRows(file, limits) : readCsvRows(file, limits);
+  const job = new ImportJob(ctx, access, columns, opts, limits);
   if (opts.dryRun) return job.run(ctx.database.db, rows);
   // A large import's pages stay in memory until its one transaction commits; SQLite's default 2 MB
   // page cache would spill them and re-read index pages on every batch.
@@ -75,8 +77,11 @@ class ImportJob {
   private sequenced: boolean;
   private writer?: ImportWriter;
 
+  private deadline: number;
+
   constructor(private ctx: AppContext, private access: PageAccess, private columns: ImportColumn[],
-    private opts: { dryRun: boolean; lang: Language; tzOffset: number }) {
+    private opts: { dryRun: boolean; lang: Language; tzOffset: number }, private limits: ImportLimits) {
+    this.deadline = Date.now() + limits.maxMs;
     this.refs = new RefResolver(ctx, access);
     this.platform = access.user.partyKind === 'platform';
     this.sequenced = Object.values(access.page.model!.properties).some((f) => f['x-sequence']);
@@ -105,6 +110,8 @@ class ImportJob {
           if (!this.readHeader(r, cells)) return this.report;
           continue;
         }
+        if (this.report.rows >= this.limits.maxRows) throw new ImportLimit('ops.server.import.tooManyRows', { max: this.limits.maxRows });
+        if (Date.now() >= this.deadline) throw new ImportLimit('ops.server.import.tooSlow', { seconds: Math.round(this.limits.maxMs / 1000) });
         batch.push(this.convert(r, cells));
         if (batch.length >= BATCH) {
           await this.flush(db, batch);
@@ -112,6 +119,7 @@ class ImportJob {
         }
       }
     } catch (err) {
+      if (err instanceof ImportLimit) throw new AppError(err.status, err.key, err.params);
       if (err instanceof NotXlsx) throw badRequest('ops.server.import.notXlsx');
       if ((err as { code?: string }).code === 'Z_DATA_ERROR') throw badRequest('ops.server.import.notXlsx');
       throw err;

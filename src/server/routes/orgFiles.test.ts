@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { signedLink } from './orgFiles.js';
+import { sandbox as objectStorage } from '../connectors/objectStorage/index.js';
+import type { CallInput } from '../connectors/types.js';
 
 const BOUNDARY = '----scop-org-files-boundary-42';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -21,7 +23,8 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
   let t: TestApp;
   let admin: Caller;
   let custA: Caller;
-  const bucketDir = () => path.join(t.config.dataDir, 'hdzy-waybill', 'waybill');
+  let custB: Caller;
+  const bucketDir = () => path.join(t.config.dataDir, 'hdzy-waybill', 'C1001', 'waybill');
   const upload = (who: Caller, filename: string, data: Buffer, referer: string | null = REFERER) => {
     const body = multipart(filename, data);
     return t.app.inject({
@@ -29,17 +32,17 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
       headers: { ...body.headers, authorization: `Bearer ${who.token}`, ...(referer ? { referer } : {}) },
     });
   };
-  const configure = async (service: string, patch: Record<string, unknown>) => {
+  const configure = async (service: string, patch: Record<string, unknown>, party = 'C1001') => {
     const page = `customerConfig/${service}`;
     const table = t.app.ctx.schemas.pages.get(page)!.resource!.table;
-    const { id } = await t.app.ctx.database.db.selectFrom(table).select('id').where('partyCode', '=', 'C1001').executeTakeFirstOrThrow();
+    const { id } = await t.app.ctx.database.db.selectFrom(table).select('id').where('partyCode', '=', party).executeTakeFirstOrThrow();
     const current = dataOf(await admin.get(page, `/${id}`));
     dataOf(await admin.put(page, `/${id}`, { ...patch, version: current.version }));
   };
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    [admin, custA] = await Promise.all([signIn(t.app, 'admin'), signIn(t.app, 'cust_a')]);
+    [admin, custA, custB] = await Promise.all([signIn(t.app, 'admin'), signIn(t.app, 'cust_a'), signIn(t.app, 'cust_b')]);
   });
   afterAll(async () => t?.close());
 
@@ -113,5 +116,25 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
     await configure('uploadReferer', { allowEmpty: true });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expect((await upload(custA, 'scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), null)).statusCode).toBe(200);
+  });
+
+  it('keeps organisations apart when they name the same bucket and prefix: links, downloads and gateway keys', async () => {
+    await configure('objectStorage', { bucket: 'hdzy-waybill', pathPrefix: 'waybill/' }, 'C1002');
+    const res = await upload(custA, 'private.pdf', Buffer.from('%PDF-1.4\n% cust_a only\n%%EOF\n'));
+    expect(res.statusCode).toBe(200);
+    const [y, m, name] = res.json().data.url.split('?')[0].split('/').slice(-3);
+    // cust_b names its own organisation in the address with cust_a's file name: nothing there.
+    const link = await t.app.inject({ method: 'GET', url: `/open-platform/files/o/C1002/${y}/${m}/${name}/link`, headers: { authorization: `Bearer ${custB.token}` } });
+    expect(link.statusCode).toBe(404);
+    // A link signed for C1002's address finds no file either (the signature covers the party's path).
+    const signed = await signedLink(t.app.ctx, `/open-platform/files/o/C1002/${y}/${m}/${name}`, 3600);
+    expect((await t.app.inject({ method: 'GET', url: signed, headers: { host: 'console.example.net', referer: 'http://console.example.net/' } })).statusCode).toBe(404);
+    // The gateway's object storage of C1002 does not see C1001's files under the same bucket.
+    const call = (partyCode: string) => objectStorage.get({ ctx: t.app.ctx, partyCode, params: { key: `${y}/${m}/${name}` } } as unknown as CallInput);
+    expect((await call('C1002')).ok).toBe(false);
+    expect((await call('C1001')).ok).toBe(true);
+    // Their own link still works.
+    const own = await t.app.inject({ method: 'GET', url: `/open-platform/files/o/C1001/${y}/${m}/${name}/link`, headers: { authorization: `Bearer ${custA.token}` } });
+    expect(own.statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { customerConfig } from '../gateway/customerConfig.js';
-import { keyOf } from '../gateway/secretBox.js';
+import { derivedKey } from '../security/keys.js';
 
 export const PARTY = /^[A-Za-z0-9_-]{1,32}$/;
 const BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
@@ -24,22 +24,25 @@ function prefixParts(prefix: unknown): string[] {
 
 /**
  * Where an organisation's files are stored: customerConfig/objectStorage's bucket and prefix
- * (DATA_DIR/<bucket>/<pathPrefix>/), else DATA_DIR/object-storage/<party>/ as the sandbox did.
+ * (DATA_DIR/<bucket>/<party>/<pathPrefix>/), else DATA_DIR/object-storage/<party>/. The party is part
+ * of every path whatever the configuration says: two organisations that name the same bucket and
+ * prefix still never share a folder, so a link or key of one never reaches the other's files.
  */
 export async function storageTarget(ctx: AppContext, partyCode: string): Promise<StorageTarget> {
+  if (!PARTY.test(partyCode)) throw new Error('not an organisation code');
   const dataDir = ctx.config.dataDir;
   const row = await customerConfig(ctx, partyCode, 'objectStorage');
   if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket)) return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
   const ttl = Number(row.urlTtlSec);
   const privateRead = row.privateRead === true || row.privateRead === 1;
   return {
-    dir: path.join(dataDir, row.bucket, ...prefixParts(row.pathPrefix)),
+    dir: path.join(dataDir, row.bucket, partyCode, ...prefixParts(row.pathPrefix)),
     ttlSec: privateRead ? (Number.isInteger(ttl) && ttl > 0 ? ttl : 3600) : null,
   };
 }
 
 async function linkSignature(ctx: AppContext, urlPath: string, expires: number): Promise<string> {
-  const key = createHmac('sha256', await keyOf(ctx)).update('file-link').digest();
+  const key = derivedKey(ctx, 'file-link');
   return createHmac('sha256', key).update(`${urlPath}\n${expires}`).digest('base64url');
 }
 

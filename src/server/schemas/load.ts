@@ -6,6 +6,8 @@ import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/sche
 import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
+import { PARTY_COLUMN, scopeErrors } from '../../shared/schema/guardRails.js';
+import { CORE_TABLES } from '../db/coreTables.js';
 import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
@@ -86,6 +88,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
   const failed = new Set<string>();
   const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
+  const partyTables = organisationTables(dir, rels, templateReader(dir, []));
   for (const rel of [...new Set([...rels, ...overrides.keys()])]) {
     let page: PageSchema;
     try {
@@ -106,7 +109,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
         continue;
       }
     }
-    const errors = validatePageSchema(page);
+    const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
     if (errors.length) {
@@ -127,6 +130,25 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed])).problems);
   return { pages, problems };
+}
+
+/**
+ * Tables that hold organisations' rows: core tables with the organisation column, and the tables the
+ * page files (the reviewed source) scope by organisation. A saved or previewed text is held to them,
+ * so it cannot drop the scope its file keeps, whatever else it changes.
+ */
+function organisationTables(dir: string, rels: string[], readTemplate: ReturnType<typeof templateReader>): Set<string> {
+  const tables = new Set(CORE_TABLES.filter((t) => t.columns.some((c) => c.name === PARTY_COLUMN)).map((t) => t.name));
+  for (const rel of rels) {
+    try {
+      let file = JSON.parse(fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8')) as PageSchema;
+      if (file.extends !== undefined) file = resolveExtends(rel, file as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
+      if (file.resource?.scope === 'party') tables.add(file.resource.table);
+    } catch {
+      // A file that does not read is reported by the checks themselves.
+    }
+  }
+  return tables;
 }
 
 /** Page schemas that stop the start: the message lists every problem, so no stack trace is needed. */

@@ -58,10 +58,10 @@ describe.each(dialects())('hostile input on %s', (dialect) => {
     const hash = async () => (await t.app.ctx.database.db.selectFrom('sys_user').select('passwordHash').where('username', '=', 'operator').executeTakeFirstOrThrow()).passwordHash;
     const before = await hash();
     for (let i = 0; i < 5; i++) {
-      const wrong = await change(`Guess${i}word`, `10.120.0.${i}`);
+      const wrong = await change(`Guess${i}word`, '10.120.0.1');
       expect(wrong.statusCode).toBe(400);
     }
-    const right = await change('Demo12345', '10.120.1.1');
+    const right = await change('Demo12345', '10.120.0.1');
     expect(right.statusCode).toBe(429);
     expect(right.json().msg).toMatch(/locked/);
     expect(await hash()).toBe(before);

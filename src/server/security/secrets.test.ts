@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { schemasWithArea } from '../test/extraSchemas.js';
-import { decryptSecret, encryptSecret, readSecret, secretKey } from './secrets.js';
+import { decryptSecret, encryptSecret, readSecret } from './secrets.js';
 
 const CLIENT = 'opsArea/apiClient';
 
@@ -16,17 +16,6 @@ describe('secret encryption', () => {
     expect(decryptSecret(key, stored)).toBe('top secret');
     const tampered = stored.slice(0, -4) + (stored.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect(() => decryptSecret(key, tampered)).toThrow();
-  });
-
-  it('takes SECRET_KEY, refuses a bad one, and otherwise creates a 0600 key file once', () => {
-    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'scop-key-'));
-    expect(secretKey({ dataDir: dir }, { SECRET_KEY: Buffer.alloc(32, 1).toString('base64') })).toEqual(Buffer.alloc(32, 1));
-    expect(() => secretKey({ dataDir: dir }, { SECRET_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
-    const key = secretKey({ dataDir: dir }, {});
-    expect(key.length).toBe(32);
-    expect(fs.statSync(path.join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
-    expect(secretKey({ dataDir: dir }, {})).toEqual(key);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

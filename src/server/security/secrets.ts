@@ -1,43 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import type { ServerConfig } from '../config.js';
+import { keysOf, type KeyRing } from './keys.js';
 import { fieldSchema } from '../../shared/schema/model.js';
 import type { FieldSchema, GeneratedValue, PageSchema } from '../../shared/schema/types.js';
 
 /**
  * writeOnly fields (app secrets, webhook tokens, third-party keys) are stored encrypted with
- * AES-256-GCM, so a copied database file or backup does not hand them out. The key comes from
- * SECRET_KEY (base64 of 32 bytes) or from DATA_DIR/secret.key, created with mode 0600 on first start.
+ * AES-256-GCM, so a copied database file or backup does not hand them out. The key is the server's
+ * one key (`keys.ts`).
  */
 const PREFIX = 'enc:v1:';
-const keys = new Map<string, Buffer>();
-
-export function secretKey(config: Pick<ServerConfig, 'dataDir'>, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.SECRET_KEY;
-  if (fromEnv) {
-    const key = Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new Error('SECRET_KEY must be the base64 encoding of 32 bytes (openssl rand -base64 32)');
-    return key;
-  }
-  const file = path.join(config.dataDir, 'secret.key');
-  const cached = keys.get(file);
-  if (cached) return cached;
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    try {
-      // 'wx': two servers starting together on one data folder must not both write a key.
-      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'EEXIST') throw err;
-    }
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} does not hold a base64 key of 32 bytes`);
-  keys.set(file, key);
-  return key;
-}
 
 export function encryptSecret(key: Buffer, plain: string): string {
   const iv = randomBytes(12);
@@ -52,6 +24,22 @@ export function decryptSecret(key: Buffer, stored: string): string {
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+}
+
+export const isEncryptedText = (v: unknown): v is string => typeof v === 'string' && v.startsWith(PREFIX);
+
+/** A stored value opened with the first key of the ring that fits (the current one first). */
+export function decryptWithRing(ring: KeyRing, stored: string): string {
+  if (!stored.startsWith(PREFIX)) return stored;
+  let last: unknown;
+  for (const key of [ring.current, ...ring.previous]) {
+    try {
+      return decryptSecret(key, stored);
+    } catch (err) {
+      last = err;
+    }
+  }
+  throw last;
 }
 
 /** A model field kept encrypted: writeOnly and not a one-way hash. */
@@ -84,5 +72,5 @@ export function readSecret(ctx: AppContext, page: PageSchema | string, row: Reco
   const p = typeof page === 'string' ? ctx.schemas.pages.get(page) : page;
   if (!p || !isEncrypted(fieldSchema(p, field))) throw new Error(`${typeof page === 'string' ? page : page.id}.${field} is not an encrypted field`);
   const v = row[field];
-  return typeof v === 'string' && v ? decryptSecret(secretKey(ctx.config), v) : null;
+  return typeof v === 'string' && v ? decryptWithRing(keysOf(ctx), v) : null;
 }

@@ -3,7 +3,12 @@ import { AppError } from '../errors.js';
 import { boolParam } from '../db/connect.js';
 import { readCache } from '../db/readCache.js';
 
+/** Failures of one account from one address: the lock that a guesser meets. */
 export const MAX_FAILURES = 5;
+/** Failures of one account from any addresses: only several addresses together lock the account everywhere. */
+export const MAX_ACCOUNT_FAILURES = 20;
+/** Failures from one address over any accounts: spraying from one address, well above an office's typing. */
+export const MAX_ADDRESS_FAILURES = 30;
 export const WINDOW_MS = 15 * 60_000;
 export const DEFAULT_LOCK_MINUTES = 15;
 /** The parameters page's key for the lock length (systemManage/config, table cfg_param). */
@@ -13,14 +18,14 @@ const CONFIG_PAGE = 'systemManage/config';
 export const PENDING = 'pending';
 
 /**
- * Five failures within fifteen minutes lock for the lock length after the fifth. The login history
- * table is the record, so every server instance sharing the database applies the same lock.
+ * `max` failures within fifteen minutes lock for the lock length after the last of them. The login
+ * history table is the record, so every server instance sharing the database applies the same lock.
  */
-export function lockedUntil(failureTimes: number[], since: number, lockMs = DEFAULT_LOCK_MINUTES * 60_000): number {
+export function lockedUntil(failureTimes: number[], since: number, lockMs = DEFAULT_LOCK_MINUTES * 60_000, max = MAX_FAILURES): number {
   const t = failureTimes.filter((x) => x > since).sort((a, b) => a - b);
   let until = 0;
-  for (let i = MAX_FAILURES - 1; i < t.length; i++) {
-    if (t[i] - t[i - MAX_FAILURES + 1] <= WINDOW_MS) until = Math.max(until, t[i] + lockMs);
+  for (let i = max - 1; i < t.length; i++) {
+    if (t[i] - t[i - max + 1] <= WINDOW_MS) until = Math.max(until, t[i] + lockMs);
   }
   return until;
 }
@@ -48,24 +53,29 @@ export async function lockMinutes(ctx: AppContext): Promise<number> {
   return minutes;
 }
 
-async function failuresSince(ctx: AppContext, column: 'username' | 'ip', value: string, sinceIso: string, exceptId: number): Promise<number[]> {
-  const rows = await ctx.database.core
-    .selectFrom('sys_login_history')
-    .select(['createdAt'])
-    .where(column, '=', value)
+async function failuresSince(ctx: AppContext, where: { username?: string; ip?: string }, sinceIso: string, exceptId: number, limit: number): Promise<number[]> {
+  let q = ctx.database.core.selectFrom('sys_login_history').select(['createdAt']);
+  if (where.username !== undefined) q = q.where('username', '=', where.username);
+  if (where.ip !== undefined) q = q.where('ip', '=', where.ip);
+  const rows = await q
     .where('success', '=', boolParam(ctx.database, false))
     .where('reason', '!=', 'locked')
     .where('createdAt', '>', sinceIso)
     .where('id', '!=', exceptId)
     .orderBy('createdAt', 'desc')
-    .limit(50)
+    .limit(limit)
     .execute();
   return rows.map((r) => Date.parse(r.createdAt));
 }
 
 /**
- * Milliseconds left on a lock of the account or of the address, 0 when neither is locked. Attempts
- * still being checked count as failures, and `exceptId` (the caller's own reserved attempt) not at all.
+ * Milliseconds left on a lock, 0 when there is none. Locks are keyed by account and address: five
+ * failures of an account from one address lock that account from that address only, so a guesser
+ * cannot lock the account's owner out from elsewhere, nor an office's other accounts behind the same
+ * address. The account is locked everywhere only after failures from several addresses
+ * (MAX_ACCOUNT_FAILURES), the address for every account only after many (MAX_ADDRESS_FAILURES).
+ * Attempts still being checked count as failures, and `exceptId` (the caller's own reserved attempt)
+ * not at all.
  */
 export async function lockRemaining(ctx: AppContext, username: string, ip: string, now = Date.now(), exceptId = 0): Promise<number> {
   const lockMs = (await lockMinutes(ctx)) * 60_000;
@@ -75,9 +85,10 @@ export async function lockRemaining(ctx: AppContext, username: string, ip: strin
     .where('username', '=', username).where('success', '=', boolParam(ctx.database, true))
     .where('createdAt', '>', sinceIso).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
   const accountSince = lastSuccess ? Date.parse(lastSuccess.createdAt) : 0;
-  const byAccount = lockedUntil(await failuresSince(ctx, 'username', username, sinceIso, exceptId), accountSince, lockMs);
-  const byIp = lockedUntil(await failuresSince(ctx, 'ip', ip, sinceIso, exceptId), 0, lockMs);
-  return Math.max(0, Math.max(byAccount, byIp) - now);
+  const byPair = lockedUntil(await failuresSince(ctx, { username, ip }, sinceIso, exceptId, 50), accountSince, lockMs, MAX_FAILURES);
+  const byAccount = lockedUntil(await failuresSince(ctx, { username }, sinceIso, exceptId, 100), accountSince, lockMs, MAX_ACCOUNT_FAILURES);
+  const byIp = lockedUntil(await failuresSince(ctx, { ip }, sinceIso, exceptId, 100), 0, lockMs, MAX_ADDRESS_FAILURES);
+  return Math.max(0, Math.max(byPair, byAccount, byIp) - now);
 }
 
 export interface Attempt { username: string; ip: string; userAgent?: string; loginType: string }
@@ -88,7 +99,8 @@ export interface Outcome { success: boolean; reason?: string; username?: string;
  * Reserves an attempt before any password is checked, then looks for a lock. The row is written
  * first and counted as a failure by everyone else while it is undecided, so of any number of
  * simultaneous guesses (on any number of server instances) the one committed last sees all the
- * others: no more than five per account or address get through to the password check.
+ * others: no more than five per account and address, twenty per account and thirty per address get
+ * through to the password check.
  * Returns the attempt's id, to be settled with `settleAttempt`; a locked attempt is refused with 429.
  */
 export async function reserveAttempt(ctx: AppContext, a: Attempt): Promise<number> {

@@ -99,6 +99,8 @@ export interface FieldSchema {
   'x-sequence'?: { prefix: string; digits: number };
   /** Filled by the server on create (and by a rotate action); a writeOnly one is shown once, then only its set date. */
   'x-generated'?: GeneratedValue;
+  /** A field named like a secret that is not one; allowed only on the platform's allow-list (guardRails.ts). */
+  'x-not-secret'?: boolean;
   /** How an export writes an array of objects: as readable text in one cell (default) or one row per item. */
   'x-export'?: 'text' | 'rows';
   /** A value the server computes from the record's other fields (safe expression language); needs readOnly. */
@@ -129,6 +131,8 @@ export interface ResourceSpec {
   table: string;
   /** party: rows belong to an organisation; customer users see only their own. */
   scope?: 'global' | 'party';
+  /** Rows of every organisation on purpose (platform logs); allowed only on the platform's allow-list (guardRails.ts). */
+  crossOrganisation?: boolean;
   /** Field shown when another page references a record. */
   label: string;
   /** Field stored by references; defaults to id. */

@@ -6,6 +6,7 @@ import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
 import { explainAjvError, pageSuggestion } from './teach';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
+import { componentPropsErrors, secretFieldErrors } from './guardRails';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -26,7 +27,7 @@ export function validatePageSchema(page: unknown): string[] {
 }
 
 function semanticErrors(page: PageSchema): string[] {
-  const errors: string[] = [];
+  const errors: string[] = [...secretFieldErrors(page), ...componentPropsErrors(page)];
   const fields = new Set(recordFields(page));
   const props = page.model?.properties ?? {};
   const need = (where: string, name: string | undefined) => {

@@ -15,7 +15,7 @@ export interface ObjectStorageConnector {
 const KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
 
 /**
- * The sandbox keeps objects under the customer's bucket and prefix (DATA_DIR/<bucket>/<pathPrefix>/,
+ * The sandbox keeps objects under the customer's bucket, organisation and prefix (DATA_DIR/<bucket>/<party>/<pathPrefix>/,
  * customerConfig/objectStorage), else DATA_DIR/object-storage/<party>/, never outside it.
  */
 async function fileOf(input: CallInput, key: string): Promise<string> {

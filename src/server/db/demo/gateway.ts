@@ -3,6 +3,7 @@ import { Rng } from './freight.js';
 import { performCall } from '../../gateway/call.js';
 import { GatewayError } from '../../gateway/codes.js';
 import { sealSecret } from '../../gateway/secretBox.js';
+import { secretHint } from '../../gateway/apps.js';
 import { changeBalance } from '../../actions/customerManage.js';
 import { SANDBOXES } from '../../connectors/index.js';
 import { paramsFor } from '../../gateway/sampleParams.js';
@@ -60,7 +61,7 @@ export async function seedGatewayDemo(ctx: AppContext, log: (msg: string) => voi
   for (const a of apps) {
     await db.insertInto('cm_app').values({
       partyCode: a.partyCode, appKey: a.appKey, appName: a.appName, callbackUrl: a.callbackUrl, status: 'active', secretSealed: await sealSecret(ctx, a.secret),
-      secretHint: `${a.secret.slice(0, 4)}…${a.secret.slice(-4)}`, secretRotatedAt: new Date(Date.now() - 31 * DAY).toISOString(), ...stamp(),
+      secretHint: secretHint(a.secret), secretRotatedAt: new Date(Date.now() - 31 * DAY).toISOString(), ...stamp(),
     }).execute();
   }
 
