@@ -148,9 +148,9 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
     it('says "Compiling the theme" when the theme colour changes', async () => {
       await b.page.goto(`${server.url}/#/home`);
       await b.page.getByTestId('settings-button').click();
-      await b.page.locator('.theme-swatch[data-color="#13c2c2"]').click();
+      await b.page.locator('.theme-swatch[data-color="#006d75"]').click();
       await b.page.getByText('正在编译主题').waitFor();
-      await b.page.locator('.theme-swatch[data-color="#1890ff"]').click();
+      await b.page.locator('.theme-swatch[data-color="#1668dc"]').click();
     });
 
     it('closes the loading overlay by itself while the user info is still on its way', async () => {

@@ -12,6 +12,9 @@ export function consoleTheme(settings: Pick<Settings, 'themeColor' | 'size'>): T
     token: {
       colorPrimary: settings.themeColor,
       colorInfo: settings.themeColor,
+      // antd's secondary greys (#8c8c8c, 3.36:1 on white) carry breadcrumbs, hints and captions: darkened to pass 4.5:1.
+      colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+      colorTextDescription: 'rgba(0, 0, 0, 0.6)',
       controlHeight: CONTROL_HEIGHT[settings.size],
       fontSize: FONT_SIZE[settings.size],
       borderRadius: 6,
