@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useSession } from '../../engine/session/store';
 import { sessionApi } from '../../engine/session/api';
 import { KeepAlive, useTabTitle } from '../tabs/KeepAlive';
 import { TagsView } from '../tabs/TagsView';
+import { PAGE_TITLE_ID } from '../tabs/pageFocus';
 import { ErrorLogButton } from '../errorLog/ErrorLogButton';
 import { PageErrorBoundary } from '../errorLog/PageErrorBoundary';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
@@ -94,6 +95,11 @@ export default function ConsoleLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
+  // The address is the router's (a hash route): the link only moves the focus.
+  const skipToMain = (e: MouseEvent) => {
+    e.preventDefault();
+    document.getElementById(PAGE_TITLE_ID)?.focus();
+  };
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const closeMobileSidebar = useCallback(() => setMobileOpen(false), []);
@@ -101,6 +107,8 @@ export default function ConsoleLayout() {
   const expanded = mobile ? mobileOpen : settings.sidebarOpened;
   return (
     <Layout className={`console-layout console-layout--${device}`} style={{ ['--sidebar-width' as string]: `${SIDEBAR_WIDTH}px` }}>
+      {/* The first thing a Tab reaches: past the menu and the header, straight to the page. */}
+      <a className="skip-link" href="#main-content" onClick={skipToMain}>{t('layout.skipToContent')}</a>
       <RouteProgress />
       {mobile ? (
         <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} placement="left" width={SIDEBAR_WIDTH} closable={false}
@@ -123,7 +131,9 @@ export default function ConsoleLayout() {
             <KeptTodoShortcuts compact={mobile || compactTodo} />
           </div>
         </div>
-        <Layout.Content className="console-content">
+        <Layout.Content className="console-content" id="main-content" tabIndex={-1}>
+          {/* One h1 per page: the page's title, which the breadcrumb and the tab show to the eye. */}
+          <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>{pageTitle || t('app.productName')}</h1>
           <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
         </Layout.Content>
       </Layout>

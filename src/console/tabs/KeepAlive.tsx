@@ -7,6 +7,7 @@ import { useMenuTitle } from '../layout/useMenuTitle';
 import { ConsolePages } from '../ConsolePages';
 import { isPortalPath } from '../../routesSplit';
 import { MAX_ALIVE, tabsStore, useTabs } from './tabsStore';
+import { usePageFocus } from './pageFocus';
 
 export const HOME_TAB = '/portalShow';
 
@@ -94,6 +95,7 @@ export function KeepAlive() {
   const activeKey = location.pathname.startsWith('/redirect/') ? `redirect:${fullPath}` : tabsStore.keyFor(fullPath);
   recent.current = [activeKey, ...recent.current.filter((k) => k !== activeKey)].slice(0, MAX_ALIVE);
   void active;
+  usePageFocus(activeKey);
 
   // One flat, keyed list: a page moving between shown and hidden keeps its element.
   const kept = tabs.filter((t) => t.key !== activeKey && !t.noCache && recent.current.includes(t.key));
@@ -102,7 +104,7 @@ export function KeepAlive() {
   return (
     <>
       {views.map((v) => (
-        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
+        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} data-page={v.key} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
           <KeptPages location={v.location} />
         </div>
       ))}

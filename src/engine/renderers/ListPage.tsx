@@ -39,6 +39,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { mutate: revalidate } = useSWRConfig();
   const list = useListController(bundle);
   const { state, update, rows, selection } = list;
+  // A row's place in the whole list, which names its selection box to a screen reader.
+  const rowIndex = (r: Rec) => (state.page - 1) * state.size + rows.indexOf(r) + 1;
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
@@ -121,7 +123,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           loading={!list.rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
-          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]) } : undefined}
+          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]), getCheckboxProps: (r) => ({ 'aria-label': t('engine.list.selectRow', { row: rowIndex(r) }) }) } : undefined}
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, _sorter, extra) => {
