@@ -82,9 +82,11 @@ export default function ConsoleLayout() {
   useEffect(() => setMobileOpen(false), [mobile, pathname]);
 
   // Spec §1: the translated route title, then the organisation's group name or the product title.
+  // The platform's own group is named in the reader's language (the stored name is Chinese); a
+  // customer's group name is its own proper name and is shown as the customer wrote it.
   const pageTitle = tabTitle(pathname).title;
   useEffect(() => {
-    const group = info?.party.groupName || t('app.productName');
+    const group = info?.party.kind === 'platform' ? t('app.companyName') : info?.party.groupName || t('app.productName');
     document.title = pageTitle ? `${pageTitle} - ${group}` : group;
   }, [pageTitle, info, t]);
 
