@@ -13,6 +13,7 @@ import { useListPrefs } from './useListPrefs';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
+import { SortToggle } from './SortToggle';
 import { RowActions } from './RowActions';
 import { useListOperations } from './ListOperations';
 import { showActionResult } from './ActionResult';
@@ -109,7 +110,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
       </Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={list.total} capped={list.capped} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} extra={ops.toolbar} />
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting}
+          extra={<><SortToggle page={page} sort={state.sort} hidden={prefs.hidden} onSort={(sort) => update({ sort, page: 1 })} />{ops.toolbar}</>} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {selection.enabled && selection.keys.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selection.keys.length })}
