@@ -8,6 +8,7 @@ import { ConsolePages } from '../ConsolePages';
 import { isPortalPath } from '../../routesSplit';
 import { MAX_ALIVE, tabsStore, useTabs } from './tabsStore';
 import { usePageFocus } from './pageFocus';
+import { registerPageCloser } from '../../engine/renderers/pageClose';
 
 export const HOME_TAB = '/portalShow';
 
@@ -73,6 +74,8 @@ export function KeepAlive() {
   const tabTitle = useTabTitle();
   const recent = useRef<string[]>([]);
   const fullPath = location.pathname + location.search;
+
+  useEffect(() => registerPageCloser((fullPath) => void tabsStore.close([tabsStore.keyFor(fullPath)])), []);
 
   useEffect(() => {
     if (!info) return;

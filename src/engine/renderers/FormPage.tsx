@@ -8,6 +8,7 @@ import { SchemaForm } from './SchemaForm';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import { showSecrets } from './ActionResult';
+import { closePage } from './pageClose';
 import { LockedBar, lockedParent } from './LockedBar';
 import { useSession } from '../session/store';
 import RefSelect from '../../widgets/RefSelect';
@@ -84,6 +85,14 @@ export function FormPage({ bundle, basePath, id }: Props) {
     el.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), textarea:not([disabled]), button[role=switch]:not([disabled])')?.focus();
   }, [ctl.loading]);
   const partyLabel = useId();
+  const cancel = () => {
+    if (ctl.dirty && !window.confirm(t('engine.form.leaveConfirm'))) return;
+    // Cancelled, the form is finished as a saved one is: back where it was opened from, its tab
+    // closes (kept, it would come back half-filled, the focus on this button).
+    const self = location.pathname + location.search;
+    addEventListener('popstate', () => setTimeout(() => closePage(self)), { once: true });
+    navigate(-1);
+  };
 
   if (!ctl.allowed) {
     return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
@@ -113,7 +122,7 @@ export function FormPage({ bundle, basePath, id }: Props) {
       <div className="form-page__actions">
         <Space>
           <Button type="primary" loading={ctl.busy} disabled={ctl.saved} onClick={save}>{t('engine.form.save')}</Button>
-          <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
+          <Button onClick={cancel}>{t('common.cancel')}</Button>
         </Space>
       </div>
       {ctl.stale && (
