@@ -5,7 +5,7 @@ import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser
 
 const companyName = (lang: string) => JSON.parse(fs.readFileSync(`src/i18n/locales/${lang}/auth.json`, 'utf8')).app.companyName as string;
 
-async function useLanguage(b: Browser, server: Running, lang: string) {
+async function setLanguage(b: Browser, server: Running, lang: string) {
   await b.context.addCookies([{ name: 'language', value: lang, url: server.url }]);
 }
 
@@ -38,7 +38,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     b = await openBrowser(1366, 860);
-    await useLanguage(b, server, 'es');
+    await setLanguage(b, server, 'es');
     await signIn(b.page, server.url, 'operator');
   });
   afterAll(async () => {
@@ -51,7 +51,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
     await active().locator('.ant-table-row').first().waitFor();
     await screenshot(b.page, 'breadcrumb-es-1366');
     expect(await breadcrumbOverlaps(b.page)).toEqual([]);
-    await useLanguage(b, server, 'en');
+    await setLanguage(b, server, 'en');
     await b.page.reload();
     await active().locator('.ant-table-row').first().waitFor();
     expect(await breadcrumbOverlaps(b.page)).toEqual([]);
@@ -66,7 +66,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
 
   it('names the group in the browser title in every language', async () => {
     for (const lang of ['en', 'es', 'ja', 'zh']) {
-      await useLanguage(b, server, lang);
+      await setLanguage(b, server, lang);
       await b.page.goto(`${server.url}/#/platformUser/department`);
       await b.page.reload();
       await active().locator('.ant-table-row').first().waitFor();
@@ -76,7 +76,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
   });
 
   it('shows and reverses a default sort on a field that is no column', async () => {
-    await useLanguage(b, server, 'en');
+    await setLanguage(b, server, 'en');
     await b.page.goto(`${server.url}/#/tms/supervision/waybillUpload`);
     await b.page.reload();
     const toggle = active().getByTestId('sort-toggle');
@@ -105,7 +105,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
   it('keeps the row actions on a phone’s screen', async () => {
     await b.page.setViewportSize({ width: 390, height: 844 });
     for (const lang of ['zh', 'en']) {
-      await useLanguage(b, server, lang);
+      await setLanguage(b, server, lang);
       await b.page.goto(`${server.url}/#/tms/waybill/waybill`);
       await b.page.reload();
       const cell = active().locator('.ant-table-row').first().locator('td').last();
