@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Table, type CheckboxProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -31,6 +31,9 @@ const VIRTUAL_FROM = 100;
 type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'action'; act: CustomAction; record: Rec } | null;
 
 /** The list view: draws what useListController holds and says what happened. */
+/** A row's selection box with a name; antd hands the props to the <input>, its types omit aria-*. */
+const selectBoxProps = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
+
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
@@ -125,7 +128,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           loading={!list.rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
-          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]), getCheckboxProps: (r) => ({ 'aria-label': t('engine.list.selectRow', { row: rowIndex(r) }) }) } : undefined}
+          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]), getCheckboxProps: (r) => selectBoxProps(t('engine.list.selectRow', { row: rowIndex(r) })) } : undefined}
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, _sorter, extra) => {
