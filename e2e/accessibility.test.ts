@@ -7,7 +7,10 @@ import { seriousViolations } from './axe';
 const SETTLED = ['.ant-table-row', '.ant-empty', '.ant-formily-item', '.ant-form-item', '.detail-section', '.report-chart', '.dashboard-chart', '.ant-statistic', '.ant-result']
   .map((s) => `.keep-alive--active ${s}`).join(', ');
 
-async function settle(page: Page) {
+async function settle(page: Page, route: string) {
+  // The address changes before the new page shows (its code and schema may still be loading): until
+  // then the previous page is the active one, rows and all.
+  await page.waitForFunction((path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path), route.split('?')[0]);
   await page.waitForLoadState('networkidle');
   await page.locator(SETTLED).first().waitFor({ timeout: 20_000 });
   // Charts draw and tables measure their columns a moment after the data arrives.
@@ -66,7 +69,7 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
       const found: Record<string, string[]> = {};
       for (const route of await routes(server, b)) {
         await b.page.goto(`${server.url}/#${route}`);
-        await settle(b.page).catch((e: Error) => { throw new Error(`${route} did not settle: ${e.message}`); });
+        await settle(b.page, route).catch((e: Error) => { throw new Error(`${route} did not settle: ${e.message}`); });
         const s = await structure(b.page);
         expect(s.mains, route).toBe(1);
         expect(s.h1, route).toHaveLength(1);

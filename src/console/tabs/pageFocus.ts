@@ -3,6 +3,11 @@ import { useEffect, useRef } from 'react';
 /** The id of the console's one h1, the current page's title. */
 export const PAGE_TITLE_ID = 'page-title';
 
+/** Hands the focus to the page now shown, once the control that chose it has let it go. */
+export function focusPageTitle() {
+  setTimeout(() => document.getElementById(PAGE_TITLE_ID)?.focus({ preventScroll: true }));
+}
+
 /**
  * Keyboard focus across page changes (WCAG 2.4.3): each kept page remembers where the focus was in
  * it, and showing that page again puts it back there (the list's "Create" button once its form has
