@@ -90,12 +90,16 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
     '/platformUser/department/detail/1',
     '/tms/waybill/waybill',
     '/tms/waybill/waybill/add',
+    '/tms/waybill/waybill/detail/1',
     '/systemManage/systemConfig',
     '/customerManage/statisticsSetting',
     '/tms/report/freightReport',
     '/digitalLogistics/platform',
     '/digitalLogistics/log',
-  ]), 240_000);
+    // A list of each other area of the menu.
+    '/customerManage/customer', '/systemManage/dictionary', '/customerConfig/alert', '/customerLog/alert', '/componentManage/component',
+    '/showLinkManage/link', '/location/order', '/taxManage/taxOrder', '/cloudPay/balanceLog', '/guide/section', '/alct/shipment',
+  ]), 360_000);
 
   it('a customer: dashboard, list, form, detail, settings, report', consolePages('cust_a', async (s, b) => {
     const staff = await api(s, b, `/open-platform/data/${encodeURIComponent('platformUser/staffManage')}?size=1`);

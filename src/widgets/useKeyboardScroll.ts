@@ -1,0 +1,31 @@
+import { useEffect, type RefObject } from 'react';
+
+const SCROLLERS = '.ant-table-content, .ant-table-body';
+
+/**
+ * A table wider than its box scrolls sideways, which a keyboard can do only in a box that takes the
+ * focus (WCAG 2.1.1): such a box becomes a named, focusable region while it overflows.
+ */
+export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: string) {
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return undefined;
+    const update = () => el.querySelectorAll<HTMLElement>(SCROLLERS).forEach((box) => {
+      const overflows = box.scrollWidth > box.clientWidth + 1;
+      const marked = box.dataset.keyboardScroll === '1';
+      if (overflows && !marked) {
+        Object.assign(box.dataset, { keyboardScroll: '1' });
+        box.tabIndex = 0;
+        box.setAttribute('role', 'region');
+        box.setAttribute('aria-label', label);
+      } else if (!overflows && marked) {
+        delete box.dataset.keyboardScroll;
+        ['tabindex', 'role', 'aria-label'].forEach((a) => box.removeAttribute(a));
+      }
+    });
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+}
