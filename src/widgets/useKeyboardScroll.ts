@@ -24,8 +24,19 @@ export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: st
       }
     });
     update();
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    return () => observer.disconnect();
+    // Tables come and go with their data: looked at again once per frame after a change.
+    let frame = 0;
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); });
+    };
+    const resized = new ResizeObserver(later);
+    resized.observe(el);
+    const changed = new MutationObserver(later);
+    changed.observe(el, { childList: true, subtree: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+      cancelAnimationFrame(frame);
+    };
   });
 }

@@ -25,6 +25,7 @@ import { useDevice } from './useDevice';
 import { useElementWidth } from './useElementWidth';
 import { preloadSchemaPageCode } from '../preloadPages';
 import { whenIdle } from '../../utils/whenIdle';
+import { useKeyboardScroll } from '../../widgets/useKeyboardScroll';
 
 const COMPACT_TODO_BELOW = 1400;
 
@@ -62,6 +63,10 @@ export default function ConsoleLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabTitle = useTabTitle();
   const subbar = useRef<HTMLDivElement>(null);
+  // Any table of any page that overflows sideways (an empty related list, a wide sub-table) can be
+  // scrolled from the keyboard.
+  const main = useRef<HTMLElement>(null);
+  useKeyboardScroll(main, t('layout.scrollableTable'));
   // Six shortcuts and "more" need about 640 px; below this the tabs would be left too little.
   const compactTodo = useElementWidth(subbar) < COMPACT_TODO_BELOW;
 
@@ -133,7 +138,7 @@ export default function ConsoleLayout() {
             <KeptTodoShortcuts compact={mobile || compactTodo} />
           </div>
         </div>
-        <Layout.Content className="console-content" id="main-content" tabIndex={-1}>
+        <Layout.Content className="console-content" id="main-content" tabIndex={-1} ref={main}>
           {/* One h1 per page: the page's title, which the breadcrumb and the tab show to the eye. */}
           <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>{pageTitle || t('app.productName')}</h1>
           <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
