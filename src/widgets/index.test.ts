@@ -26,7 +26,7 @@ describe('widget registry', () => {
     expect(formComponents['Radio.Group']).toBe(FormilyAntd.Radio.Group);
     expect(formComponents['Checkbox.Group']).toBe(FormilyAntd.Checkbox.Group);
     // Formily's FormItem, with its label naming the input (LabelledFormItem).
-    expect(formComponents.FormItem.BaseItem).toBe(FormilyAntd.FormItem.BaseItem);
+    expect((formComponents.FormItem as typeof FormilyAntd.FormItem).BaseItem).toBe(FormilyAntd.FormItem.BaseItem);
     expect(formComponents.NumberPicker).toBe(FormilyAntd.NumberPicker);
   });
 
