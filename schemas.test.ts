@@ -6,6 +6,7 @@ import { pageI18nKeys } from './src/shared/schema/i18nKeys';
 import { pageTableSpec } from './src/shared/schema/sql';
 import { CORE_TABLES } from './src/server/db/coreTables';
 import { IDENTIFIER } from './src/shared/schema/tableSpec';
+import { isSortable, parseSort } from './src/shared/schema/model';
 import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
 import { isBespoke, parseComponentPath } from './src/shared/routes/componentPath';
 import { listMessageFiles, readMessagesFile, type MessageLanguage } from './src/server/i18n/pageMessages';
@@ -82,6 +83,18 @@ describe('page schemas', () => {
     const keys = new Set<string>([...[...pages.values()].flatMap(pageI18nKeys), ...menu.map((m) => m.menuTitle)]);
     for (const key of keys) for (const lang of LANGS) if (!locales.get(lang)!.has(key)) missing.push(`${lang}: ${key}`);
     expect(missing).toEqual([]);
+  });
+
+  it('sort their lists by default on a field users may sort on, so the order can be reversed', () => {
+    // A default sort on a field that is not a column shows no header arrow: the list's sort button
+    // (SortToggle) stands for it, and reversing it asks the server for that field the other way.
+    const wrong = [...pages.values()].flatMap((page) => {
+      const sort = page.list?.defaultSort;
+      if (!sort) return [];
+      const { field } = parseSort(sort);
+      return isSortable(page, field) ? [] : [`${page.id}: defaultSort "${sort}" is not sortable; list "${field}" in list.sortable or index it`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('have tables and columns with legal, unique names', () => {

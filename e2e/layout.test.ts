@@ -47,7 +47,7 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(2);
     // Close the active tab from the keyboard: the last remaining tab becomes active.
-    await b.page.locator('.tags-view__tab--active').focus();
+    await b.page.locator('.tags-view__tab--active .tags-view__title').focus();
     await b.page.keyboard.press('Delete');
     expect((await tabs()).filter((t) => /部门管理/.test(t))).toHaveLength(1);
     await b.page.locator('.tags-view__tab', { hasText: '部门管理' }).click({ button: 'right' });

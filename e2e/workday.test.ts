@@ -90,7 +90,7 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.keyboard.type('部门');
     await b.page.locator('.route-search__option', { hasText: '/platformUser/department' }).click();
     await b.page.waitForURL(/#\/platformUser\/department/);
-    await b.page.locator('.console-header__right button[aria-label="语言"], .console-header__right button[aria-label="Language"]').first().click();
+    await b.page.locator('.console-header__right').getByRole('button', { name: /语言|Language/ }).click();
     await b.page.getByRole('menuitem', { name: 'English' }).click();
     // The page is in English once the switch is done (its short notice can be gone by then on a busy machine).
     await expect.poll(() => b.page.evaluate(() => document.documentElement.lang)).toBe('en');

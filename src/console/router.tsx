@@ -16,7 +16,8 @@ const PrintView = lazy(() => import('../engine/renderers/PrintView'));
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /**
- * Spec §2.1: a logged-in visitor who opens /login goes to the root path. Without a token the
+ * A signed-in visitor who opens /login is already past it: the console's dashboard (not the root,
+ * which is the public portal) is where signing in would have led. Without a token the
  * sign-in screen is its own app (src/login): the entry swaps it in once told the address changed.
  */
 function LoginRoute() {
@@ -24,7 +25,7 @@ function LoginRoute() {
   useEffect(() => {
     if (!token) announceAppAddress();
   }, [token]);
-  return token ? <Navigate to="/" replace /> : <div className="boot-loading" aria-busy="true" />;
+  return token ? <Navigate to="/home" replace /> : <div className="boot-loading" aria-busy="true" />;
 }
 
 export function createConsoleRouter() {

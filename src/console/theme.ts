@@ -12,6 +12,17 @@ export function consoleTheme(settings: Pick<Settings, 'themeColor' | 'size'>): T
     token: {
       colorPrimary: settings.themeColor,
       colorInfo: settings.themeColor,
+      // antd's secondary greys (#8c8c8c, 3.36:1 on white) carry breadcrumbs, hints and captions: darkened to pass 4.5:1.
+      colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+      colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+      // Placeholders of selects are real text to axe and to readers: #bfbfbf (1.83:1) was unreadable.
+      colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+      // Danger buttons and error text: #ff4d4f is 3.26:1 on white; #cf1322 is 5.57:1.
+      colorError: '#cf1322',
+      // Status tags print their text in these on their own light tint.
+      colorSuccessText: '#237804',
+      colorWarningText: '#874d00',
+      colorErrorText: '#cf1322',
       controlHeight: CONTROL_HEIGHT[settings.size],
       fontSize: FONT_SIZE[settings.size],
       borderRadius: 6,

@@ -1,7 +1,7 @@
 /** Trucks, a route and nodes of the network: the login page's illustration, drawn inline. */
 export function BrandIllustration() {
   return (
-    <svg className="auth-brand__art" viewBox="0 0 420 220" role="img" aria-label="">
+    <svg className="auth-brand__art" viewBox="0 0 420 220" aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id="road" x1="0" x2="1"><stop offset="0" stopColor="#fff" stopOpacity=".15" /><stop offset="1" stopColor="#fff" stopOpacity=".45" /></linearGradient>
       </defs>

@@ -32,6 +32,19 @@ const schema = {
 };
 
 describe('widgets inside a Formily form', () => {
+  it('are named by their labels, with ids that two open forms do not share', async () => {
+    const forms = [createForm(), createForm()];
+    render(<>{forms.map((form) => <FormProvider key={form.id} form={form}><SchemaField schema={schema as never} /></FormProvider>)}</>);
+    // Each input is found by its label's text, as a screen reader names it.
+    expect(await screen.findAllByRole('spinbutton', { name: 'Freight' })).toHaveLength(2);
+    expect(screen.getAllByRole('combobox', { name: 'Customer' })).toHaveLength(2);
+    expect(screen.getAllByLabelText('Secret')).toHaveLength(2);
+    // (A select's outer box carries the name too, without an id of its own.)
+    const ids = [...document.querySelectorAll('[aria-labelledby]')].map((e) => e.id).filter(Boolean);
+    expect(ids).toHaveLength(10);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('receive value and onChange from their fields', async () => {
     const form = createForm<Record<string, unknown>>({ initialValues: { freight: 1250, partyCode: 'C1001' } });
     render(<FormProvider form={form}><SchemaField schema={schema as never} /></FormProvider>);

@@ -25,7 +25,8 @@ describe('widget registry', () => {
     expect(formComponents['DatePicker.RangePicker']).toBe(FormilyAntd.DatePicker.RangePicker);
     expect(formComponents['Radio.Group']).toBe(FormilyAntd.Radio.Group);
     expect(formComponents['Checkbox.Group']).toBe(FormilyAntd.Checkbox.Group);
-    expect(formComponents.FormItem).toBe(FormilyAntd.FormItem);
+    // Formily's FormItem, with its label naming the input (LabelledFormItem).
+    expect((formComponents.FormItem as typeof FormilyAntd.FormItem).BaseItem).toBe(FormilyAntd.FormItem.BaseItem);
     expect(formComponents.NumberPicker).toBe(FormilyAntd.NumberPicker);
   });
 

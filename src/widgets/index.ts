@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import {
-  ArrayTable, Cascader, Checkbox, DatePicker, FormGrid, FormItem, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
+  ArrayTable, Cascader, Checkbox, DatePicker, FormGrid, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
 } from '@formily/antd-v5';
 import { connect, mapReadPretty, useFieldSchema } from '@formily/react';
 import type { FieldSchema } from '../shared/schema/types';
@@ -17,6 +17,7 @@ import Upload from './Upload';
 import MenuTreePicker from './MenuTreePicker';
 import JsonEditor from './JsonEditor';
 import ColorPicker from './ColorPicker';
+import { LabelledFormItem } from './LabelledFormItem';
 
 export type { CellComponent, CellProps } from './types';
 export { cellComponents, cellFor, detailCellFor };
@@ -94,7 +95,7 @@ function colorPretty({ value }: { value: unknown }) {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of components with different props
 export const formComponents: Record<string, ComponentType<any>> = {
-  FormItem,
+  FormItem: LabelledFormItem,
   FormGrid,
   FormLayout,
   Input,

@@ -22,9 +22,12 @@ export function Breadcrumbs() {
   const items = useMemo(() => {
     const list = trail(routes, pathname).filter((r) => r.path !== '/home');
     const sub = pathname.match(/\/(add|edit|detail)(\/|$)/)?.[1];
+    // A directory holding one page of the same name ("Waybills / Waybills") is said once: the page.
+    const named = list.map((r) => ({ r, text: title(r.meta.title) }));
+    const trailItems = named.filter((x, i) => i === named.length - 1 || x.text !== named[i + 1].text);
     return [
       { key: 'home', title: pathname === '/home' ? t('layout.dashboard') : <Link to="/home">{t('layout.dashboard')}</Link> },
-      ...list.map((r, i) => ({ key: r.path, title: i < list.length - 1 || sub ? (r.component ? <Link to={r.path}>{title(r.meta.title)}</Link> : title(r.meta.title)) : title(r.meta.title) })),
+      ...trailItems.map(({ r, text }, i) => ({ key: r.path, title: i < trailItems.length - 1 || sub ? (r.component ? <Link to={r.path}>{text}</Link> : text) : text })),
       ...(sub ? [{ key: sub, title: t(`engine.view.${sub}`) }] : []),
     ];
   }, [routes, pathname, t, title]);

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useSession } from '../../engine/session/store';
 import { sessionApi } from '../../engine/session/api';
 import { KeepAlive, useTabTitle } from '../tabs/KeepAlive';
 import { TagsView } from '../tabs/TagsView';
+import { PAGE_TITLE_ID } from '../tabs/pageFocus';
 import { ErrorLogButton } from '../errorLog/ErrorLogButton';
 import { PageErrorBoundary } from '../errorLog/PageErrorBoundary';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
@@ -24,6 +25,7 @@ import { useDevice } from './useDevice';
 import { useElementWidth } from './useElementWidth';
 import { preloadSchemaPageCode } from '../preloadPages';
 import { whenIdle } from '../../utils/whenIdle';
+import { useKeyboardScroll } from '../../widgets/useKeyboardScroll';
 
 const COMPACT_TODO_BELOW = 1400;
 
@@ -61,6 +63,10 @@ export default function ConsoleLayout() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const tabTitle = useTabTitle();
   const subbar = useRef<HTMLDivElement>(null);
+  // Any table of any page that overflows sideways (an empty related list, a wide sub-table) can be
+  // scrolled from the keyboard.
+  const main = useRef<HTMLElement>(null);
+  useKeyboardScroll(main, t('layout.scrollableTable'));
   // Six shortcuts and "more" need about 640 px; below this the tabs would be left too little.
   const compactTodo = useElementWidth(subbar) < COMPACT_TODO_BELOW;
 
@@ -81,9 +87,11 @@ export default function ConsoleLayout() {
   useEffect(() => setMobileOpen(false), [mobile, pathname]);
 
   // Spec §1: the translated route title, then the organisation's group name or the product title.
+  // The platform's own group is named in the reader's language (the stored name is Chinese); a
+  // customer's group name is its own proper name and is shown as the customer wrote it.
   const pageTitle = tabTitle(pathname).title;
   useEffect(() => {
-    const group = info?.party.groupName || t('app.productName');
+    const group = info?.party.kind === 'platform' ? t('app.companyName') : info?.party.groupName || t('app.productName');
     document.title = pageTitle ? `${pageTitle} - ${group}` : group;
   }, [pageTitle, info, t]);
 
@@ -94,6 +102,11 @@ export default function ConsoleLayout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
+  // The address is the router's (a hash route): the link only moves the focus.
+  const skipToMain = (e: MouseEvent) => {
+    e.preventDefault();
+    document.getElementById(PAGE_TITLE_ID)?.focus();
+  };
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const closeMobileSidebar = useCallback(() => setMobileOpen(false), []);
@@ -101,6 +114,8 @@ export default function ConsoleLayout() {
   const expanded = mobile ? mobileOpen : settings.sidebarOpened;
   return (
     <Layout className={`console-layout console-layout--${device}`} style={{ ['--sidebar-width' as string]: `${SIDEBAR_WIDTH}px` }}>
+      {/* The first thing a Tab reaches: past the menu and the header, straight to the page. */}
+      <a className="skip-link" href="#main-content" onClick={skipToMain}>{t('layout.skipToContent')}</a>
       <RouteProgress />
       {mobile ? (
         <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} placement="left" width={SIDEBAR_WIDTH} closable={false}
@@ -123,7 +138,9 @@ export default function ConsoleLayout() {
             <KeptTodoShortcuts compact={mobile || compactTodo} />
           </div>
         </div>
-        <Layout.Content className="console-content">
+        <Layout.Content className="console-content" id="main-content" tabIndex={-1} ref={main}>
+          {/* One h1 per page: the page's title, which the breadcrumb and the tab show to the eye. */}
+          <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>{pageTitle || t('app.productName')}</h1>
           <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
         </Layout.Content>
       </Layout>

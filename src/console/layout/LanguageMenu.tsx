@@ -14,7 +14,9 @@ export function LanguageMenu() {
       items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
       onClick: ({ key }) => void pick(key as Language),
     }}>
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout.language')}>
+      {/* Named by its visible text and a hidden word: a name that left out the visible text would not match what a voice user says. */}
+      <Button type="text" icon={<TranslationOutlined />}>
+        <span className="sr-only">{t('layout.language')}</span>
         <span className="hide-mobile">{LANGUAGE_NAMES[(i18n.language as Language) ?? 'en']}</span>
       </Button>
     </Dropdown>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
 import { useMenuTitle } from './useMenuTitle';
 import { createRouteSearch, searchableRoutes } from './routeSearchRank';
+import { focusPageTitle } from '../tabs/pageFocus';
 
 function RouteSearchSelect({ autoFocus, onDone, selectRef }: { autoFocus?: boolean; onDone?: () => void; selectRef?: Ref<RefSelectProps> }) {
   const { routes } = useSession();
@@ -44,7 +45,8 @@ export function RouteSearch({ compact = false }: { compact?: boolean }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [compact]);
-  if (!compact) return <RouteSearchSelect selectRef={ref} onDone={() => ref.current?.blur()} />;
+  // A page chosen here is where the user goes on: the focus follows it (the select keeps it otherwise).
+  if (!compact) return <RouteSearchSelect selectRef={ref} onDone={() => { ref.current?.blur(); focusPageTitle(); }} />;
   return (
     <>
       <Button type="text" icon={<SearchOutlined />} aria-label={t('layout.search')} onClick={() => setOpen(true)} data-testid="route-search-button" />

@@ -36,7 +36,8 @@ export function UserMenu() {
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="user-menu" aria-label={t('layout.userMenu')} data-testid="user-menu">
+      <button type="button" className="user-menu" data-testid="user-menu">
+        <span className="sr-only">{t('layout.userMenu')}</span>
         <Avatar size={28} src={info?.avatar || undefined} icon={<UserOutlined />} />
         <span className="user-menu__name hide-mobile">{info?.name}</span>
         <span className="user-menu__role hide-mobile">{info?.roleList[0] && roleName(info.roleList[0].role, info.roleList[0].roleName)}</span>

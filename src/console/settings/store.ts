@@ -12,8 +12,12 @@ export interface Settings {
   sidebarOpened: boolean;
 }
 
-export const DEFAULT_THEME = '#1890ff';
-export const THEME_PRESETS = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#eb2f96', '#2f54eb'];
+// Every preset carries white text at 4.5:1 or more (WCAG 2.1 AA): buttons, the active tab and the
+// sign-in button are white on the theme colour. antd's lighter defaults (#1890ff: 3.24:1) do not.
+export const DEFAULT_THEME = '#1668dc';
+export const THEME_PRESETS = ['#1668dc', '#006d75', '#237804', '#ad4e00', '#cf1322', '#722ed1', '#c41d7f', '#2f54eb'];
+/** The earlier, lighter presets a saved cookie may still hold, and the preset of the same hue that replaced each. */
+const FORMER_PRESETS: Record<string, string> = { '#1890ff': '#1668dc', '#13c2c2': '#006d75', '#52c41a': '#237804', '#faad14': '#ad4e00', '#f5222d': '#cf1322', '#eb2f96': '#c41d7f' };
 
 const COOKIE = { themeColor: 'themeColor', size: 'size', sidebar: 'sidebarStatus' };
 const LOCAL = 'console.settings';
@@ -29,7 +33,7 @@ function read(): Settings {
   const size = Cookies.get(COOKIE.size) as SizeOption | undefined;
   return {
     // The colour lives in a cookie so public/theme-boot.js can paint it before React starts.
-    themeColor: theme && /^#[0-9a-fA-F]{6}$/.test(theme) ? theme : DEFAULT_THEME,
+    themeColor: theme && /^#[0-9a-fA-F]{6}$/.test(theme) ? FORMER_PRESETS[theme.toLowerCase()] ?? theme : DEFAULT_THEME,
     tagsView: local.tagsView ?? true,
     fixedHeader: local.fixedHeader ?? true,
     sidebarLogo: local.sidebarLogo ?? true,

@@ -7,6 +7,8 @@ import { useMenuTitle } from '../layout/useMenuTitle';
 import { ConsolePages } from '../ConsolePages';
 import { isPortalPath } from '../../routesSplit';
 import { MAX_ALIVE, tabsStore, useTabs } from './tabsStore';
+import { usePageFocus } from './pageFocus';
+import { registerPageCloser } from '../../engine/renderers/pageClose';
 
 export const HOME_TAB = '/portalShow';
 
@@ -73,6 +75,8 @@ export function KeepAlive() {
   const recent = useRef<string[]>([]);
   const fullPath = location.pathname + location.search;
 
+  useEffect(() => registerPageCloser((fullPath) => void tabsStore.close([tabsStore.keyFor(fullPath)])), []);
+
   useEffect(() => {
     if (!info) return;
     tabsStore.restore(info.code, [HOME_TAB, '/home'].map((path) => ({ path, fullPath: path, ...tabTitle(path) })));
@@ -94,6 +98,7 @@ export function KeepAlive() {
   const activeKey = location.pathname.startsWith('/redirect/') ? `redirect:${fullPath}` : tabsStore.keyFor(fullPath);
   recent.current = [activeKey, ...recent.current.filter((k) => k !== activeKey)].slice(0, MAX_ALIVE);
   void active;
+  usePageFocus(activeKey);
 
   // One flat, keyed list: a page moving between shown and hidden keeps its element.
   const kept = tabs.filter((t) => t.key !== activeKey && !t.noCache && recent.current.includes(t.key));
@@ -102,7 +107,7 @@ export function KeepAlive() {
   return (
     <>
       {views.map((v) => (
-        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
+        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} data-page={v.key} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
           <KeptPages location={v.location} />
         </div>
       ))}

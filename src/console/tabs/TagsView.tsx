@@ -12,7 +12,7 @@ const WHEEL_DIVISOR = 4;
 const SCROLL_PADDING = 4;
 
 /** Whether the strip can scroll further left or right; recomputed on scroll, resize and tab changes. */
-function useOverflow(strip: RefObject<HTMLDivElement | null>, deps: unknown[]) {
+function useOverflow(strip: RefObject<HTMLElement | null>, deps: unknown[]) {
   const [edges, setEdges] = useState({ left: false, right: false });
   const measure = useCallback(() => {
     const el = strip.current;
@@ -37,7 +37,7 @@ export function TagsView() {
   const { tabs, active } = useTabs();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const strip = useRef<HTMLDivElement>(null);
+  const strip = useRef<HTMLUListElement>(null);
   const tabTitle = useTabTitle();
   // Titles follow the current language: derived from the menu's keys at render, not stored text.
   const titleOf = (tab: Tab) => {
@@ -95,28 +95,29 @@ export function TagsView() {
         <Button type="text" size="small" className="tags-view__arrow" icon={<LeftOutlined />} disabled={!edges.left}
           onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tabs-left" />
       )}
-      <div className="tags-view__strip" ref={strip} onWheel={onWheel} onScroll={measure} role="tablist">
+      {/* A list of pages, each a button that opens it and one that closes it: two siblings, since a
+          control inside another cannot be reached by assistive technology (axe: nested-interactive). */}
+      <ul className="tags-view__strip" ref={strip} onWheel={onWheel} onScroll={measure}>
         {tabs.map((tab) => (
           <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: itemsFor(tab), onClick: ({ key }) => act(tab, key) }}>
-            <div role="tab" aria-selected={tab.key === active} tabIndex={0} data-testid="tab"
-              className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
+            <li data-testid="tab" className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
               onClick={() => navigate(tab.fullPath)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') navigate(tab.fullPath);
-                if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab);
-              }}
               onAuxClick={(e) => { if (e.button === 1 && !tab.affix) close(tab); }}>
-              <span className="tags-view__title">{titleOf(tab)}</span>
+              <button type="button" className="tags-view__title" aria-current={tab.key === active ? 'page' : undefined}
+                onClick={(e) => { e.stopPropagation(); navigate(tab.fullPath); }}
+                onKeyDown={(e) => { if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab); }}>
+                {titleOf(tab)}
+              </button>
               {!tab.affix && (
                 <button type="button" className="tags-view__close" aria-label={t('tabs.closeNamed', { title: titleOf(tab) })}
                   onClick={(e) => { e.stopPropagation(); close(tab); }}>
                   <CloseOutlined />
                 </button>
               )}
-            </div>
+            </li>
           </Dropdown>
         ))}
-      </div>
+      </ul>
       {overflowing && (
         <>
           <Button type="text" size="small" className="tags-view__arrow" icon={<RightOutlined />} disabled={!edges.right}

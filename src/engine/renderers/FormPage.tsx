@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { SchemaForm } from './SchemaForm';
 import { StaleDialog } from './StaleDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import { showSecrets } from './ActionResult';
+import { closePage } from './pageClose';
 import { LockedBar, lockedParent } from './LockedBar';
 import { useSession } from '../session/store';
 import RefSelect from '../../widgets/RefSelect';
@@ -73,6 +74,25 @@ export function FormPage({ bundle, basePath, id }: Props) {
     void ctl.submit();
   };
   useUnsavedGuard(ctl.dirty && !ctl.busy);
+  // An opened form takes the focus to its first field, so a keyboard user starts typing where the
+  // form begins instead of on the page body (the list remembers its opener: see tabs/pageFocus).
+  const body = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    const el = body.current;
+    if (ctl.loading || focused.current || !el?.closest('.keep-alive--active')) return;
+    focused.current = true;
+    el.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), textarea:not([disabled]), button[role=switch]:not([disabled])')?.focus();
+  }, [ctl.loading]);
+  const partyLabel = useId();
+  const cancel = () => {
+    if (ctl.dirty && !window.confirm(t('engine.form.leaveConfirm'))) return;
+    // Cancelled, the form is finished as a saved one is: back where it was opened from, its tab
+    // closes (kept, it would come back half-filled, the focus on this button).
+    const self = location.pathname + location.search;
+    addEventListener('popstate', () => setTimeout(() => closePage(self)), { once: true });
+    navigate(-1);
+  };
 
   if (!ctl.allowed) {
     return <Result status="403" title={t('engine.form.notAllowed')} extra={<Button onClick={() => navigate(`${basePath}${lockQuery}`)}>{t('engine.backToList')}</Button>} />;
@@ -87,20 +107,22 @@ export function FormPage({ bundle, basePath, id }: Props) {
     <Card title={`${t(page.title)} · ${t(id ? 'engine.view.edit' : 'engine.view.add')}`} className="form-page">
       {failure && <Alert type="error" showIcon message={failure} className="form-page__error" role="alert" closable onClose={ctl.clearFailure} />}
       <LockedBar page={page} parent={parent} />
+      <div ref={body}>
       {pickParty && (
         <div className="form-page__party">
-          <span className="form-page__party-label">{t('engine.settings.organisation')}</span>
-          <RefSelect refPage="platformUser/partyManage" value={party} allowClear placeholder={t('engine.form.partyPlaceholder')}
+          <span className="form-page__party-label" id={partyLabel}>{t('engine.settings.organisation')}</span>
+          <RefSelect refPage="platformUser/partyManage" value={party} allowClear aria-labelledby={partyLabel} placeholder={t('engine.form.partyPlaceholder')}
             status={partyMissing ? 'error' : undefined}
             onChange={(v) => { setChosen(typeof v === 'string' ? v : null); setPartyMissing(false); }} style={{ minWidth: 260 }} data-testid="party-picker" />
           {partyMissing && <span className="form-page__party-error" role="alert">{t('engine.form.partyRequired')}</span>}
         </div>
       )}
       <SchemaForm form={ctl.form} page={page} mode={ctl.mode} />
+      </div>
       <div className="form-page__actions">
         <Space>
           <Button type="primary" loading={ctl.busy} disabled={ctl.saved} onClick={save}>{t('engine.form.save')}</Button>
-          <Button onClick={() => navigate(-1)}>{t('common.cancel')}</Button>
+          <Button onClick={cancel}>{t('common.cancel')}</Button>
         </Space>
       </div>
       {ctl.stale && (

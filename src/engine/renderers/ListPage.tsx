@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Table, type CheckboxProps } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
@@ -13,6 +13,7 @@ import { useListPrefs } from './useListPrefs';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
+import { SortToggle } from './SortToggle';
 import { RowActions } from './RowActions';
 import { useListOperations } from './ListOperations';
 import { showActionResult } from './ActionResult';
@@ -30,6 +31,9 @@ const VIRTUAL_FROM = 100;
 type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'action'; act: CustomAction; record: Rec } | null;
 
 /** The list view: draws what useListController holds and says what happened. */
+/** A row's selection box with a name; antd hands the props to the <input>, its types omit aria-*. */
+const selectBoxProps = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
+
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
@@ -39,6 +43,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { mutate: revalidate } = useSWRConfig();
   const list = useListController(bundle);
   const { state, update, rows, selection } = list;
+  // A row's place in the whole list, which names its selection box to a screen reader.
+  const rowIndex = (r: Rec) => (state.page - 1) * state.size + rows.indexOf(r) + 1;
   const [prefs, setPrefs] = useListPrefs(page.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
@@ -107,7 +113,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
       </Card>
       <Card>
         <ListToolbar page={page} actions={actions} total={list.total} capped={list.capped} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting} extra={ops.toolbar} />
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting}
+          extra={<><SortToggle page={page} sort={state.sort} hidden={prefs.hidden} onSort={(sort) => update({ sort, page: 1 })} />{ops.toolbar}</>} />
         {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
         {selection.enabled && selection.keys.length > 0 && (
           <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selection.keys.length })}
@@ -121,7 +128,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           loading={!list.rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
-          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]) } : undefined}
+          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]), getCheckboxProps: (r) => selectBoxProps(t('engine.list.selectRow', { row: rowIndex(r) })) } : undefined}
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
           locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
           onChange={(pagination, _filters, _sorter, extra) => {

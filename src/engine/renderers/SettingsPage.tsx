@@ -58,12 +58,13 @@ export function SettingsPage({ bundle }: { bundle: PageBundle }) {
     }
   };
 
+  const partyLabel = `${form.id}-organisation`;
   if (error) return <Result status="error" title={t('engine.list.loadFailed')} subTitle={(error as ApiError).message} />;
   return (
     <Card title={t(page.title)} extra={info?.party.kind === 'platform' && (
       <Space>
-        <span className="muted">{t('engine.settings.organisation')}</span>
-        <RefSelect refPage="platformUser/partyManage" value={party ?? data?.partyCode} onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 240 }} />
+        <span className="muted" id={partyLabel}>{t('engine.settings.organisation')}</span>
+        <RefSelect refPage="platformUser/partyManage" aria-labelledby={partyLabel} value={party ?? data?.partyCode} onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 240 }} />
       </Space>
     )}>
       {isLoading || !data ? <Skeleton active paragraph={{ rows: 8 }} /> : (

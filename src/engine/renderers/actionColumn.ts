@@ -31,9 +31,9 @@ const CELL_PADDING = 32;
  * language (and the "more" button when there are more), so a long label such as "发送授权短信" or
  * "Request consent" is not cut off at the table's edge.
  */
-export function actionColumnWidth(page: PageSchema, t: (key: string) => string): number {
+export function actionColumnWidth(page: PageSchema, t: (key: string) => string, inline = INLINE_ROW_ACTIONS): number {
   const labels = (page.list?.rowActions ?? ['detail']).map((n) => rowActionLabelKey(page, n)).filter((k): k is string => Boolean(k)).map((k) => t(k));
-  const widest = labels.map(textWidth).sort((a, b) => b - a).slice(0, INLINE_ROW_ACTIONS);
-  const width = widest.reduce((s, w) => s + w + LINK_PADDING, 0) + (labels.length > INLINE_ROW_ACTIONS ? MORE_BUTTON : 0) + CELL_PADDING;
-  return Math.min(360, Math.max(110, Math.ceil(width)));
+  const widest = labels.map(textWidth).sort((a, b) => b - a).slice(0, inline);
+  const width = widest.reduce((s, w) => s + w + LINK_PADDING, 0) + (labels.length > inline ? MORE_BUTTON : 0) + CELL_PADDING;
+  return Math.min(inline < INLINE_ROW_ACTIONS ? 160 : 360, Math.max(inline < INLINE_ROW_ACTIONS ? 72 : 110, Math.ceil(width)));
 }

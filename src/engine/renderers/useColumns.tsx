@@ -6,7 +6,7 @@ import { fieldSchema, isSortable, parseSort } from '../../shared/schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
 import { nextSort } from './listUrlState';
-import { actionColumnWidth } from './actionColumn';
+import { actionColumnWidth, INLINE_ROW_ACTIONS } from './actionColumn';
 
 export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
@@ -41,8 +41,9 @@ export function scrollWidth(columns: TableColumnsType<Rec>, selectable: boolean)
 export function useColumns(page: PageSchema, sort: string | null, hidden: string[], actions: ((r: Rec) => ReactNode) | null, onSort?: (field: string) => void) {
   const { t, i18n } = useTranslation();
   const tableLocale = useContext(ConfigProvider.ConfigContext).locale?.Table;
-  // A pinned column on a phone would cover most of the row.
-  const pinActions = Grid.useBreakpoint().md !== false;
+  // The actions stay pinned at the row's end at any width (scrolled off a phone's screen they were
+  // out of reach); on a phone the column holds one link and the menu, so it covers little of the row.
+  const phone = Grid.useBreakpoint().md === false;
   return useMemo(() => {
     const current = sort ? parseSort(sort) : page.list?.defaultSort ? parseSort(page.list.defaultSort) : null;
     const tip = (field: string) => {
@@ -78,10 +79,10 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
         };
       });
     if (actions) {
-      cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: pinActions ? 'right' : undefined, width: pinActions ? actionColumnWidth(page, t) : 110, render: (_: unknown, r: Rec) => actions(r) });
+      cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: 'right', width: actionColumnWidth(page, t, phone ? 1 : INLINE_ROW_ACTIONS), render: (_: unknown, r: Rec) => actions(r) });
     }
     return cols;
     // i18n.language re-renders titles after a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, sort, hidden, actions, t, i18n.language, pinActions, onSort, tableLocale]);
+  }, [page, sort, hidden, actions, t, i18n.language, phone, onSort, tableLocale]);
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema } from '../../shared/schema/types';
@@ -7,6 +8,7 @@ import { EMPTY, isEmpty, type CellProps } from '../types';
 import { cellFor } from './index';
 import { ellipsis } from './Text';
 import { enumLabel } from './enumLabel';
+import { useKeyboardScroll } from '../useKeyboardScroll';
 
 type Item = Record<string, unknown>;
 /** Rows have no id of their own: their position is their key. */
@@ -41,6 +43,8 @@ export default function Items({ value, field }: CellProps) {
 /** An array of objects in the detail view: a small table, one column per sub-field, with their own cells. */
 export function ItemsTable({ value, field }: CellProps) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(box, t(field.title));
   const rows = rowsOf(value);
   if (!rows.length) return <>{EMPTY}</>;
   const columns = [
@@ -53,5 +57,5 @@ export function ItemsTable({ value, field }: CellProps) {
     }),
   ];
   const keyed = rows.map((r, i) => ({ ...r, [ROW_KEY]: i }));
-  return <Table<Item> className="items-table" size="small" bordered pagination={false} rowKey={ROW_KEY} columns={columns} dataSource={keyed} scroll={{ x: 'max-content' }} />;
+  return <div ref={box}><Table<Item> className="items-table" size="small" bordered pagination={false} rowKey={ROW_KEY} columns={columns} dataSource={keyed} scroll={{ x: 'max-content' }} /></div>;
 }
