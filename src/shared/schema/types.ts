@@ -109,6 +109,13 @@ export interface FieldSchema {
   'x-required-when'?: string;
   /** Reference options and references are limited to records of the x-ref page with these field values. */
   'x-ref-filter'?: Record<string, string | number | boolean>;
+  /**
+   * Dependent reference: the referenced record's field (key) must equal this record's field (value),
+   * e.g. `{ "carrierCode": "carrierCode" }` on a waybill's driver: only the chosen carrier's drivers.
+   */
+  'x-ref-depends'?: Record<string, string>;
+  /** A boolean the user must answer: no value until chosen, and a required one refuses "not chosen" (false is an answer). */
+  'x-must-choose'?: boolean;
 }
 
 export interface ComputedSpec {
