@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createForm } from '@formily/core';
+import { createForm, type Field } from '@formily/core';
 import { FormProvider, createSchemaField } from '@formily/react';
 import i18n from 'i18next';
 import { formComponents } from './index';
@@ -37,8 +37,8 @@ describe('yes/no fields', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('switch')).not.toBeChecked();
     await act(async () => { await form.validate().catch(() => undefined); });
-    expect(form.query('damage').take()?.selfErrors ?? []).toEqual([]);
-    expect((form.query('onTimeDelivery').take()?.selfErrors ?? []).length).toBe(1);
+    expect((form.query('damage').take() as Field | undefined)?.selfErrors ?? []).toEqual([]);
+    expect(((form.query('onTimeDelivery').take() as Field | undefined)?.selfErrors ?? []).length).toBe(1);
     await userEvent.click(screen.getByRole('radio', { name: 'No' }));
     await act(async () => { await form.validate(); });
     expect(fromFormValues(fields, form.values)).toEqual({ onTimeDelivery: false, damage: false });

@@ -16,11 +16,11 @@ export function useDependsFilter(depends: Record<string, string> | undefined): F
   const form = useForm() as ReturnType<typeof useForm> | undefined;
   const key = JSON.stringify(depends ?? null);
   // Kept as text, so an unchanged parent never renders the picker again.
-  const [text, setText] = useState(() => JSON.stringify(form && depends ? dependsFilter(depends, form.values) : {}));
+  const [text, setText] = useState(() => JSON.stringify(form && depends ? dependsFilter(depends, form.values as Record<string, unknown>) : {}));
   useEffect(() => {
     const wanted = JSON.parse(key) as Record<string, string> | null;
     if (!form || !wanted) return undefined;
-    return reaction(() => JSON.stringify(dependsFilter(wanted, form.values)), setText, { fireImmediately: true });
+    return reaction(() => JSON.stringify(dependsFilter(wanted, form.values as Record<string, unknown>)), setText, { fireImmediately: true });
   }, [form, key]);
   return useMemo(() => JSON.parse(text) as Filter, [text]);
 }
