@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../engine/data/request';
 import { optionsUrl, rememberOptions, useRefLabels, type RefOption } from './refOptions';
 import { useClearWhenParentChanges, useDependsFilter } from './refDepends';
+import { useFillOnPick } from './refFill';
 
 type Key = string | number;
 
@@ -21,6 +22,8 @@ export interface RefSelectProps extends Omit<SelectProps, 'value' | 'onChange' |
   refFilter?: Record<string, string | number | boolean>;
   /** Fields of this form whose values the offered records must have (the field's x-ref-depends: their field → ours). */
   refDepends?: Record<string, string>;
+  /** Fields of this form set from the picked record (the field's x-ref-fill: our field → expression). */
+  refFill?: Record<string, string>;
 }
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -29,7 +32,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Picks one or several records of another page: searches its options endpoint as you type
  * (debounced), and shows the labels of the current value(s) through the shared batched loader.
  */
-export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, refDepends, ...rest }: RefSelectProps) {
+export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, refDepends, refFill, ...rest }: RefSelectProps) {
   const { t } = useTranslation();
   const schema = useFieldSchema() as unknown as Record<string, unknown> | undefined;
   const refPage = refPageProp ?? (typeof schema?.['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined);
@@ -50,6 +53,7 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
   const parents = useDependsFilter(refDepends ?? (schema?.['x-ref-depends'] as Record<string, string> | undefined));
   const filters = useMemo(() => ({ ...(refFilter ?? {}), ...parents }), [refFilter, parents]);
   useClearWhenParentChanges(refPage, parents, selected, (kept) => emit(multiple ? kept : kept[0] ?? null));
+  const fillOnPick = useFillOnPick(refPage, refFill ?? (schema?.['x-ref-fill'] as Record<string, string> | undefined));
 
   // Search while the list is open: at once on opening, then debounced as the text changes.
   useEffect(() => {
@@ -127,7 +131,10 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
         if (!visible) setQuery('');
       }}
       notFoundContent={notFound}
-      onChange={(next) => emit(next as Key | Key[] | undefined)}
+      onChange={(next) => {
+        emit(next as Key | Key[] | undefined);
+        if (!multiple) fillOnPick((next ?? null) as Key | null);
+      }}
       style={{ width: '100%', ...rest.style }}
     />
   );

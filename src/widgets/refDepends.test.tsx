@@ -20,7 +20,10 @@ const server = setupServer(
     const carrier = url.searchParams.get('carrierCode');
     let rows = params.page === 'a/driver' ? drivers.filter((d) => !carrier || d.carrierCode === carrier) : carriers;
     if (ids !== null) rows = rows.filter((r) => ids.split(',').includes(String(r.value)));
-    return HttpResponse.json({ status: 0, msg: 'success', data: rows.map(({ value, label }) => ({ value, label })) });
+    // Asked for fields (a fill), the route answers them with each option.
+    const fields = url.searchParams.get('fields');
+    const typeOf = (v: unknown) => (v === 'C1' ? 'enterprise' : 'individual');
+    return HttpResponse.json({ status: 0, msg: 'success', data: rows.map(({ value, label }) => ({ value, label, ...(fields ? { fields: { carrierType: typeOf(value) } } : {}) })) });
   }),
 );
 beforeAll(async () => {
@@ -70,5 +73,26 @@ describe('a dependent reference (x-ref-depends) in a form', () => {
     await userEvent.click(driverBox);
     await waitFor(() => expect(calls).toContain('a/driver?q='));
     expect(form.values.driverIdcard).toBe('D2');
+  });
+});
+
+describe('a filling reference (x-ref-fill) in a form', () => {
+  it('sets the fields it fills from the record the user picks', async () => {
+    const fillSchema = {
+      type: 'object',
+      properties: {
+        carrierCode: { type: 'string', title: 'Carrier', 'x-decorator': 'FormItem', 'x-component': 'RefSelect', 'x-component-props': { refPage: 'a/carrier', refFill: { taxWithheld: "carrierType != 'enterprise'" } } },
+        taxWithheld: { type: 'boolean', title: 'Withheld', 'x-decorator': 'FormItem', 'x-component': 'Switch' },
+      },
+    };
+    const form = createForm<Record<string, unknown>>({ initialValues: { taxWithheld: true } });
+    render(<FormProvider form={form}><SchemaField schema={fillSchema as never} /></FormProvider>);
+    await userEvent.click(screen.getByRole('combobox'));
+    await userEvent.click(await screen.findByText('Carrier one'));
+    await waitFor(() => expect(calls).toContain('a/carrier?ids=C1&fields=carrierType'));
+    await waitFor(() => expect(form.values.taxWithheld).toBe(false));
+    await userEvent.click(screen.getByRole('combobox'));
+    await userEvent.click(await screen.findByText('Carrier two'));
+    await waitFor(() => expect(form.values.taxWithheld).toBe(true));
   });
 });

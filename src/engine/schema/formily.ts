@@ -65,7 +65,7 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const mustChoose = f.type === 'boolean' && f['x-must-choose'] === true;
   const component = mustChoose ? 'Radio.Group' : f['x-component'] ?? defaultComponent(f);
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
-  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'], refDepends: f['x-ref-depends'] });
+  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'], refDepends: f['x-ref-depends'], refFill: f['x-ref-fill'] });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
   // Free lists of values (x-component-props mode: tags) keep their mode.

@@ -7,7 +7,7 @@ import type { PageSchema } from '../../shared/schema/types.js';
 const WAYBILL = 'tms/waybill/waybill';
 type Row = Record<string, unknown>;
 
-describe.each(dialects())('dependent references (x-ref-depends) on %s', (dialect) => {
+describe.each(dialects())('dependent (x-ref-depends) and filling (x-ref-fill) references on %s', (dialect) => {
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
@@ -90,5 +90,39 @@ describe.each(dialects())('dependent references (x-ref-depends) on %s', (dialect
     expect(Object.keys(errors)).toEqual(expect.arrayContaining(['driverIdcard', 'plate']));
     const after = await db().selectFrom('tms_waybill').select(['carrierCode', 'version']).where('id', '=', Number(waybill.id)).executeTakeFirstOrThrow();
     expect(after).toEqual({ carrierCode: waybill.carrierCode, version: waybill.version });
+  });
+
+  it('the options route answers the fields a fill reads, and no others', async () => {
+    const carrier = (await db().selectFrom('tms_carrier').select(['code', 'carrierType']).where('carrierType', '=', 'enterprise').orderBy('id').executeTakeFirstOrThrow()) as Row;
+    const [opt] = dataOf(await admin.get('tms/base/carrier', `/options?ids=${carrier.code}&fields=carrierType,phone,roadPermit`)) as { value: string; fields: Row }[];
+    expect(opt.fields).toEqual({ carrierType: 'enterprise' });
+    const [plain] = dataOf(await admin.get('tms/base/carrier', `/options?ids=${carrier.code}`)) as Row[];
+    expect(Object.keys(plain).sort()).toEqual(['label', 'value']);
+  });
+
+  it('a create that leaves a filled field out takes it from the chosen record, not the static default', async () => {
+    const pick = async (type: string) => (await db().selectFrom('tms_vehicle as v').innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode').innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard')
+      .select(['v.plate', 'v.carrierCode', 'v.driverIdcard']).where('c.carrierType', '=', type).where('v.partyCode', '=', 'C1001')
+      .where('v.inspectionExpireAt', '>', today).where('d.licenseExpireAt', '>', today).where('d.qualificationExpireAt', '>', today).where('c.permitExpireAt', '>', today)
+      .where('d.licenseClass', '=', 'A2').orderBy('v.id').executeTakeFirst()) as Row | undefined;
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    let tried = 0;
+    for (const [type, withheld] of [['enterprise', false], ['fleet', true], ['individual', true]] as const) {
+      const v = await pick(type);
+      if (!v) continue;
+      tried += type === 'enterprise' ? 10 : 1;
+      const body = {
+        partyCode: 'C1001', orderNo: waybill.orderNo, shipperCode: waybill.shipperCode, carrierCode: v.carrierCode, driverIdcard: v.driverIdcard, plate: v.plate,
+        originRegion: JSON.parse(String(waybill.originRegion)), destRegion: JSON.parse(String(waybill.destRegion)), goodsName: 'x', goodsType: waybill.goodsType,
+        weightKg: 100, freightFen: 109_000, driverFreightFen: 90_000,
+      };
+      const created = dataOf(await admin.post(WAYBILL, '', body), 201);
+      expect(created.taxWithheld).toBe(withheld);
+      // A settlement naming the waybill alone gets its parties, money and taxes from it, and its rules hold.
+      const settlement = dataOf(await admin.post('tms/settlement/settlement', '', { partyCode: 'C1001', waybillNo: created.waybillNo }), 201);
+      expect(settlement).toMatchObject({ shipperCode: body.shipperCode, carrierCode: v.carrierCode, driverIdcard: v.driverIdcard, freightFen: 90_000, taxWithheld: withheld });
+    }
+    // The enterprise carrier (whose default would have been refused) and at least one other kind.
+    expect(tried).toBeGreaterThan(10);
   });
 });

@@ -8,6 +8,7 @@ import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { ruleContext } from '../data/ruleRefs.js';
+import { fillFromReferences } from '../data/refFill.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { sequenceDay } from '../data/sequence.js';
 import { CellError, convertCell } from './convert.js';
@@ -171,6 +172,8 @@ class ImportJob {
           this.fail(p.row, name, err.key, err.params);
         }
       }
+      // Fields a chosen record fills (x-ref-fill) and the file leaves out come from that record, as in a create.
+      if (!p.failed) await fillFromReferences(this.ctx, page, p.values, db, this.ruleRefs);
       // The model's rules run on the other cells too, so one upload shows every problem of a row.
       if (this.validate(p) && !p.failed && (await this.checkRules(db, p))) good.push(p);
     }
@@ -178,7 +181,6 @@ class ImportJob {
     const ok = good.filter((p) => !p.failed);
     this.report.valid += ok.length;
     if (!this.opts.dryRun && !this.report.errors.length && ok.length) await this.insert(db, ok);
-    void page;
   }
 
   private validate(p: Pending): boolean {

@@ -114,6 +114,12 @@ export interface FieldSchema {
    * e.g. `{ "carrierCode": "carrierCode" }` on a waybill's driver: only the chosen carrier's drivers.
    */
   'x-ref-depends'?: Record<string, string>;
+  /**
+   * Values taken from the chosen record: this page's field (key) gets the expression over the
+   * referenced record's fields (value), e.g. `{ "taxWithheld": "carrierType != 'enterprise'" }` on a
+   * waybill's carrier. The form fills them when a record is chosen; a create that leaves them out gets them too.
+   */
+  'x-ref-fill'?: Record<string, string>;
   /** A boolean the user must answer: no value until chosen, and a required one refuses "not chosen" (false is an answer). */
   'x-must-choose'?: boolean;
 }
