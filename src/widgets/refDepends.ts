@@ -43,7 +43,8 @@ export function useClearWhenParentChanges(refPage: string | undefined, filter: F
     let live = true;
     const params = { ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])), ids: keys.join(',') };
     api.get<RefOption[]>(optionsUrl(refPage), params, { silent: true }).then((found) => {
-      if (!live) return;
+      // A choice made meanwhile (a fill, the user) is not the one asked about: it stays.
+      if (!live || current.current.selected.join(',') !== keys.join(',')) return;
       const ok = new Set((found ?? []).map((o) => String(o.value)));
       const kept = current.current.selected.filter((k) => ok.has(String(k)));
       if (kept.length !== current.current.selected.length) current.current.drop(kept);
