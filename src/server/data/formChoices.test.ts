@@ -7,7 +7,7 @@ import type { PageSchema } from '../../shared/schema/types.js';
 const WAYBILL = 'tms/waybill/waybill';
 type Row = Record<string, unknown>;
 
-describe.each(dialects())('dependent (x-ref-depends) and filling (x-ref-fill) references on %s', (dialect) => {
+describe.each(dialects())('form choices on the server: dependent (x-ref-depends) and filling (x-ref-fill) references, yes/no answers, on %s', (dialect) => {
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
@@ -124,5 +124,14 @@ describe.each(dialects())('dependent (x-ref-depends) and filling (x-ref-fill) re
     }
     // The enterprise carrier (whose default would have been refused) and at least one other kind.
     expect(tried).toBeGreaterThan(10);
+  });
+
+  it('a delivery answered "No" to both yes/no questions is accepted; an unanswered one is refused on its field', async () => {
+    const w = (await db().selectFrom('tms_waybill').select(['id', 'version']).where('status', '=', 'inTransit').orderBy('id').executeTakeFirstOrThrow()) as Row;
+    const deliveredAt = new Date().toISOString();
+    const missing = refusal(await admin.post(WAYBILL, `/${w.id}/transitions/deliver`, { deliveredAt, damage: false, version: w.version }, { 'accept-language': 'en' }), 400);
+    expect(Object.keys(missing.data.fieldErrors)).toEqual(['onTimeDelivery']);
+    const done = dataOf(await admin.post(WAYBILL, `/${w.id}/transitions/deliver`, { deliveredAt, onTimeDelivery: false, damage: false, version: w.version }));
+    expect(done).toMatchObject({ status: 'delivered', onTimeDelivery: false, damage: false });
   });
 });
