@@ -11,6 +11,7 @@ import { flattenMenu, readMenuFile } from './src/server/db/menuSync';
 import { isBespoke, parseComponentPath } from './src/shared/routes/componentPath';
 import { listMessageFiles, readMessagesFile, type MessageLanguage } from './src/server/i18n/pageMessages';
 import { checkMessageFiles } from './src/server/i18n/messageChecks';
+import { defaultRuleProblems } from './src/shared/schema/defaultRules';
 
 const SCHEMAS = path.resolve('src/schemas');
 const LOCALES = path.resolve('src/i18n/locales');
@@ -158,5 +159,12 @@ describe('locales', () => {
       expect({ lang, missing: zh.filter((k) => !locales.get(lang)!.has(k)), extra: other.filter((k) => !locales.get('zh')!.has(k)) })
         .toEqual({ lang, missing: [], extra: [] });
     }
+  });
+});
+
+describe('new records', () => {
+  it('start with values that pass their page’s own rules, where a rule can be decided (defaults, initial state, filled values)', () => {
+    const problems = [...pages.values()].flatMap((page) => defaultRuleProblems(page, pages));
+    expect(problems).toEqual([]);
   });
 });

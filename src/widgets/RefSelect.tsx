@@ -5,6 +5,8 @@ import { useFieldSchema } from '@formily/react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../engine/data/request';
 import { optionsUrl, rememberOptions, useRefLabels, type RefOption } from './refOptions';
+import { useClearWhenParentChanges, useDependsFilter } from './refDepends';
+import { useFillOnPick } from './refFill';
 
 type Key = string | number;
 
@@ -18,6 +20,10 @@ export interface RefSelectProps extends Omit<SelectProps, 'value' | 'onChange' |
   readOnly?: boolean;
   /** Field values the offered records must have (the field's x-ref-filter). */
   refFilter?: Record<string, string | number | boolean>;
+  /** Fields of this form whose values the offered records must have (the field's x-ref-depends: their field → ours). */
+  refDepends?: Record<string, string>;
+  /** Fields of this form set from the picked record (the field's x-ref-fill: our field → expression). */
+  refFill?: Record<string, string>;
 }
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -26,7 +32,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Picks one or several records of another page: searches its options endpoint as you type
  * (debounced), and shows the labels of the current value(s) through the shared batched loader.
  */
-export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, ...rest }: RefSelectProps) {
+export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, refDepends, refFill, ...rest }: RefSelectProps) {
   const { t } = useTranslation();
   const schema = useFieldSchema() as unknown as Record<string, unknown> | undefined;
   const refPage = refPageProp ?? (typeof schema?.['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined);
@@ -44,6 +50,10 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
     [value],
   );
   const { labels } = useRefLabels(refPage, selected);
+  const parents = useDependsFilter(refDepends ?? (schema?.['x-ref-depends'] as Record<string, string> | undefined));
+  const filters = useMemo(() => ({ ...(refFilter ?? {}), ...parents }), [refFilter, parents]);
+  useClearWhenParentChanges(refPage, parents, selected, (kept) => emit(multiple ? kept : kept[0] ?? null));
+  const fillOnPick = useFillOnPick(refPage, refFill ?? (schema?.['x-ref-fill'] as Record<string, string> | undefined));
 
   // Search while the list is open: at once on opening, then debounced as the text changes.
   useEffect(() => {
@@ -53,7 +63,7 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
     setError(false);
     const timer = setTimeout(async () => {
       try {
-        const filter = Object.fromEntries(Object.entries(refFilter ?? {}).map(([k, v]) => [k, String(v)]));
+        const filter = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)]));
         const options = await api.get<RefOption[]>(optionsUrl(refPage), { ...filter, q: query.trim() }, { silent: true });
         if (mine !== seq.current) return;
         setFound(options ?? []);
@@ -68,9 +78,9 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
       }
     }, query ? SEARCH_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
-    // The filter comes from the schema: its text is a stable dependency where the object is not.
+    // The filters' text is a stable dependency where the object is not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, query, refPage, JSON.stringify(refFilter ?? null)]);
+  }, [open, query, refPage, JSON.stringify(filters)]);
 
   // The current value keeps its own type (number or string); found options match it by text.
   const options = useMemo(() => {
@@ -121,7 +131,10 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
         if (!visible) setQuery('');
       }}
       notFoundContent={notFound}
-      onChange={(next) => emit(next as Key | Key[] | undefined)}
+      onChange={(next) => {
+        emit(next as Key | Key[] | undefined);
+        if (!multiple) fillOnPick((next ?? null) as Key | null);
+      }}
       style={{ width: '100%', ...rest.style }}
     />
   );

@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
-import { canEditRecord } from '../../shared/schema/model';
+import { canEditRecord, formFields } from '../../shared/schema/model';
 import { showFieldErrors } from './formErrors';
 
 export interface FormFailure {
@@ -41,7 +41,7 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
   const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
   const { field: lockedField, value: lockedValue, query: lockQuery, owner } = lock;
   const form = useMemo(() => createForm({
-    initialValues: id ? {} : { ...defaultValues(page.model!.properties), ...(lockedField ? { [lockedField]: lockedValue } : {}) },
+    initialValues: id ? {} : { ...defaultValues(page.model!.properties, formFields(page)), ...(lockedField ? { [lockedField]: lockedValue } : {}) },
     effects: () => {
       onFormValuesChange(() => setDirty(true));
       if (lockedField) onFieldInit(lockedField, (field) => field.setPattern('disabled'));

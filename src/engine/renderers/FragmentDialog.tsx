@@ -3,7 +3,7 @@ import { Modal, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types';
-import { fromFormValues } from '../schema/formValues';
+import { defaultValues, fromFormValues } from '../schema/formValues';
 import type { ApiError } from '../data/envelope';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 
@@ -21,7 +21,8 @@ interface Props {
 /** The confirmation of a state change or custom action, with the fields it asks for. */
 export function FragmentDialog({ page, title, confirm, danger, fields, required, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
-  const form = useMemo(() => createForm(), []);
+  // Asked-for yes/no fields start at No (unless the schema says they must be answered).
+  const form = useMemo(() => createForm({ initialValues: defaultValues(fields) }), [fields]);
   const only = useMemo(() => ({ fields, required }), [fields, required]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -49,9 +49,17 @@ export function fromFormValues(fields: Record<string, FieldSchema>, values: Reco
 /**
  * Initial values of a new record. They go to createForm rather than into the field schemas: a
  * field default applied while rendering updates the form during another component's render.
+ * A yes/no shown in the form (`shown`, every field when absent) starts at No: an untouched switch
+ * means No, so a required one is answered; only x-must-choose leaves it unanswered.
  */
-export function defaultValues(fields: Record<string, FieldSchema>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, f]) => f.default !== undefined && !f.readOnly).map(([k, f]) => [k, f.default]));
+export function defaultValues(fields: Record<string, FieldSchema>, shown?: string[]): Record<string, unknown> {
+  const inForm = shown ? new Set(shown) : null;
+  return Object.fromEntries(Object.entries(fields).flatMap(([k, f]) => {
+    if (f.readOnly) return [];
+    if (f.default !== undefined) return [[k, f.default]];
+    if (f.type === 'boolean' && !f['x-must-choose'] && (!inForm || inForm.has(k))) return [[k, false]];
+    return [];
+  }));
 }
 
 /**

@@ -61,9 +61,11 @@ function unlessMasked(v: unknown): unknown {
 /** One model field as a Formily field schema: label and enum labels translated, our formats as validators. */
 export function formilyField(page: PageSchema, name: string, f: FieldSchema, mode: FormMode, t: Translate, required: boolean): ISchema {
   if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
-  const component = f['x-component'] ?? defaultComponent(f);
+  // A yes/no the user must answer is a choice of two with neither chosen, not a switch that starts at No.
+  const mustChoose = f.type === 'boolean' && f['x-must-choose'] === true;
+  const component = mustChoose ? 'Radio.Group' : f['x-component'] ?? defaultComponent(f);
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
-  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'] });
+  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'], refDepends: f['x-ref-depends'], refFill: f['x-ref-fill'] });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
   // Free lists of values (x-component-props mode: tags) keep their mode.
@@ -93,7 +95,8 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     'x-validator': checks.length ? checks : undefined,
     'x-reactions': f['x-reactions'] as ISchema['x-reactions'],
     'x-disabled': !editableIn(f, mode) ? true : undefined,
-    enum: values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,
+    enum: mustChoose ? [{ value: true, label: t('common.yes') }, { value: false, label: t('common.no') }]
+      : values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,
   };
   void page;
   void name;

@@ -31,17 +31,18 @@ describe.each(dialects())('data API export on %s', (dialect) => {
   it('exports CSV with the header in the caller’s language and enum labels translated', async () => {
     const { res, rows } = await csv(custA, DEPT, 'tzOffset=-480');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="platformUser-department-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(rows[0].slice(0, 4)).toEqual(['部门编码', '部门名称', '上级部门', '负责人']);
-    expect(rows[0]).toHaveLength(8);
+    // The import template's columns come first, with its headers (required ones marked), then the list's others.
+    expect(rows[0].slice(0, 4)).toEqual(['部门编码 *', '部门名称 *', '上级部门', '负责人']);
+    expect(rows[0]).toHaveLength(9);
     const body = rows.slice(1);
     const status = rows[0].indexOf('状态');
     expect(status).toBeGreaterThan(0);
     expect(new Set(body.map((r) => r[status]))).toEqual(new Set(['启用']));
     // Times are the caller's local time (UTC+8 here), without the ISO "T" and "Z".
-    expect(body[0][7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(body[0][rows[0].indexOf('更新时间')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     const en = await csv(custA, DEPT, '', { 'accept-language': 'en' });
-    expect(en.rows[0].slice(0, 2)).toEqual(['Department code', 'Department name']);
+    expect(en.rows[0].slice(0, 2)).toEqual(['Department code *', 'Department name *']);
     expect(en.rows.slice(1).map((r) => r[status])).toContain('Active');
   });
 
@@ -79,7 +80,7 @@ describe.each(dialects())('data API export on %s', (dialect) => {
     expect(zip.readUInt16LE(26)).toBe('[Content_Types].xml'.length);
     expect(zip.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
     const sheet = zipEntry(zip, 'xl/worksheets/sheet1.xml')!;
-    expect(sheet).toContain('<t xml:space="preserve">部门编码</t>');
+    expect(sheet).toContain('<t xml:space="preserve">部门编码 *</t>');
     expect(sheet).toContain('调度部');
     expect(sheet).toContain('启用');
     expect(sheet).not.toContain('仓储部');
@@ -124,7 +125,7 @@ describe.each(dialects())('data API export on %s', (dialect) => {
     const listed = dataOf(await admin.get(SHIPPER, '?sort=code&size=1000')).list as { code: string; region: string[] }[];
     const zhRows = (await csv(admin, SHIPPER, 'sort=code')).rows;
     const enRows = (await csv(admin, SHIPPER, 'sort=code', { 'accept-language': 'en' })).rows;
-    const col = zhRows[0].indexOf('所在地区');
+    const col = zhRows[0].findIndex((h) => h.startsWith('所在地区'));
     expect(col).toBeGreaterThan(0);
     const levels = [areaList.province_list, areaList.city_list, areaList.county_list] as Record<string, string>[];
     listed.forEach((r, i) => {

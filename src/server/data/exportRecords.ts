@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
 import { fieldSchema, readableFields } from '../../shared/schema/model.js';
-import type { PageSchema } from '../../shared/schema/types.js';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import { writeXlsx } from '../export/xlsx.js';
 import { CSV_BOM, csvLine } from '../export/csv.js';
 import { badRequest } from '../errors.js';
@@ -12,6 +12,8 @@ import { applyWhere } from './list.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { displayValue, referenceLabels } from './format.js';
 import { objectItemFields } from '../../shared/schema/keywordChecks.js';
+import { importColumns, importable, templateHeader } from '../import/columns.js';
+import { typedCell, type SheetCell } from '../export/sheetCells.js';
 
 const BATCH = 1000;
 
@@ -20,6 +22,20 @@ export function exportColumns(page: PageSchema): string[] {
   const readable = new Set(readableFields(page));
   const cols = (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field)).filter((c) => readable.has(c));
   return cols.length ? cols : [...readable];
+}
+
+/**
+ * The columns and headers of an export. A page that imports writes its import template's columns
+ * first, with the template's headers in the reader's language, so the file can be imported back;
+ * the list's other columns (state, computed figures, times) follow, and the import passes over them.
+ */
+export function exportLayout(page: PageSchema, lang: Language, platformCaller: boolean): { columns: string[]; headers: string[] } {
+  const listed = exportColumns(page);
+  if (!importable(page)) return { columns: listed, headers: listed.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c)) };
+  const template = importColumns(page, platformCaller);
+  const names = new Set(template.map((c) => c.name));
+  const rest = listed.filter((c) => !names.has(c));
+  return { columns: [...template.map((c) => c.name), ...rest], headers: [...templateHeader(template, lang), ...rest.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c))] };
 }
 
 const CSV_CHUNK = 64 * 1024;
@@ -85,17 +101,17 @@ function rowsField(page: PageSchema, columns: string[]): string | undefined {
 
 export function sendExport(
   ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
-  sort: ExportSort = { field: 'id', desc: false }, mask: ((r: Row) => Row) | null = null,
+  sort: ExportSort = { field: 'id', desc: false }, mask: ((r: Row) => Row) | null = null, platformCaller = true,
 ) {
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
-  const columns = exportColumns(page);
+  const { columns, headers } = exportLayout(page, lang, platformCaller);
   const perItem = rowsField(page, columns);
   const subs = perItem ? objectItemFields(page.model!.properties[perItem]) : [];
-  const header = columns.flatMap((c) => {
-    const title = translate(lang, fieldSchema(page, c)?.title ?? c);
-    return c === perItem ? subs.map(([, sf]) => `${title} · ${translate(lang, sf.title)}`) : [title];
-  });
-  async function* cells(): AsyncGenerator<(string | number | null)[]> {
+  const header = columns.flatMap((c, i) => (c === perItem ? subs.map(([, sf]) => `${headers[i]} · ${translate(lang, sf.title)}`) : [headers[i]]));
+  // A workbook holds money, numbers and times as numbers with formats (a sheet can add them up); CSV holds text.
+  const cell = (f: FieldSchema | undefined, v: unknown, label: (k: unknown) => string | undefined): SheetCell =>
+    (format === 'xlsx' ? typedCell(f, v, tzOffset) : undefined) ?? displayValue(f, v, lang, tzOffset, label);
+  async function* cells(): AsyncGenerator<SheetCell[]> {
     for await (const rows of batches(ctx, page, conditions, sort)) {
       const labels = await referenceLabels(ctx, page, columns, rows);
       for (const raw of rows) {
@@ -103,8 +119,8 @@ export function sendExport(
         const r = mask ? mask(raw) : raw;
         const label = (c: string, k: unknown) => labels.get(c)?.get(String(k)) ?? (r[c] !== raw[c] ? labels.get(c)?.get(String(raw[c])) : undefined);
         const line = (item?: Row) => columns.flatMap((c) => (c === perItem
-          ? subs.map(([k, sf]) => displayValue(sf, item?.[k], lang, tzOffset, () => undefined))
-          : [displayValue(fieldSchema(page, c), r[c], lang, tzOffset, (k) => label(c, k))]));
+          ? subs.map(([k, sf]) => cell(sf, item?.[k], () => undefined))
+          : [cell(fieldSchema(page, c), r[c], (k) => label(c, k))]));
         // One row per item, the record's other columns repeated; a record without items still gets its row.
         const items = perItem && Array.isArray(r[perItem]) ? (r[perItem] as Row[]) : [];
         if (perItem && items.length) for (const item of items) yield line(item);
@@ -122,7 +138,7 @@ export function sendExport(
       // for the compression stream, which then ran at a quarter of the speed of sending them plain.
       let batch = CSV_BOM + csvLine(header);
       for await (const row of cells()) {
-        batch += csvLine(row);
+        batch += csvLine(row as (string | number | null)[]);
         if (batch.length >= CSV_CHUNK) {
           await push(batch);
           batch = '';

@@ -9,6 +9,8 @@ import { scopeByCondition, scopedParty, type PageAccess } from './access.js';
 import { fieldConditions, likeCondition, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { lockConditions } from './locks.js';
+import { toRecord } from './rows.js';
+import { fillableFields } from '../../shared/schema/refFill.js';
 
 /** Reference options: up to 20 records matching q, or exactly the given keys (to label stored values). */
 export async function listOptions(ctx: AppContext, access: PageAccess, query: Record<string, unknown>, lang: Language) {
@@ -22,9 +24,12 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   const named = scopeByCondition(ctx, access);
   if (named) conditions.push(named);
   // A referencing field's x-ref-filter arrives as field filters of this page: they only narrow the choice.
-  const { q: _q, ids: _ids, ...filters } = query;
+  const { q: _q, ids: _ids, fields: wanted, ...filters } = query;
   void _q;
   void _ids;
+  // Fields a fill of some referencing page reads (x-ref-fill) come with each option when asked for, never others.
+  const allowed = fillableFields(ctx.schemas.pages as Map<string, PageSchema>).get(page.id) ?? new Set<string>();
+  const extra = typeof wanted === 'string' ? wanted.split(',').filter((f) => allowed.has(f) && !page.model?.properties[f]?.['x-mask']).slice(0, 20) : [];
   conditions.push(...fieldConditions(ctx.database, page, filters));
   // Organisations are named to customers only by their own: the list of all customers is not theirs to see.
   if (table === 'sys_party' && access.user.partyKind !== 'platform') conditions.push((eb) => eb('code', '=', access.user.partyCode));
@@ -37,13 +42,15 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   } else if (typeof query.q === 'string' && query.q.trim()) {
     conditions.push(likeCondition(ctx.database, label, query.q.trim()));
   }
-  let q = ctx.database.db.selectFrom(table).select([key, label]);
+  let q = ctx.database.db.selectFrom(table).select([...new Set([key, label, ...extra])]);
   q = applyWhere(q, conditions).orderBy(label).limit(typeof query.ids === 'string' ? 200 : 20);
   const rows = await q.execute();
   const labelMask = page.model?.properties[label]?.['x-mask'] && !mayUnmask(access, page.model.properties[label]) ? page.model.properties[label]['x-mask'] : null;
   if (labelMask) for (const r of rows) r[label] = maskValue(labelMask.kind, r[label]);
   // A label that is a message key (menu titles) is shown translated.
-  return rows.map((r) => ({ value: r[key], label: typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label]) ? translate(lang, r[label]) : r[label] }));
+  const labelled = (r: Record<string, unknown>) => (typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label] as string) ? translate(lang, r[label] as string) : r[label]);
+  if (!extra.length) return rows.map((r) => ({ value: r[key], label: labelled(r) }));
+  return rows.map((r) => ({ value: r[key], label: labelled(r), fields: toRecord(page, Object.fromEntries(extra.map((f) => [f, r[f]]))) }));
 }
 
 /** Grouped aggregates of a report page's source table, within the caller's scope. */

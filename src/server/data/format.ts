@@ -46,8 +46,21 @@ export async function referenceLabels(ctx: AppContext, page: PageSchema, fields:
     for (const r of rows) for (const v of Array.isArray(r[name]) ? (r[name] as unknown[]) : [r[name]]) if (v !== null && v !== undefined) wanted.add(String(v));
     if (!wanted.size) continue;
     const values = key === 'id' ? [...wanted].map(Number).filter(Number.isFinite) : [...wanted];
-    const found = await ctx.database.db.selectFrom(target.resource.table).select([key, target.resource.label]).where(key, 'in', values as never[]).execute();
-    out.set(name, new Map(found.map((r) => [String(r[key]), String(r[target.resource!.label] ?? '')])));
+    const label = target.resource.label;
+    const found = await ctx.database.db.selectFrom(target.resource.table).select([key, label]).where(key, 'in', values as never[]).execute();
+    // A label two records share (two drivers of one name) is followed by the key, so an import of
+    // the file finds the record it names ("周长江 [320102…]").
+    const texts = [...new Set(found.map((r) => r[label]).filter((v) => v !== null && v !== undefined && String(v) !== ''))];
+    const shared = new Set<string>();
+    if (key !== label && texts.length) {
+      const counts = await ctx.database.db.selectFrom(target.resource.table).select([label, (eb) => eb.fn.countAll().as('n')])
+        .where(label, 'in', texts as never[]).groupBy(label).execute();
+      for (const c of counts) if (Number(c.n) > 1) shared.add(String(c[label]));
+    }
+    out.set(name, new Map(found.map((r) => {
+      const text = String(r[label] ?? '');
+      return [String(r[key]), shared.has(text) ? `${text} [${String(r[key])}]` : text];
+    })));
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { allows, assertWritable, scopeByCondition, scopedParty, type PageAccess 
 import { audit } from './audit.js';
 import { afterWrite, beforeWrite, onTransition } from './hooks.js';
 import { checkReferences } from './refs.js';
+import { fillFromReferences } from './refFill.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { checkRules, invalid, validateFragment, validateRecord } from './validateBody.js';
 import { fillSequences, hasSequence } from './sequence.js';
@@ -145,6 +146,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   const locks = access.locks ?? {};
   const writable = new Set(writableFor(page, 'create').map((w) => w.name));
   const values = { ...normalize(page, body, 'create'), ...Object.fromEntries(Object.entries(locks).filter(([k]) => writable.has(k))) };
+  await fillFromReferences(ctx, page, values);
   for (const [name, f] of Object.entries(page.model!.properties)) {
     if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
   }

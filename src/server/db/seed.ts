@@ -21,8 +21,10 @@ export const DEMO_PARTIES = [
   { code: 'C1001', name: '华东智运物流有限公司', kind: 'customer', groupName: '华东智运' },
   { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
 ];
-/** What the customer pages show of the demo customers (columns the organisation pages add to sys_party). */
+/** What the organisation pages show of the demo organisations (columns those pages add to sys_party). */
 const DEMO_PROFILES: Record<string, Record<string, string>> = {
+  // The platform's own record satisfies its page like any other: an exported list imports back.
+  P0001: { uscc: '91310115796052833Y', contactName: '刘子健', contactPhone: '13800000001', region: '["310000","310100","310115"]' },
   C1001: { uscc: '91310114MA1GT3K74B', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
     address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼', level: 'strategic', industry: 'networkFreight', accountManager: '林海', contractNo: 'KF-2025-0018',
     contractFrom: '2025-01-01', contractTo: '2026-12-31' },
@@ -83,6 +85,8 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
     const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
     if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
+  const parties = ctx.schemas.pages.get('platformUser/partyManage')?.resource?.table;
+  if (parties) await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
   // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
   // The hashes are computed side by side on the thread pool: one after another they were most of a first start.
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));

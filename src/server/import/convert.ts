@@ -3,6 +3,7 @@ import { isMoney } from '../data/format.js';
 import type { FieldSchema } from '../../shared/schema/types.js';
 import type { Cell } from './xlsxReader.js';
 import { UNSTORABLE } from '../security/storableText.js';
+import { regionFromText } from './regionCell.js';
 
 /** A cell that cannot become the field's value: the message key and its parameters. */
 export class CellError {
@@ -117,6 +118,11 @@ export function convertCell(f: FieldSchema, v: Cell, tzOffset: number): unknown 
   if (f['x-ref']) {
     const parts = f['x-ref-multiple'] ? String(v).split(LIST_SPLIT).filter(Boolean) : [typeof v === 'number' ? String(v) : String(v).trim()];
     return f['x-ref-multiple'] ? parts : parts[0];
+  }
+  if (f.type === 'array' && (f['x-component'] === 'RegionCascader' || f['x-cell'] === 'Region')) {
+    const chain = regionFromText(String(v));
+    if (!chain) throw new CellError('ops.server.import.badOption', { value: String(v).slice(0, 30) });
+    return chain;
   }
   if (f.type === 'array') {
     const items = String(v).split(LIST_SPLIT).filter(Boolean);

@@ -8,10 +8,11 @@ import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { ruleContext } from '../data/ruleRefs.js';
+import { fillFromReferences } from '../data/refFill.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { sequenceDay } from '../data/sequence.js';
 import { CellError, convertCell } from './convert.js';
-import { importColumns, matchHeaders, type ImportColumn } from './columns.js';
+import { importColumns, matchHeaders, passedOver, type ImportColumn } from './columns.js';
 import { RefResolver } from './refs.js';
 import { NotXlsx, readXlsxRows, type Cell } from './xlsxReader.js';
 import { readCsvRows } from './csvReader.js';
@@ -132,7 +133,7 @@ class ImportJob {
   }
 
   private readHeader(r: number, cells: Cell[]): boolean {
-    const m = matchHeaders(this.columns, cells);
+    const m = matchHeaders(this.columns, cells, passedOver(this.access.page, this.columns));
     this.byIndex = m.byIndex;
     for (const h of m.unknown) this.fail(r, '', 'ops.server.import.unknownColumn', { column: h.slice(0, 40) });
     for (const h of m.duplicate) this.fail(r, '', 'ops.server.import.duplicateColumn', { column: h.slice(0, 40) });
@@ -179,6 +180,8 @@ class ImportJob {
           this.fail(p.row, name, err.key, err.params);
         }
       }
+      // Fields a chosen record fills (x-ref-fill) and the file leaves out come from that record, as in a create.
+      if (!p.failed) await fillFromReferences(this.ctx, page, p.values, db, this.ruleRefs);
       // The model's rules run on the other cells too, so one upload shows every problem of a row.
       if (this.validate(p) && !p.failed && (await this.checkRules(db, p))) good.push(p);
     }
@@ -186,7 +189,6 @@ class ImportJob {
     const ok = good.filter((p) => !p.failed);
     this.report.valid += ok.length;
     if (!this.opts.dryRun && !this.report.errors.length && ok.length) await this.insert(db, ok);
-    void page;
   }
 
   private validate(p: Pending): boolean {
@@ -197,7 +199,9 @@ class ImportJob {
     }
     if (page.states) delete values[page.states.field];
     try {
-      validateRecord(page, 'create', page.states ? { ...values, [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : values);
+      // The initial state is validated with the row where a create may name it; a read-only state is the server's alone.
+      const stateWritable = page.states && !page.model!.properties[page.states.field]?.readOnly;
+      validateRecord(page, 'create', stateWritable ? { ...values, [page.states!.field]: page.states!.initial ?? page.model!.properties[page.states!.field].enum![0] } : values);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       for (const [field, e] of Object.entries(err.fieldErrors ?? {})) if (!p.bad.has(field)) this.fail(p.row, field, e.key, e.params);

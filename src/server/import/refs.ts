@@ -6,6 +6,9 @@ import { CellError } from './convert.js';
 
 type Resolved = { key: string | number } | { error: CellError };
 
+/** "Label [key]", as an export writes a label two records share, names the record by its key. */
+const keyIn = (v: string) => /^.+ \[([^[\]]+)\]$/.exec(v)?.[1] ?? v;
+
 /**
  * Reference cells name a record by its key or by its label (a carrier's name rather than its
  * code). Lookups are batched per field and remembered for the rest of the file; customers resolve
@@ -25,18 +28,19 @@ export class RefResolver {
     if (!wanted.length) return;
     const { table, label } = target.resource;
     const key = target.resource.key ?? 'id';
-    const keys = key === 'id' ? wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted;
+    const keys = key === 'id' ? wanted.map(keyIn).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted.map(keyIn);
     const found: Record<string, unknown>[] = [];
     for (let i = 0; i < wanted.length; i += 500) {
       const labels = wanted.slice(i, i + 500);
-      const keyPart = keys.filter((k) => labels.includes(String(k)));
+      const named = new Set(labels.map(keyIn));
+      const keyPart = keys.filter((k) => named.has(String(k)));
       let q = db.selectFrom(table).select(key === label ? [key] : [key, label])
         .where((eb) => (keyPart.length ? eb.or([eb(key, 'in', keyPart as never[]), eb(label, 'in', labels)]) : eb(label, 'in', labels)));
       if (target.resource.scope === 'party' && this.access.user.partyKind !== 'platform') q = q.where('partyCode', '=', this.access.user.partyCode);
       found.push(...(await q.execute()));
     }
     for (const v of wanted) {
-      const byKey = found.find((r) => String(r[key]) === v);
+      const byKey = found.find((r) => String(r[key]) === keyIn(v));
       const byLabel = found.filter((r) => String(r[label]) === v);
       if (byKey) known.set(v, { key: byKey[key] as string | number });
       else if (byLabel.length === 1) known.set(v, { key: byLabel[0][key] as string | number });

@@ -49,7 +49,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
   app.get(`${base}/export`, { ...checked, schema: { tags, summary: 'Stream all matching records as CSV or XLSX (?format=csv|xlsx)', params: PageParams, querystring: ExportQuery, response: Answers.file } }, async (req, reply) => {
     const access = await pageAccess(ctx, req, req.params.page, 'export');
     return sendExport(ctx, reply, access.page, whereFor(ctx, access, req.query), req.query.format ?? 'csv', req.lang, req.query.tzOffset ?? 0,
-      listSort(access.page, req.query), maskerFor(access, access.page));
+      listSort(access.page, req.query), maskerFor(access, access.page), access.user.partyKind === 'platform');
   });
 
   app.get(`${base}/report`, { ...checked, schema: { tags, summary: 'Grouped aggregates of a report page', params: PageParams, querystring: FilterQuery, response: Answers.report } }, async (req) => {

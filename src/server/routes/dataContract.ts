@@ -61,6 +61,7 @@ export const FilterQuery = Type.Object({ q: Type.Optional(search), todo: Type.Op
 export const OptionsQuery = Type.Object({
   q: Type.Optional(search),
   ids: Type.Optional(Type.String({ maxLength: 4000, description: 'comma-separated keys to label (at most 200)' })),
+  fields: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated fields to answer with each option, among those a referencing field’s x-ref-fill reads' })),
 }, { ...filters, description: 'other parameters filter the options by field name (a field’s x-ref-filter)' });
 
 export const CurrentQuery = Type.Object({
@@ -123,7 +124,7 @@ export const Answers = {
   record: answers(record),
   created: answers(record, 201),
   deleted: answers(Type.Object({ deleted: Type.Integer() })),
-  options: answers(Type.Array(Type.Object({ value: Type.Unknown(), label: Type.Unknown() }))),
+  options: answers(Type.Array(Type.Object({ value: Type.Unknown(), label: Type.Unknown(), fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'fields asked for with ?fields= that a fill (x-ref-fill) reads' })) }))),
   report: answers(Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
   current: answers(Type.Object({ partyCode: Type.String(), record: Type.Union([record, Type.Null()]) })),
   history: answers(Type.Array(Type.Object({

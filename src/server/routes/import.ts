@@ -13,7 +13,7 @@ import { translate } from '../i18n/messages.js';
 import { assertWritable, pageAccess, type PageAccess } from '../data/access.js';
 import { writeXlsx } from '../export/xlsx.js';
 import { CSV_BOM, csvLine } from '../export/csv.js';
-import { importColumns, templateHeader } from '../import/columns.js';
+import { importColumns, importable, templateHeader } from '../import/columns.js';
 import { exampleRow } from '../import/template.js';
 import { importFile } from '../import/importRows.js';
 
@@ -25,7 +25,7 @@ const checked = { attachValidation: true, preValidation: dropEmptyQuery, preHand
 /** `page` is the plain page id (Fastify decoded it once). */
 async function importAccess(app: FastifyInstance, req: FastifyRequest, page: string): Promise<PageAccess> {
   const access = await pageAccess(app.ctx, req, page, 'create');
-  if (!access.page.list?.actions?.includes('import') || access.page.kind !== 'crud') throw notFound('ops.server.import.notImportable');
+  if (!importable(access.page)) throw notFound('ops.server.import.notImportable');
   assertWritable(access.page);
   return access;
 }

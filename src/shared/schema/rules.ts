@@ -1,5 +1,6 @@
 import { evaluateExpression } from './expression';
 import type { PageSchema } from './types';
+import { dependencyViolations } from './refDepends';
 
 type Row = Record<string, unknown>;
 
@@ -47,6 +48,8 @@ export function chinaToday(now = Date.now()): string {
 export interface RuleContext {
   refs: Record<string, Row | null>;
   today: string;
+  /** The records each dependent reference (x-ref-depends) names, with their key as `$key`. */
+  depends?: Record<string, Row[]>;
 }
 
 function valueOf(expr: string, scope: Row): unknown {
@@ -59,7 +62,8 @@ function valueOf(expr: string, scope: Row): unknown {
 }
 
 /**
- * The cross-field rules a record breaks: x-after, x-required-when and the page's rules. The browser
+ * The cross-field rules a record breaks: x-after, x-required-when, dependent references (server
+ * only) and the page's rules. The browser
  * runs this on the form's values and the server on the record as it would be stored, so both refuse
  * the same writes with the same messages.
  */
@@ -75,6 +79,7 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
     const when = f['x-required-when'];
     if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
   }
+  if (context?.depends) out.push(...dependencyViolations(page, record, context.depends));
   for (const rule of page.rules ?? []) {
     let scope = record;
     if (rule.with) {

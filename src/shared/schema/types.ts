@@ -111,6 +111,19 @@ export interface FieldSchema {
   'x-required-when'?: string;
   /** Reference options and references are limited to records of the x-ref page with these field values. */
   'x-ref-filter'?: Record<string, string | number | boolean>;
+  /**
+   * Dependent reference: the referenced record's field (key) must equal this record's field (value),
+   * e.g. `{ "carrierCode": "carrierCode" }` on a waybill's driver: only the chosen carrier's drivers.
+   */
+  'x-ref-depends'?: Record<string, string>;
+  /**
+   * Values taken from the chosen record: this page's field (key) gets the expression over the
+   * referenced record's fields (value), e.g. `{ "taxWithheld": "carrierType != 'enterprise'" }` on a
+   * waybill's carrier. The form fills them when a record is chosen; a create that leaves them out gets them too.
+   */
+  'x-ref-fill'?: Record<string, string>;
+  /** A boolean the user must answer: no value until chosen, and a required one refuses "not chosen" (false is an answer). */
+  'x-must-choose'?: boolean;
 }
 
 export interface ComputedSpec {

@@ -7,6 +7,8 @@ import { fieldSchema, recordFields } from './model';
 import { explainAjvError, pageSuggestion } from './teach';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 import { componentPropsErrors, secretFieldErrors } from './guardRails';
+import { dependsErrors } from './refDepends';
+import { fillErrors } from './refFill';
 
 let metaValidator: ValidateFunction | null = null;
 
@@ -88,7 +90,7 @@ function semanticErrors(page: PageSchema): string[] {
     else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
   }
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
-  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page));
+  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page), ...dependsErrors(page), ...fillErrors(page));
   return errors;
 }
 
