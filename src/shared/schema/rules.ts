@@ -25,6 +25,17 @@ function later(a: unknown, b: unknown, dateOnly: boolean): boolean {
   return String(a) > String(b);
 }
 
+/** Clocks differ by a little between the browser, the server and a vehicle terminal. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/** A date after today in China, or a time more than the clock slack after now. */
+function inFuture(v: unknown, dateOnly: boolean, now: number): boolean {
+  if (typeof v !== 'string' || !v) return false;
+  if (dateOnly) return v.slice(0, 10) > chinaToday(now);
+  const t = Date.parse(v.replace(' ', 'T'));
+  return !Number.isNaN(t) && t > now + CLOCK_SLACK_MS;
+}
+
 /** Whether an expression holds for a record; one that cannot be evaluated does not. */
 export function holds(expr: string, record: Row): boolean {
   try {
@@ -47,6 +58,8 @@ export function chinaToday(now = Date.now()): string {
 export interface RuleContext {
   refs: Record<string, Row | null>;
   today: string;
+  /** The time "in the future" is measured from; now when absent. */
+  now?: number;
 }
 
 function valueOf(expr: string, scope: Row): unknown {
@@ -71,6 +84,9 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
     const after = f['x-after'];
     if (after && !empty(v) && !empty(record[after]) && !later(v, record[after], f.format === 'date')) {
       out.push({ field: name, key: 'validation.rule.after', params: { field: f.title, other: props[after]?.title ?? after } });
+    }
+    if (f['x-not-future'] && inFuture(v, f.format === 'date', context?.now ?? Date.now())) {
+      out.push({ field: name, key: 'validation.rule.notFuture', params: { field: f.title } });
     }
     const when = f['x-required-when'];
     if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });

@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/shared/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'vehicleCert' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -105,6 +105,10 @@ export interface FieldSchema {
   'x-computed'?: ComputedSpec;
   /** The value must be later (greater) than this other field's, when both are set: an end after its start. */
   'x-after'?: string;
+  /** A date or time that may not lie in the future (a loading or delivery time; a few minutes of clock difference are allowed). */
+  'x-not-future'?: boolean;
+  /** A region field whose chain must go down to this level (ministry uploads need county codes). */
+  'x-region-level'?: 'province' | 'city' | 'county';
   /** Required when this expression over the record holds, e.g. "discountPct > 0". */
   'x-required-when'?: string;
   /** Reference options and references are limited to records of the x-ref page with these field values. */

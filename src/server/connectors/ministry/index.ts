@@ -1,5 +1,6 @@
-import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../../shared/validators.js';
+import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode, isVehicleTransportCert } from '../../../shared/validators.js';
 import { seedOf } from '../sandbox.js';
+import { isCountyCode } from '../../../shared/regions/index.js';
 
 /**
  * The provincial monitoring system (省级网络货运信息监测系统) every network freight operator uploads
@@ -66,8 +67,8 @@ export const PAY_METHODS = ['bankTransfer', 'cloudPay', 'thirdParty', 'fuelCard'
 
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-/** A 6-digit administrative code below province level (a province's own code ends in 0000). */
-const isRegionCode = (v: string) => /^[1-8]\d{5}$/.test(v) && !v.endsWith('0000');
+/** A county-level code of the complete division list: a province or city code names no place to load at. */
+const isRegionCode = (v: string) => isCountyCode(v);
 
 type Check = [code: string, failing: boolean, reason: string];
 
@@ -83,7 +84,7 @@ function required(code: string, value: unknown, label: string, valid?: (v: strin
 
 export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
   const light = (w.loadKg ?? 0) > 0 && (w.loadKg ?? 0) <= 4500;
-  const cert = (v: string) => /^\d{12}$/.test(v) && (light || !v.endsWith('000000'));
+  const cert = (v: string) => isVehicleTransportCert(v) && (light || !v.endsWith('000000'));
   return firstFailure(`运单 ${w.waybillNo}`, [
     ...required('WAYBILL_NO', w.waybillNo, '运单号', (v) => /^YD\d{14}$/.test(v)),
     ...required('SHIPPER_NAME', w.shipperName, '托运人名称'),

@@ -41,6 +41,11 @@ describe('the monitoring-system sandbox', () => {
     expect(await reason({ carrierPermitNo: '' })).toMatch(/缺少实际承运人道路运输经营许可证号$/);
     expect(await reason({ driverQualificationNo: null })).toMatch(/缺少驾驶员从业资格证号$/);
     expect(await reason({ loadRegionCode: '320000' })).toMatch(/^LOAD_REGION_INVALID/);
+    // A city is not a county: the place to load at is a county of the complete division list.
+    expect(await reason({ loadRegionCode: '320400' })).toMatch(/^LOAD_REGION_INVALID/);
+    expect(await reason({ unloadRegionCode: '310199' })).toMatch(/^UNLOAD_REGION_INVALID/);
+    expect(await reason({ loadRegionCode: '652327' })).toBe('ok');
+    expect(await reason({ carrierPermitNo: '000000000000' })).toMatch(/^CARRIER_PERMIT_INVALID/);
     expect(await reason({ signedAt: '2026-11-17T09:30:00Z' })).toMatch(/到达时间早于发车时间$/);
     expect(await reason({ freightFen: 0 })).toMatch(/^FREIGHT_INVALID/);
     expect(await reason({ insured: true })).toMatch(/缺少保险单号$/);
