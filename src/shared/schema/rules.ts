@@ -8,6 +8,8 @@ export interface RuleViolation {
   /** Message key; params that are keys themselves (field titles) are translated in place. */
   key: string;
   params: Record<string, unknown>;
+  /** The rule asks for its refusals to be sent to the organisation's administrators. */
+  alert?: boolean;
 }
 
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -57,6 +59,8 @@ export function chinaToday(now = Date.now()): string {
  */
 export interface RuleContext {
   refs: Record<string, Row | null>;
+  /** Figures over other records (`aggregate`), by alias. */
+  aggregates?: Record<string, number | null>;
   today: string;
   /** The time "in the future" is measured from; now when absent. */
   now?: number;
@@ -93,16 +97,17 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
   }
   for (const rule of page.rules ?? []) {
     let scope = record;
-    if (rule.with) {
+    if (rule.with || rule.aggregate) {
       if (!context) continue;
-      const refs = Object.keys(rule.with).map((alias) => [alias, context.refs[alias]] as const);
+      const refs = Object.keys(rule.with ?? {}).map((alias) => [alias, context.refs[alias]] as const);
       if (refs.some(([, r]) => !r)) continue;
-      scope = { ...record, ...Object.fromEntries(refs), $today: context.today };
+      const figures = Object.keys(rule.aggregate ?? {}).map((alias) => [alias, context.aggregates?.[alias] ?? null] as const);
+      scope = { ...record, ...Object.fromEntries(refs), ...Object.fromEntries(figures), $today: context.today };
     }
     if (rule.when && !holds(rule.when, scope)) continue;
     if (holds(rule.assert, scope)) continue;
     const extra = Object.fromEntries(Object.entries(rule.params ?? {}).map(([k, expr]) => [k, valueOf(expr, scope)]));
-    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert } });
+    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert }, ...(rule.alert ? { alert: true } : {}) });
   }
   return out;
 }

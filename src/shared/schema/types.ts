@@ -258,6 +258,28 @@ export interface Rule {
   with?: Record<string, string>;
   /** Message parameters computed by expressions on the same scope: `{ "limit": "vehicle.loadKg" }`. */
   params?: Record<string, string>;
+  /**
+   * Figures over other records the rule reads, by alias: the sum (or count, or largest value) of a
+   * field of another page's records that match this record, within its organisation. What a chain
+   * document may still take is its predecessor's amount minus what the others already took. Server only.
+   */
+  aggregate?: Record<string, RuleAggregate>;
+  /** A refusal by this rule is also sent to the organisation's administrators as a message (the income cap). */
+  alert?: boolean;
+}
+
+/** One figure over the records of a page: `op` of `field` over those matching, excluding the record written. */
+export interface RuleAggregate {
+  page: string;
+  /** The figure's field (a stored number); not needed for count. */
+  field?: string;
+  op?: 'sum' | 'count' | 'max';
+  /** Their field → this record's field: only records holding the same values count (none when ours is empty). */
+  match?: Record<string, string>;
+  /** Their field → a value or a list of values they must hold (states that count, flags). */
+  where?: Record<string, string | number | boolean | (string | number | boolean)[]>;
+  /** Only records whose date field (theirs) lies in the China calendar year of this record's (ours). */
+  sameYear?: { theirs: string; ours: string };
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */

@@ -201,7 +201,7 @@ const REJECT_INVOICE = ['购买方税号与营业执照不一致', '所选运单
 /** Fills a row's stored computed fields with the page's own expressions, so demo figures are the engine's. */
 type Compute = (pageId: string, row: Row) => Row;
 
-function buildDataset(now: number, compute: Compute): FreightDataset {
+function buildDataset(now: number, compute: Compute, caps: Map<string, number>): FreightDataset {
   const rng = new Rng(SEED);
   // Money draws (driver price, fees, advances, payees) have their own sequence.
   const mrng = new Rng(SEED ^ 0x5f3759df);
@@ -781,6 +781,27 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
     }
   }
 
+  // --- the annual income cap: a driver's settlements that would take the year's withheld income past
+  // the cap of the organisation's tax configuration stay pending (held), unpaid, as the server holds them.
+  const yearIncome = new Map<string, number>();
+  const held = new Set<unknown>();
+  for (const s of settlements.filter((x) => x.taxWithheld && x.confirmedAt).sort((a, b) => String(a.confirmedAt).localeCompare(String(b.confirmedAt)))) {
+    const key = `${String(s.partyCode)}|${String(s.driverIdcard)}|${new Date(Date.parse(String(s.confirmedAt)) + 8 * HOUR).getUTCFullYear()}`;
+    const total = (yearIncome.get(key) ?? 0) + Number(s.incomeFen);
+    if (total <= (caps.get(String(s.partyCode)) ?? DEFAULT_CAP_FEN)) {
+      yearIncome.set(key, total);
+      continue;
+    }
+    held.add(s.settlementNo);
+    Object.assign(s, { status: 'pending', confirmedAt: null, paidAt: null, remark: '司机本年经营所得已达年度上限，暂缓确认', updatedAt: s.createdAt });
+  }
+  if (held.size) {
+    remits.splice(0, remits.length, ...remits.filter((r) => !held.has(r.settlementNo)));
+    reminders.splice(0, reminders.length, ...reminders.filter((r) => !held.has(r.settlementNo)));
+    const heldWaybills = new Set(settlements.filter((s) => held.has(s.settlementNo)).map((s) => s.waybillNo));
+    for (const w of waybills) if (w.status === 'settled' && heldWaybills.has(w.waybillNo)) w.status = 'signed';
+  }
+
   // --- transfer requests (advances, fuel cards, ETC, withdrawals, loans) --------------------
   const activeTrips = trips.filter((t) => t.waybill && t.waybill.status !== 'cancelled' && t.loaded <= now);
   // About one draw in four is a withdrawal or a loan: some three hundred, a few still waiting for a decision.
@@ -957,13 +978,25 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
 const datasets = new WeakMap<AppContext, FreightDataset>();
 
 /** The freight dataset of this database (built once, on first use, relative to that moment). */
+/** The cap of an organisation without an active business-income configuration (yuan 120,000 a year). */
+const DEFAULT_CAP_FEN = 12_000_000;
+
+/** Each organisation's annual income cap: the largest of its active business-income tax configurations, as the settlement rule reads it. */
+function incomeCaps(ctx: AppContext): Map<string, number> {
+  const caps = new Map<string, number>();
+  for (const r of (ctx.schemas.pages.get('taxManage/personalIncomeTaxConfig')?.demo ?? []) as Row[]) {
+    if (r.status === 'active' && r.incomeType === 'business') caps.set(String(r.partyCode), Math.max(caps.get(String(r.partyCode)) ?? 0, Number(r.annualCapFen)));
+  }
+  return caps;
+}
+
 export function freightDataset(ctx: AppContext, now = Date.now()): FreightDataset {
   let ds = datasets.get(ctx);
   const compute: Compute = (pageId, row) => {
     const page = ctx.schemas.pages.get(pageId) as PageSchema;
     return Object.assign(row, computeValues(page, row, 'stored'));
   };
-  if (!ds) datasets.set(ctx, (ds = buildDataset(now, compute)));
+  if (!ds) datasets.set(ctx, (ds = buildDataset(now, compute, incomeCaps(ctx))));
   return ds;
 }
 
