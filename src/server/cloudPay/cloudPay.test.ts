@@ -8,9 +8,11 @@ const PAY = 'cloudPay/paymentLog';
 const A1 = '1001244309300012345'; // C1001, ICBC
 const A2 = '121912345610801'; // C1001, CMB
 const A3 = '51050142620800001234'; // C1002, CCB
+/** A C1001 waybill the bank-mechanics payments are advances against (set once the app is up). */
+let advanceWaybill = '';
 const order = (payeeAccount: string, amountFen: number, accountNo = A1) => ({
   accountNo, payeeName: '南京宁通运输有限公司', payeeAccount, payeeBank: '中国农业银行南京分行', payeeCnaps: '103301000012',
-  payeeRegion: ['320000', '320100'], amountFen, bizType: 'freight', bizNo: 'JS20261125000001', purpose: '运费',
+  payeeRegion: ['320000', '320100'], amountFen, bizType: 'advance', bizNo: advanceWaybill, purpose: '运费预付',
 });
 
 describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
@@ -39,8 +41,28 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
     custB = await signIn(t.app, 'cust_b');
+    advanceWaybill = String((await db().selectFrom('tms_waybill').select('waybillNo').where('partyCode', '=', 'C1001').orderBy('waybillNo', 'desc').executeTakeFirstOrThrow()).waybillNo);
   });
   afterAll(async () => t?.close());
+
+  it('pays freight only for a settlement of the payer’s organisation that still has money open, naming the missing or wrong link', async () => {
+    const before = await countRows(t, 'cp_payment');
+    const freight = (bizNo: string, amountFen: number) => custA.post(PAY, '/actions/submitPayment', { ...order('6228480010987654321', amountFen), bizType: 'freight', bizNo, purpose: '运费' });
+    expect(refusal(await freight('JS20991231000001', 100), 400).data.fieldErrors.bizNo).toMatch(/JS20991231000001 names no Settlement/i);
+    const other = await db().selectFrom('tms_settlement').select('settlementNo').where('partyCode', '=', 'C1002').where('status', '=', 'confirmed').executeTakeFirstOrThrow();
+    expect(refusal(await freight(String(other.settlementNo), 100), 400).data.fieldErrors.bizNo).toMatch(/belongs to another organisation/);
+    const own = await db().selectFrom('tms_settlement').select(['settlementNo', 'finalPayFen']).where('partyCode', '=', 'C1001').where('status', '=', 'confirmed')
+      .where('finalPayFen', '>', 1000).orderBy('settlementNo').executeTakeFirstOrThrow();
+    const open = n(own.finalPayFen) - n((await db().selectFrom('cp_payment').select((eb) => eb.fn.sum('amountFen').as('v')).where('bizNo', '=', String(own.settlementNo)).executeTakeFirst())?.v);
+    expect(refusal(await freight(String(own.settlementNo), open + 1), 400).data.fieldErrors.amountFen).toMatch(/still open/);
+    expect(await countRows(t, 'cp_payment')).toBe(before);
+    dataOf(await freight(String(own.settlementNo), open));
+    expect(refusal(await freight(String(own.settlementNo), 1), 400).data.fieldErrors.bizNo).toMatch(/already fully paid/);
+    const missing = refusal(await custA.post(PAY, '/actions/submitPayment', { ...order('6228480010987654321', 100), bizNo: 'YD20991231000001' }), 400);
+    expect(missing.data.fieldErrors.bizNo).toMatch(/names no Waybill/);
+    expect(await countRows(t, 'cp_payment')).toBe(before + 1);
+    await expectBooksConsistent();
+  });
 
   it('has demo books that add up: balances follow the entries, and the reconciliation differences are exactly the unmatched bank entries', async () => {
     await expectBooksConsistent();

@@ -144,6 +144,13 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     expect(Object.keys(fieldErrors(await inA(REMIT, body({ corporateAccountNo: '12345678A' }))))).toEqual(['corporateAccountNo']);
     expect(await countRows(t, 'tms_remit_approval')).toBe(before);
     dataOf(await inA(REMIT, body()), 201);
+    // The settlement is now fully taken: a second remittance is refused at the link, a part of it as above what is open.
+    const again = fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010002', amountFen: 100 })));
+    expect(Object.keys(again)).toEqual(['settlementNo']);
+    expect(again.settlementNo).toMatch(/already fully paid/);
+    // A settlement that does not exist is named as the missing link.
+    expect(Object.keys(fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010003', settlementNo: 'JS20991231000001' }))))).toContain('settlementNo');
+    expect(await countRows(t, 'tms_remit_approval')).toBe(before + 1);
   });
 
   it('checks regions against the complete county-level division list', () => {
