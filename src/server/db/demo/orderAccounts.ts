@@ -36,10 +36,14 @@ export const orderAccountDemo: DemoGenerator = async (ctx) => {
     .filter((w) => (w.status === 'signed' || w.status === 'settled') && w.deliveredAt)
     .sort((a, b) => String(b.deliveredAt).localeCompare(String(a.deliveredAt)));
   const used = new Set<unknown>();
+  // Within each account's single-deduction limit, as the console's deduction would be.
+  const limits = new Map(((ctx.schemas.pages.get('customerManage/orderAccount')?.demo ?? []) as Record<string, unknown>[])
+    .map((a) => [String(a.accountNo), Number(a.singleLimitFen ?? 0) || Number.POSITIVE_INFINITY]));
   for (const [days, accountNo, type, planned, no] of MOVEMENTS) {
     const at = now - days * DAY;
     const waybill = type === 'deduct'
-      ? waybills.find((w) => w.partyCode === PARTY_OF[accountNo] && Date.parse(String(w.deliveredAt)) < at && !used.has(w.waybillNo))
+      ? waybills.find((w) => w.partyCode === PARTY_OF[accountNo] && Date.parse(String(w.deliveredAt)) < at && !used.has(w.waybillNo)
+        && Number(w.shipperTotalFen) <= (limits.get(accountNo) ?? Number.POSITIVE_INFINITY))
       : undefined;
     if (waybill) used.add(waybill.waybillNo);
     const amountFen = waybill ? Number(waybill.shipperTotalFen) : planned;
