@@ -45,6 +45,25 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
+  it('generates the demo along the chain: every remittance paid by cloud pay has its payment (settlement no., serial) and its bank receipt', async () => {
+    const remits = await db().selectFrom('tms_remit_approval').select(['remitNo', 'partyCode', 'settlementNo', 'amountFen', 'bankSerialNo', 'payerAccount'])
+      .where('status', '=', 'paid').where('paymentMethod', '=', 'cloudPay').execute();
+    expect(remits.length).toBeGreaterThan(20);
+    const payments = new Map((await db().selectFrom('cp_payment').selectAll().where('bizType', '=', 'freight').execute()).map((p) => [String(p.bankSerialNo), p]));
+    const receipts = new Map((await db().selectFrom('cp_receipt').selectAll().where('direction', '=', 'debit').execute()).map((r) => [String(r.bankSerialNo), r]));
+    const broken = remits.filter((r) => {
+      const p = payments.get(String(r.bankSerialNo));
+      const receipt = receipts.get(String(r.bankSerialNo));
+      return !p || p.bizNo !== r.settlementNo || n(p.amountFen) !== n(r.amountFen) || p.status !== 'success' || p.accountNo !== r.payerAccount || p.partyCode !== r.partyCode
+        || !receipt || receipt.bizNo !== p.payNo || n(receipt.amountFen) !== n(r.amountFen);
+    });
+    expect(broken.map((r) => r.remitNo)).toEqual([]);
+    // And every successful freight payment pays a settlement of its own organisation.
+    const settlements = new Map((await db().selectFrom('tms_settlement').select(['settlementNo', 'partyCode']).execute()).map((s) => [String(s.settlementNo), s.partyCode]));
+    const orphans = [...payments.values()].filter((p) => p.status === 'success' && settlements.get(String(p.bizNo)) !== p.partyCode);
+    expect(orphans.map((p) => p.payNo)).toEqual([]);
+  });
+
   it('pays freight only for a settlement of the payer’s organisation that still has money open, naming the missing or wrong link', async () => {
     const before = await countRows(t, 'cp_payment');
     const freight = (bizNo: string, amountFen: number) => custA.post(PAY, '/actions/submitPayment', { ...order('6228480010987654321', amountFen), bizType: 'freight', bizNo, purpose: '运费' });
