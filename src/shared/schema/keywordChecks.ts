@@ -223,6 +223,38 @@ export function aggregateErrors(page: PageSchema, pages: Map<string, PageSchema>
   return errors;
 }
 
+/** A chain view's steps name pages with tables, their fields, and earlier steps (needs every page, so the loader runs it). */
+export function chainErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  const taken = new Set([...(page.relations ?? []).map((r) => r.name), ...(page.relationGroups ?? []).map((g) => g.name)]);
+  const ours = new Set([...recordFields(page), 'id']);
+  page.chains?.forEach((c, i) => {
+    const where = `chains[${i}] ("${c.name}")`;
+    if (taken.has(c.name)) errors.push(`${where}: the name is already a relation's or a group's; give the tab its own name`);
+    taken.add(c.name);
+    const steps = new Map<string, PageSchema>();
+    c.steps.forEach((s, j) => {
+      const at = `${where}.steps[${j}] ("${s.name}")`;
+      const target = pages.get(s.page);
+      if (!target?.resource || !target.model) {
+        errors.push(`${at}.page: unknown page "${s.page}" (or one without a table)`);
+        return;
+      }
+      const theirs = new Set([...recordFields(target), 'id']);
+      if (!theirs.has(s.field)) errors.push(`${at}.field: "${s.field}" is not a field of ${s.page}`);
+      if (s.amount && !['integer', 'number'].includes(target.model.properties[s.amount]?.type ?? '')) errors.push(`${at}.amount: "${s.amount}" is not a number field of ${s.page}`);
+      const [head, tail] = s.from.includes('.') ? s.from.split('.') : [null, s.from];
+      if (head === null && !ours.has(tail)) errors.push(`${at}.from: "${tail}" is not a field of this page`);
+      if (head !== null && !steps.has(head)) errors.push(`${at}.from: "${head}" is not an earlier step`);
+      if (head !== null && steps.has(head) && !new Set([...recordFields(steps.get(head)!), 'id']).has(tail)) errors.push(`${at}.from: "${tail}" is not a field of step "${head}"`);
+      if (steps.has(s.name)) errors.push(`${at}: the step name appears twice`);
+      steps.set(s.name, target);
+    });
+    for (const k of ['owed', 'paid'] as const) if (c.open && !steps.has(c.open[k])) errors.push(`${where}.open.${k}: "${c.open[k]}" is not a step`);
+  });
+  return errors;
+}
+
 /** x-ref-filter keys must be fields of the referenced page (needs every page, so the loader runs it). */
 export function refFilterErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
   const errors: string[] = [];

@@ -402,7 +402,35 @@ export interface PageSchema {
   relations?: Relation[];
   /** Several child pages summarised in one detail tab: one line per page (relationGroups). */
   relationGroups?: RelationGroup[];
+  /** A record's chain of documents in one detail tab: each step's records, amounts, states and what is still open. */
+  chains?: ChainView[];
   rules?: Rule[];
+}
+
+/**
+ * The documents that follow a record, step by step (a waybill's settlement, remittances, payments,
+ * bank receipts, uploads, tax orders), shown in one detail tab with the fen still open.
+ */
+export interface ChainView {
+  /** Key of the tab; unique among relations, groups and chains. */
+  name: string;
+  /** i18n key of the tab. */
+  title: string;
+  steps: ChainStep[];
+  /** Still open: the sum of `owed`'s amounts less the sum of `paid`'s amounts whose fields hold `paidWhen`. */
+  open?: { owed: string; paid: string; paidWhen?: Record<string, string | number | boolean | (string | number | boolean)[]> };
+}
+
+export interface ChainStep {
+  /** Key of the step, named by later steps' `from`. */
+  name: string;
+  page: string;
+  /** The step page's field holding the number it follows. */
+  field: string;
+  /** Where that number comes from: a field of this record (`waybillNo`) or of an earlier step's records (`settlement.settlementNo`). */
+  from: string;
+  /** The step page's money field shown as the document's amount. */
+  amount?: string;
 }
 
 /** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */
