@@ -40,6 +40,12 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
     let upload = (await call('GET', 'tms/supervision/paymentUpload', `?settlementNo=${w.settlementNo}`)).data.list as { id: number; status: string }[];
     if (!upload.length) upload = [(await call('POST', 'tms/supervision/paymentUpload', '', { partyCode: 'C1001', settlementNo: w.settlementNo })).data as { id: number; status: string }];
     if (upload[0].status !== 'accepted') expect((await call('POST', 'tms/supervision/paymentUpload', `/${upload[0].id}/actions/upload`, {})).status).toBe(0);
+    // And the waybill's own upload, whatever the monitoring system answers to it.
+    const waybillUploads = (await call('GET', 'tms/supervision/waybillUpload', `?waybillNo=${w.waybillNo}`)).data.list as { id: number }[];
+    if (!waybillUploads.length) {
+      const created = (await call('POST', 'tms/supervision/waybillUpload', '', { partyCode: 'C1001', waybillNo: w.waybillNo })).data as { id: number };
+      await call('POST', 'tms/supervision/waybillUpload', `/${created.id}/actions/upload`, {});
+    }
 
     await b.page.goto(`${server.url}/#/${WAYBILL}/detail/${w.id}`);
     await active().getByRole('tab', { name: '单据链' }).click();
@@ -48,7 +54,10 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
     await expect.poll(async () => (await chain.textContent()) ?? '').toContain(String(receipt.receiptNo));
     const text = (await chain.textContent())!;
     for (const no of [w.orderNo, w.settlementNo, w.remitNo, payment.payNo, receipt.receiptNo, w.taxOrderNo]) expect(text).toContain(String(no));
-    expect(text).toContain(`¥${(Number(w.amountFen) / 100).toFixed(2)}`);
+    expect(text).toContain(`¥${(Number(w.amountFen) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    // Every step has its document; only the prepayment deduction is optional (this shipper does not prepay).
+    const empty = await chain.locator('.ant-table-row', { hasText: '暂无' }).allTextContents();
+    expect(empty.map((r) => r.replace(/暂无.*/, ''))).toEqual(['预付扣款']);
     // The funds-flow upload's row carries its state.
     const uploadRow = chain.locator('.ant-table-row', { hasText: '资金流水' });
     expect(await uploadRow.textContent()).toContain('已接收');

@@ -35,7 +35,9 @@ export function ChainView({ pageId, recordId, chain }: { pageId: string; recordI
       render: (_, l) => {
         if (!l.doc) return <Typography.Text type="secondary">{l.readable ? t('engine.chain.none') : t('engine.chain.hidden')}</Typography.Text>;
         const path = paths.get(l.page);
-        return path ? <a onClick={() => navigate(`${path}/detail/${l.doc!.id}`)}>{l.doc.no}</a> : l.doc.no;
+        if (!path) return l.doc.no;
+        const to = `${path}/detail/${l.doc.id}`;
+        return <a href={`#${to}`} onClick={(e) => { e.preventDefault(); navigate(to); }}>{l.doc.no}</a>;
       },
     },
     { title: t('engine.chain.follows'), key: 'follows', width: 180, render: (_, l) => l.doc?.follows || EMPTY },

@@ -177,6 +177,43 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     expect(rows.map((r) => r.accountNo).sort()).toEqual([A1, A2, A3].sort());
   });
 
+  it('reconciles every day not yet balanced, and finds and names a planted difference in a balance, a movement and a past day', async () => {
+    const day = (ago: number) => chinaDay(new Date(Date.now() - ago * 86_400_000));
+    const at = (ago: number, hour: number) => new Date(Date.parse(`${day(ago)}T${String(hour).padStart(2, '0')}:00:00Z`) - 8 * 3_600_000).toISOString();
+    const stamp = { version: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), createdBy: 'test', updatedBy: 'test' };
+    const ledgerAt = async (accountNo: string, iso: string) => n((await db().selectFrom('cp_balance_log').select('ledgerFen').where('accountNo', '=', accountNo)
+      .where('queriedAt', '<', iso).orderBy('queriedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.ledgerFen);
+    // A past day (nine days ago) whose reconciliation was balanced and then lost: a bank debit nobody booked.
+    await db().deleteFrom('cp_reconciliation').where('accountNo', '=', A2).where('reconDate', '=', day(9)).execute();
+    await db().insertInto('cp_receipt').values({ partyCode: 'C1001', receiptNo: 'HD90000000000001', bankSerialNo: '900000000000000001', accountNo: A2, tradeDate: day(9), tradeAt: at(9, 11),
+      direction: 'debit', payerName: '华东智运物流有限公司', payerAccount: A2, payeeName: '某加油站', payeeAccount: '6222020200112233446', amountFen: 12_300, feeFen: 0, purpose: '未登记的扣款', ...stamp }).execute();
+    await db().insertInto('cp_balance_log').values({ partyCode: 'C1001', accountNo: A2, queriedAt: at(9, 11), kind: 'debit', changeFen: -12_300,
+      ledgerFen: (await ledgerAt(A2, at(9, 11))) - 12_300, availableFen: 0, bankSerialNo: '900000000000000001', source: 'directConnect', ...stamp }).execute();
+    // Four days ago the bank reports a closing balance 1,234 fen off what its own entries give.
+    await db().insertInto('cp_balance_log').values({ partyCode: 'C1001', accountNo: A1, queriedAt: at(4, 23), kind: 'query', changeFen: 1_234,
+      ledgerFen: (await ledgerAt(A1, at(4, 23))) + 1_234, availableFen: 0, source: 'directConnect', ...stamp }).execute();
+    await db().deleteFrom('cp_reconciliation').where('accountNo', '=', A1).where('reconDate', '=', day(4)).execute();
+
+    await db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'payReconciliation').execute();
+    await runDueJobs(t.app.ctx, 'test');
+    const row = (accountNo: string, d: string) => db().selectFrom('cp_reconciliation').selectAll().where('accountNo', '=', accountNo).where('reconDate', '=', d).executeTakeFirstOrThrow();
+    const movement = await row(A2, day(9));
+    expect(movement).toMatchObject({ status: 'unbalanced', diffCount: 1 });
+    expect(JSON.parse(String(movement.differences))).toEqual([expect.objectContaining({ kind: 'bankOnly', bankSerialNo: '900000000000000001', bankFen: 12_300, summary: '未登记的扣款' })]);
+    const balance = await row(A1, day(4));
+    expect(balance.status).toBe('unbalanced');
+    expect(JSON.parse(String(balance.differences))).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'balance', direction: 'credit' })]));
+    const named = JSON.parse(String(balance.differences)).find((d: { kind: string }) => d.kind === 'balance');
+    expect(named.bankFen - named.systemFen).toBe(1_234);
+    // Days that balanced before are not rewritten; a day found unbalanced is looked at again the next night.
+    const quiet = await db().selectFrom('cp_reconciliation').select(['reconDate', 'version']).where('accountNo', '=', A3).where('status', '=', 'balanced').execute();
+    await db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'payReconciliation').execute();
+    await runDueJobs(t.app.ctx, 'test');
+    const after = new Map((await db().selectFrom('cp_reconciliation').select(['reconDate', 'version']).where('accountNo', '=', A3).execute()).map((r) => [r.reconDate, r.version]));
+    expect(quiet.filter((q) => after.get(q.reconDate) !== q.version)).toEqual([]);
+    expect(n((await row(A2, day(9))).version)).toBe(n(movement.version) + 1);
+  });
+
   it('lets staff resolve an unbalanced day with a note', async () => {
     const row = await db().selectFrom('cp_reconciliation').selectAll().where('status', '=', 'unbalanced').executeTakeFirstOrThrow();
     refusal(await admin.post('cloudPay/reconciliation', `/${row.id}/transitions/resolve`, { version: n(row.version) }), 400);

@@ -66,7 +66,7 @@ export async function chainView(ctx: AppContext, req: FastifyRequest, parent: Pa
     const mask = access ? maskerFor(access, page) : null;
     const shown = access ? found.map((r) => (mask ? mask(r) : r)) : [];
     steps.push({
-      name: step.name, page: step.page, title: translate(req.lang, page.title), readable: Boolean(access),
+      name: step.name, page: step.page, title: translate(req.lang, step.title ?? page.title), readable: Boolean(access),
       documents: shown.map((r) => document(page, step.field, step.amount, r, req.lang)),
       totalFen: step.amount ? found.reduce((s, r) => s + Number(r[step.amount!] ?? 0), 0) : null,
     });

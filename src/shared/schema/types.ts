@@ -431,6 +431,8 @@ export interface ChainStep {
   from: string;
   /** The step page's money field shown as the document's amount. */
   amount?: string;
+  /** i18n key of the step's title; the page's title when absent. */
+  title?: string;
 }
 
 /** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */

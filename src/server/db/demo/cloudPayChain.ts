@@ -72,8 +72,8 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
       purpose: '运费', bizNo: payNo, verifyCode: serial.slice(-12).replace(/(\d{4})(?=\d)/g, '$1-'), ...stamp(paidAt),
     });
     entries.push({
-      partyCode: r.partyCode, accountNo: account.accountNo, queriedAt: iso(paidAt + 60_000), kind: 'debit', changeFen: -need, ledgerFen: null, availableFen: null,
-      bankSerialNo: serial, source: account.source, ...stamp(paidAt + 60_000),
+      partyCode: r.partyCode, accountNo: account.accountNo, queriedAt: iso(paidAt), kind: 'debit', changeFen: -need, ledgerFen: null, availableFen: null,
+      bankSerialNo: serial, source: account.source, ...stamp(paidAt),
     });
   }
   for (const [table, rows] of [['cp_payment', payments], ['cp_receipt', receipts], ['cp_balance_log', entries]] as const) {
