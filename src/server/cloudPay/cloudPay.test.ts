@@ -62,6 +62,11 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     const settlements = new Map((await db().selectFrom('tms_settlement').select(['settlementNo', 'partyCode']).execute()).map((s) => [String(s.settlementNo), s.partyCode]));
     const orphans = [...payments.values()].filter((p) => p.status === 'success' && settlements.get(String(p.bizNo)) !== p.partyCode);
     expect(orphans.map((p) => p.payNo)).toEqual([]);
+    // Advances and fuel cards name a waybill of their own organisation.
+    const waybills = new Map((await db().selectFrom('tms_waybill').select(['waybillNo', 'partyCode']).execute()).map((w) => [String(w.waybillNo), w.partyCode]));
+    const advances = await db().selectFrom('cp_payment').select(['payNo', 'bizNo', 'partyCode']).where('bizType', 'in', ['advance', 'fuelCard']).execute();
+    expect(advances.length).toBeGreaterThan(0);
+    expect(advances.filter((p) => waybills.get(String(p.bizNo)) !== p.partyCode).map((p) => p.payNo)).toEqual([]);
   });
 
   it('pays freight only for a settlement of the payer’s organisation that still has money open, naming the missing or wrong link', async () => {

@@ -8,7 +8,8 @@ import { freightDataset } from './freight.js';
  * settlement no., the same bank serial), with the bank's electronic receipt and the balance-log
  * entry. The account pays while its balance allows; a remittance it could not cover, or paid
  * before the window, went by bank transfer from the platform's account. Hand-written example
- * payments that name no settlement are left out, and each account's balance log is chained again
+ * freight payments that name no settlement are left out, example advances are paid against a real
+ * waybill of their organisation, and each account's balance log is chained again
  * (ledger = previous + change) in time order. Runs before the freight tables are written, so the
  * remittances it changes are stored as changed.
  */
@@ -35,6 +36,17 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
     await db.deleteFrom('cp_receipt').where('bizNo', '=', String(p.payNo)).execute();
     if (p.bankSerialNo) await db.deleteFrom('cp_balance_log').where('bankSerialNo', '=', String(p.bankSerialNo)).execute();
     await db.deleteFrom('cp_payment').where('payNo', '=', String(p.payNo)).execute();
+  }
+
+  // The page's example advance and fuel-card payments are paid against a real waybill of their organisation (its latest with an advance).
+  const withAdvance = freightDataset(ctx).tables['tms/waybill/waybill'].filter((w) => Number(w.advanceFen ?? 0) > 0 && w.status !== 'cancelled')
+    .sort((a, b) => String(b.waybillNo).localeCompare(String(a.waybillNo)));
+  const waybillNos = new Set(freightDataset(ctx).tables['tms/waybill/waybill'].map((w) => String(w.waybillNo)));
+  const advances = await db.selectFrom('cp_payment').select(['id', 'partyCode', 'bizNo']).where('bizType', 'in', ['advance', 'fuelCard']).orderBy('id').execute();
+  for (const [i, p] of advances.entries()) {
+    if (waybillNos.has(String(p.bizNo))) continue;
+    const own = withAdvance.filter((w) => w.partyCode === p.partyCode);
+    if (own.length) await db.updateTable('cp_payment').set({ bizNo: String(own[i % own.length].waybillNo) }).where('id', '=', Number(p.id)).execute();
   }
 
   const balance = new Map<string, number>();
