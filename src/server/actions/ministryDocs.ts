@@ -23,11 +23,18 @@ const lastCode = (v: unknown) => {
   return text(list[list.length - 1]);
 };
 
-export interface WaybillSources { waybill: Row; order?: Row; shipper?: Row; carrier?: Row; driver?: Row; vehicle?: Row }
+export interface WaybillSources { waybill: Row; order?: Row; shipper?: Row; carrier?: Row; driver?: Row; vehicle?: Row; party?: Row }
 
-export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicle }: WaybillSources): MinistryWaybill {
+export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicle, party }: WaybillSources): MinistryWaybill {
   const no = String(w.waybillNo);
+  const number = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
   return {
+    platformName: text(party?.name), platformCreditCode: text(party?.uscc),
+    consignmentNo: text(w.orderNo), segmentNo: '1', createdAt: iso(w.createdAt), transportOrgTypeCode: '1',
+    // The shipper is the consignor (发货方) of its own order.
+    consignorName: text(shipper?.name), consignorCreditCode: text(shipper?.uscc),
+    loadAddress: text(order?.originAddress), unloadAddress: text(order?.destAddress), volumeM3: number(order?.volumeM3), pieces: null, vehicleCount: 1,
+    insuranceCompanyCode: null,
     waybillNo: no, shipperName: text(shipper?.name), shipperCreditCode: text(shipper?.uscc),
     carrierName: text(carrier?.name), carrierCreditCode: text(carrier?.uscc), carrierPermitNo: text(carrier?.roadPermit),
     plate: text(w.plate), plateColor: text(vehicle?.plateColor), isTractor: vehicle?.vehicleType === 'tractor', trailerPlate: text(vehicle?.trailerPlate),
@@ -75,7 +82,9 @@ export async function loadWaybill(ctx: AppContext, waybillNo: unknown, partyCode
     one(ctx, 'tms/base/carrier', 'code', waybill.carrierCode, partyCode), one(ctx, 'tms/base/driver', 'idcard', waybill.driverIdcard, partyCode),
     one(ctx, 'tms/base/vehicle', 'plate', waybill.plate, partyCode),
   ]);
-  return { waybill, order, shipper, carrier, driver, vehicle };
+  // eslint-disable-next-line no-restricted-syntax -- uscc is a column the organisation pages add, unknown to the core types
+  const party = await ctx.database.db.selectFrom('sys_party').select(['name', 'uscc']).where('code', '=', String(partyCode)).executeTakeFirst() as Row | undefined;
+  return { waybill, order, shipper, carrier, driver, vehicle, party };
 }
 
 export async function loadSettlement(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<{ settlement: Row; driver?: Row; remit?: Row } | null> {

@@ -22,7 +22,7 @@ export const DEMO_PARTIES = [
   { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
 ];
 /** What the customer pages show of the demo customers (columns the organisation pages add to sys_party). */
-const DEMO_PROFILES: Record<string, Record<string, string>> = {
+export const DEMO_PROFILES: Record<string, Record<string, string>> = {
   C1001: { uscc: '91310114MA1GT3K74B', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
     address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼', level: 'strategic', industry: 'networkFreight', accountManager: '林海', contractNo: 'KF-2025-0018',
     contractFrom: '2025-01-01', contractTo: '2026-12-31' },

@@ -9,7 +9,20 @@ import { isCountyCode } from '../../../shared/regions/index.js';
  * the ministry's own wording.
  */
 export interface MinistryWaybill {
+  /** The network freight operator uploading: the organisation's name and credit code. */
+  platformName: string | null;
+  platformCreditCode: string | null;
   waybillNo: string;
+  /** The original (consignment) no. the waybill carries out, and its segment within it. */
+  consignmentNo: string | null;
+  segmentNo: string;
+  /** When the waybill was created. */
+  createdAt: string | null;
+  /** Transport organisation type (运输组织类型代码): 1 road transport by one vehicle. */
+  transportOrgTypeCode: string;
+  /** The consignor as its own party. */
+  consignorName: string | null;
+  consignorCreditCode: string | null;
   shipperName: string | null;
   shipperCreditCode: string | null;
   carrierName: string | null;
@@ -32,6 +45,12 @@ export interface MinistryWaybill {
   weightKg: number | null;
   loadRegionCode: string | null;
   unloadRegionCode: string | null;
+  /** The loading and unloading addresses as text, beside their county codes. */
+  loadAddress: string | null;
+  unloadAddress: string | null;
+  volumeM3: number | null;
+  pieces: number | null;
+  vehicleCount: number;
   consigneeName: string | null;
   businessTypeCode: string | null;
   departedAt: string | null;
@@ -39,6 +58,7 @@ export interface MinistryWaybill {
   freightFen: number | null;
   contractNo: string | null;
   insured: boolean;
+  insuranceCompanyCode: string | null;
   insurancePolicyNo: string | null;
 }
 
@@ -86,7 +106,15 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
   const light = (w.loadKg ?? 0) > 0 && (w.loadKg ?? 0) <= 4500;
   const cert = (v: string) => isVehicleTransportCert(v) && (light || !v.endsWith('000000'));
   return firstFailure(`运单 ${w.waybillNo}`, [
+    ...required('PLATFORM_NAME', w.platformName, '网络货运经营者名称'),
+    ...required('PLATFORM_CREDIT_CODE', w.platformCreditCode, '网络货运经营者统一社会信用代码', isSocialCreditCode),
     ...required('WAYBILL_NO', w.waybillNo, '运单号', (v) => /^YD\d{14}$/.test(v)),
+    ...required('CONSIGNMENT_NO', w.consignmentNo, '原始单号'),
+    ...required('SEGMENT_NO', w.segmentNo, '分段分单号', (v) => /^\d{1,3}$/.test(v)),
+    ...required('CREATED_AT', w.createdAt, '运单生成时间'),
+    ...required('TRANSPORT_ORG_TYPE', w.transportOrgTypeCode, '运输组织类型代码', (v) => /^[1-3]$/.test(v)),
+    ...required('CONSIGNOR_NAME', w.consignorName, '托运人（发货方）名称'),
+    ...required('CONSIGNOR_CREDIT_CODE', w.consignorCreditCode, '托运人（发货方）统一社会信用代码', isSocialCreditCode),
     ...required('SHIPPER_NAME', w.shipperName, '托运人名称'),
     ...required('SHIPPER_CREDIT_CODE', w.shipperCreditCode, '托运人统一社会信用代码', isSocialCreditCode),
     ...required('CARRIER_NAME', w.carrierName, '实际承运人名称'),
@@ -104,6 +132,11 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ['WEIGHT_INVALID', !(Number(w.weightKg) > 0), '货物重量须大于 0'],
     ...required('LOAD_REGION', w.loadRegionCode, '装货地行政区划代码', isRegionCode),
     ...required('UNLOAD_REGION', w.unloadRegionCode, '卸货地行政区划代码', isRegionCode),
+    ...required('LOAD_ADDRESS', w.loadAddress, '装货地址'),
+    ...required('UNLOAD_ADDRESS', w.unloadAddress, '卸货地址'),
+    ['VOLUME_INVALID', w.volumeM3 !== null && !(Number(w.volumeM3) > 0), '货物体积须大于 0'],
+    ['PIECES_INVALID', w.pieces !== null && !(Number.isInteger(w.pieces) && Number(w.pieces) > 0), '货物件数须为正整数'],
+    ['VEHICLE_COUNT_INVALID', !(Number.isInteger(w.vehicleCount) && w.vehicleCount > 0), '车辆总数须为正整数'],
     ...required('CONSIGNEE', w.consigneeName, '收货方名称'),
     ...required('BUSINESS_TYPE', w.businessTypeCode, '业务类型代码', (v) => /^\d{7}$/.test(v)),
     ...required('DEPARTED_AT', w.departedAt, '发车时间'),
@@ -111,7 +144,7 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ['TIME_ORDER', !blank(w.departedAt) && !blank(w.signedAt) && Date.parse(String(w.signedAt)) < Date.parse(String(w.departedAt)), '到达时间早于发车时间'],
     ['FREIGHT_INVALID', !(Number.isInteger(w.freightFen) && Number(w.freightFen) > 0), '运费金额须为大于 0 的整数（分）'],
     ...required('CONTRACT_NO', w.contractNo, '运输合同编号'),
-    ...(w.insured ? required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号') : []),
+    ...(w.insured ? [...required('INSURANCE_COMPANY', w.insuranceCompanyCode, '保险公司代码'), ...required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号')] : []),
   ]);
 }
 

@@ -3,6 +3,9 @@ import { sandbox, type MinistryPayment, type MinistryWaybill } from './index.js'
 
 const at = new Date('2026-11-20T06:00:00Z');
 const waybill: MinistryWaybill = {
+  platformName: '华东智运物流有限公司', platformCreditCode: '91350100M000100Y43', consignmentNo: 'DD20261118000045', segmentNo: '1', createdAt: '2026-11-17T08:00:00Z',
+  transportOrgTypeCode: '1', consignorName: '常州恒力钢材有限公司', consignorCreditCode: '91350100M000100Y43', loadAddress: '江苏省常州市天宁区青洋北路 88 号',
+  unloadAddress: '上海市浦东新区申江路 1500 号', volumeM3: null, pieces: null, vehicleCount: 1, insuranceCompanyCode: null,
   waybillNo: 'YD20261118000123', shipperName: '常州恒力钢材有限公司', shipperCreditCode: '91320412MA1MXXXX0X', carrierName: '常州荣昌物流有限公司',
   carrierCreditCode: '11010519491231002X', carrierPermitNo: '320400004065', plate: '苏D522S0', plateColor: 'yellow', isTractor: true, trailerPlate: '苏D3821挂',
   loadKg: 32_000, roadTransportCertNo: '320400123456', driverName: '丁春生', driverIdcard: '11010519491231002X', driverQualificationNo: '11010519491231002X',
@@ -48,7 +51,17 @@ describe('the monitoring-system sandbox', () => {
     expect(await reason({ carrierPermitNo: '000000000000' })).toMatch(/^CARRIER_PERMIT_INVALID/);
     expect(await reason({ signedAt: '2026-11-17T09:30:00Z' })).toMatch(/到达时间早于发车时间$/);
     expect(await reason({ freightFen: 0 })).toMatch(/^FREIGHT_INVALID/);
-    expect(await reason({ insured: true })).toMatch(/缺少保险单号$/);
+    expect(await reason({ insured: true })).toMatch(/缺少保险公司代码$/);
+    expect(await reason({ insured: true, insuranceCompanyCode: 'PICC' })).toMatch(/缺少保险单号$/);
+    // The fields the ministry added: the operator, the consignment and segment, the consignor, addresses as text, volume and vehicles.
+    expect(await reason({ platformCreditCode: null })).toBe('PLATFORM_CREDIT_CODE_MISSING: 运单 YD20261118000123 缺少网络货运经营者统一社会信用代码');
+    expect(await reason({ consignmentNo: '' })).toMatch(/^CONSIGNMENT_NO_MISSING/);
+    expect(await reason({ createdAt: null })).toMatch(/缺少运单生成时间$/);
+    expect(await reason({ consignorCreditCode: '91320412MA1MXXXX0X' })).toMatch(/^CONSIGNOR_CREDIT_CODE_INVALID/);
+    expect(await reason({ unloadAddress: ' ' })).toMatch(/缺少卸货地址$/);
+    expect(await reason({ volumeM3: 0 })).toMatch(/^VOLUME_INVALID/);
+    expect(await reason({ vehicleCount: 0 })).toMatch(/^VEHICLE_COUNT_INVALID/);
+    expect(await reason({ volumeM3: 38.5, pieces: 120 })).toBe('ok');
   });
 
   it('checks a payment record’s payee, amount, bank serial and method', async () => {
