@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { jobHandler } from '../jobs/index.js';
+import { documentOf } from './ministry.js';
+import { checkPayment } from '../connectors/ministry/index.js';
 
 const WAYBILLS = 'tms/supervision/waybillUpload';
 const PAYMENTS = 'tms/supervision/paymentUpload';
@@ -85,6 +87,23 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     const fixed = dataOf(await staff.get(PAYMENTS, `/${pay.id}`));
     expect(fixed).toMatchObject({ status: 'accepted', retries: 1, bankSerialNo: '102660420560011111' });
     expect(fixed.receiptId).toMatch(/^JCZJ\d{16}$/);
+  });
+
+  it('lists every payment of the waybill in its funds-flow document, advances and fuel cards included, adding up to what the driver was owed', async () => {
+    const db = t.app.ctx.database.db;
+    const s = await db.selectFrom('tms_settlement').select(['settlementNo', 'payableFen', 'advanceFen', 'waybillNo']).where('partyCode', '=', 'C1001').where('status', '=', 'paid')
+      .where('advanceFen', '>', 0).orderBy('settlementNo', 'desc').executeTakeFirstOrThrow();
+    const transfers = await db.selectFrom('tms_transfer_apply').select(['bankSerialNo', 'amountFen']).where('waybillNo', '=', s.waybillNo).where('status', '=', 'transferred').execute();
+    const doc = (await documentOf(t.app.ctx, PAYMENTS, { settlementNo: s.settlementNo, partyCode: 'C1001' })) as unknown as { send: unknown; digest: string };
+    expect(doc.digest).toMatch(/^[0-9a-f]{16}$/);
+    const { loadSettlement, paymentDoc } = await import('./ministryDocs.js');
+    const src = (await loadSettlement(t.app.ctx, s.settlementNo, 'C1001'))!;
+    const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, src.more);
+    expect(flow.entries.length).toBe(transfers.length + 1);
+    expect(flow.entries.slice(0, -1).map((e) => e.bankSerialNo).sort()).toEqual(transfers.map((x) => x.bankSerialNo).sort());
+    expect(flow.totalFen).toBe(Number(s.payableFen));
+    expect(flow.waybills).toEqual([{ waybillNo: s.waybillNo, amountFen: Number(s.payableFen) }]);
+    expect(checkPayment(flow)).toBeNull();
   });
 
   it('shows customers their own uploads only, and leaves uploading to platform staff', async () => {

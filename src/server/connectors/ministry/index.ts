@@ -62,8 +62,32 @@ export interface MinistryWaybill {
   insurancePolicyNo: string | null;
 }
 
+/** One payment of a waybill in its funds-flow document: the final freight payment or an advance, fuel card or ETC recharge. */
+export interface MinistryPaymentEntry {
+  kind: string;
+  amountFen: number | null;
+  bankSerialNo: string | null;
+  paidAt: string | null;
+  payMethod: string | null;
+}
+
 export interface MinistryPayment {
+  /** The funds-flow document's own no. */
+  flowNo: string;
   waybillNo: string;
+  /** The waybills it pays, each with its amount (one waybill per settlement). */
+  waybills: { waybillNo: string; amountFen: number }[];
+  carrierName: string | null;
+  /** The actual carrier's credit code, or an individual's ID number. */
+  carrierIdNo: string | null;
+  plate: string | null;
+  plateColor: string | null;
+  payerName: string | null;
+  payerAccount: string | null;
+  payeeCnaps: string | null;
+  /** Every payment of the waybill, advances and fuel cards included, one entry each. */
+  entries: MinistryPaymentEntry[];
+  totalFen: number;
   payeeName: string | null;
   payeeAccount: string | null;
   payeeBank: string | null;
@@ -158,6 +182,22 @@ export function checkPayment(p: MinistryPayment): MinistryAnswer | null {
     ...required('PAID_AT', p.paidAt, '付款时间'),
     ...required('BANK_SERIAL', p.bankSerialNo, '银行流水号', (v) => /^[0-9A-Za-z]{10,32}$/.test(v)),
     ...required('PAY_METHOD', p.payMethod, '付款方式', (v) => (PAY_METHODS as readonly string[]).includes(v)),
+    ...required('FLOW_NO', p.flowNo, '资金流水单号'),
+    ...required('CARRIER_NAME', p.carrierName, '实际承运人名称'),
+    ...required('CARRIER_ID', p.carrierIdNo, '实际承运人统一社会信用代码或身份证号', (v) => isSocialCreditCode(v) || isResidentId(v)),
+    ...required('PLATE', p.plate, '车辆牌照号', isPlateNumber),
+    ...required('PLATE_COLOR', p.plateColor, '车牌颜色'),
+    ...required('PAYER_NAME', p.payerName, '付款方名称'),
+    ...required('PAYER_ACCOUNT', p.payerAccount, '付款方账号', isCorporateAccount),
+    ...required('PAYEE_CNAPS', p.payeeCnaps, '收款方开户行行号', (v) => /^\d{12}$/.test(v)),
+    ...p.entries.flatMap((e, i): Check[] => [
+      [`ENTRY_AMOUNT_INVALID`, !(Number.isInteger(e.amountFen) && Number(e.amountFen) > 0), `第 ${i + 1} 笔付款金额须为大于 0 的整数（分）`],
+      [`ENTRY_SERIAL_MISSING`, !e.bankSerialNo || !/^[0-9A-Za-z]{10,32}$/.test(e.bankSerialNo), `第 ${i + 1} 笔付款缺少银行流水号`],
+      [`ENTRY_PAID_AT_MISSING`, blank(e.paidAt), `第 ${i + 1} 笔付款缺少付款时间`],
+      [`ENTRY_METHOD_INVALID`, !(PAY_METHODS as readonly string[]).includes(String(e.payMethod)), `第 ${i + 1} 笔付款方式格式不正确`],
+    ]),
+    ['TOTAL_MISMATCH', !p.entries.length || p.totalFen !== p.entries.reduce((s, e) => s + Number(e.amountFen ?? 0), 0), '资金流水合计金额与各笔付款之和不符'],
+    ['WAYBILL_AMOUNT_MISMATCH', p.waybills.reduce((s, w) => s + w.amountFen, 0) !== p.totalFen, '运单金额之和与资金流水合计金额不符'],
   ]);
 }
 

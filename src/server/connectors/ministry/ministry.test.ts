@@ -14,6 +14,13 @@ const waybill: MinistryWaybill = {
   insured: false, insurancePolicyNo: null,
 };
 const payment: MinistryPayment = {
+  flowNo: 'ZJ20261119000045', waybills: [{ waybillNo: 'YD20261118000123', amountFen: 430_000 }], carrierName: '丁春生', carrierIdNo: '11010519491231002X',
+  plate: '苏D522S0', plateColor: 'yellow', payerName: '华东智运物流有限公司', payerAccount: '31050161373600002175', payeeCnaps: '102304000012',
+  entries: [
+    { kind: 'fuelCard', amountFen: 50_000, bankSerialNo: '102660420560081234', paidAt: '2026-11-18T00:30:00Z', payMethod: 'fuelCard' },
+    { kind: 'freight', amountFen: 380_000, bankSerialNo: '102660420560089399', paidAt: '2026-11-19T02:00:00Z', payMethod: 'bankTransfer' },
+  ],
+  totalFen: 430_000,
   waybillNo: 'YD20261118000123', payeeName: '丁春生', payeeAccount: '6222021234567890128', payeeBank: '中国工商银行常州分行', amountFen: 380_000,
   paidAt: '2026-11-19T02:00:00Z', bankSerialNo: '102660420560089399', payMethod: 'bankTransfer',
 };
@@ -76,5 +83,14 @@ describe('the monitoring-system sandbox', () => {
     expect(await reason({ payeeBank: ' ' })).toMatch(/缺少收款方开户行$/);
     expect(await reason({ amountFen: -5 })).toMatch(/付款金额须为大于 0 的整数/);
     expect(await reason({ payMethod: 'cash' })).toMatch(/付款方式格式不正确/);
+    // Every payment of the waybill is an entry with its own serial, and the entries make the total and the waybills' amounts.
+    const [fuel, final] = payment.entries;
+    expect(await reason({ entries: [{ ...fuel, bankSerialNo: null }, final] })).toBe('运单 YD20261118000123 资金流水单 第 1 笔付款缺少银行流水号');
+    expect(await reason({ entries: [final] })).toMatch(/合计金额与各笔付款之和不符$/);
+    expect(await reason({ entries: [final], totalFen: 380_000 })).toMatch(/运单金额之和与资金流水合计金额不符$/);
+    expect(await reason({ entries: [final], totalFen: 380_000, waybills: [{ waybillNo: 'YD20261118000123', amountFen: 380_000 }] })).toMatch(/^JCZJ/);
+    expect(await reason({ carrierIdNo: '123' })).toMatch(/实际承运人统一社会信用代码或身份证号格式不正确/);
+    expect(await reason({ payeeCnaps: null })).toMatch(/缺少收款方开户行行号$/);
+    expect(await reason({ payerAccount: '6222021234567890128x' })).toMatch(/付款方账号格式不正确/);
   });
 });
