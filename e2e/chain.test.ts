@@ -39,7 +39,10 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
     // The funds-flow upload of its settlement, accepted by the monitoring system.
     let upload = (await call('GET', 'tms/supervision/paymentUpload', `?settlementNo=${w.settlementNo}`)).data.list as { id: number; status: string }[];
     if (!upload.length) upload = [(await call('POST', 'tms/supervision/paymentUpload', '', { partyCode: 'C1001', settlementNo: w.settlementNo })).data as { id: number; status: string }];
-    if (upload[0].status !== 'accepted') expect((await call('POST', 'tms/supervision/paymentUpload', `/${upload[0].id}/actions/upload`, {})).status).toBe(0);
+    if (upload[0].status !== 'accepted') {
+      const sent = await call('POST', 'tms/supervision/paymentUpload', `/${upload[0].id}/actions/upload`, {});
+      expect(sent.status, sent.msg).toBe(0);
+    }
     // And the waybill's own upload, whatever the monitoring system answers to it.
     const waybillUploads = (await call('GET', 'tms/supervision/waybillUpload', `?waybillNo=${w.waybillNo}`)).data.list as { id: number }[];
     if (!waybillUploads.length) {

@@ -5,7 +5,7 @@ import { computeValues } from '../../../shared/schema/computed.js';
 import { residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
-  BANKS, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
+  BANKS, cnapsOf, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
   PARTY_GEO, PHONE_PREFIXES, STREETS, SURNAMES, VEHICLE_SPECS, type Hub,
 } from './freightData.js';
 
@@ -671,14 +671,14 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   const payees = new Map<string, Row>();
   const payeeOf = (t: Trip): Row => {
     if (t.carrier.carrierType === 'individual') {
-      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: null, authorisationNo: null, corporateAccountNo: null };
+      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: cnapsOf(t.driver.bankName, t.driver.bankCard), authorisationNo: null, corporateAccountNo: null };
     }
     let p = payees.get(t.carrier.code);
     if (!p) {
       const card = bankCard(mrng);
       p = t.carrier.carrierType === 'enterprise'
         ? { payeeType: 'actualCarrier', accountType: 'corporate', payeeName: t.carrier.name, bankName: card.bankName, bankCard: null, corporateAccountNo: `${mrng.int(1, 9)}${mrng.digits(mrng.pick([15, 17, 18]))}`, cnapsCode: mrng.digits(12), authorisationNo: null }
-        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: null, corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
+        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: cnapsOf(card.bankName, card.bankCard), corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
       payees.set(t.carrier.code, p);
     }
     return p;

@@ -142,6 +142,14 @@ export const BANKS: [string, number, string][] = [
   ['622262', 19, '交通银行'], ['621785', 19, '中国银行'], ['622188', 19, '中国邮政储蓄银行'], ['621799', 19, '中国建设银行'],
 ];
 
+/** CNAPS bank codes (the first three digits of a branch's 12-digit code) of the banks above. */
+const BANK_CODES: Record<string, string> = {
+  中国工商银行: '102', 中国农业银行: '103', 中国银行: '104', 中国建设银行: '105', 交通银行: '301', 招商银行: '308', 中国邮政储蓄银行: '403',
+};
+
+/** The branch code (联行号) of a personal card's account branch: the bank's code and nine digits of the card, so it is stable per card. */
+export const cnapsOf = (bankName: string, card: string): string | null => (BANK_CODES[bankName] ? `${BANK_CODES[bankName]}${card.slice(-9)}` : null);
+
 export const PHONE_PREFIXES = ['138', '139', '137', '136', '135', '134', '150', '151', '152', '157', '158', '159', '182', '183', '187', '188', '130', '131',
   '132', '155', '156', '185', '186', '133', '153', '180', '181', '189', '177', '199', '198'];
 
