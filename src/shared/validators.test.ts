@@ -12,6 +12,7 @@ import {
   isRoadTransportPermit,
   isSocialCreditCode,
   isTaxRate,
+  isVehicleTransportCert,
   residentIdCheckChar,
   socialCreditCheckChar,
 } from './validators';
@@ -72,6 +73,7 @@ describe('non-string input', () => {
     isPlateNumber,
     isBankCard,
     isRoadTransportPermit,
+    isVehicleTransportCert,
   };
   for (const [name, check] of Object.entries(checks)) {
     it(`${name} rejects non-strings and the empty string`, () => {
@@ -321,6 +323,18 @@ describe('isRoadTransportPermit', () => {
   });
 });
 
+describe('permit and certificate area codes', () => {
+  it('refuses degenerate permits: twelve zeros, no province, an empty serial, a county without a city', () => {
+    for (const v of ['000000000000', '990000123456', '440300000000', '440012123456']) expect(isRoadTransportPermit(v), v).toBe(false);
+    expect(isRoadTransportPermit('440000123456')).toBe(true);
+  });
+  it('lets a light vehicle carry its area code and 000000, but not a made-up area', () => {
+    expect(isVehicleTransportCert('320507000000')).toBe(true);
+    expect(isVehicleTransportCert('320507123456')).toBe(true);
+    for (const v of ['000000000000', '990000123456', '32050712345']) expect(isVehicleTransportCert(v), v).toBe(false);
+  });
+});
+
 describe('isTaxRate', () => {
   it('accepts the VAT rates', () => {
     for (const r of [0, 0.01, 0.03, 0.06, 0.09, 0.13, -0]) expect(isTaxRate(r)).toBe(true);
@@ -335,7 +349,7 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'menuIcon', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'uscc'].sort(),
+      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'menuIcon', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'vehicleCert', 'uscc'].sort(),
     );
   });
   it('accepts only the menu icons the console bundles', () => {

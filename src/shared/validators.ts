@@ -147,11 +147,25 @@ export function isBankCard(value: unknown): boolean {
 }
 
 /**
- * Road transport business permit numbers are a 6-digit administrative area code followed by a
- * 6-digit serial. Area codes are not checked against the official list because it changes.
+ * Road transport business permit numbers are the issuing authority's 6-digit area code (GB/T 2260:
+ * a real province, then a city part and a county part that are 00 or a number) followed by a 6-digit
+ * serial that is not 000000. The area code is not looked up in the division list, which changes
+ * over the years while old permits stay valid; twelve zeros, a province of none and an empty serial
+ * are refused.
  */
 export function isRoadTransportPermit(value: unknown): boolean {
-  return typeof value === 'string' && /^\d{12}$/.test(value);
+  if (typeof value !== 'string' || !/^\d{12}$/.test(value)) return false;
+  return ID_PROVINCES.has(value.slice(0, 2)) && value.slice(6) !== '000000' && !(value.slice(2, 4) === '00' && value.slice(4, 6) !== '00');
+}
+
+/**
+ * A vehicle's road transport certificate number: the issuing area code as for a permit, then a
+ * 6-digit serial; vehicles of 4.5 t or less carry their area code and 000000 (the ministry's
+ * convention), so the serial may be zeros here.
+ */
+export function isVehicleTransportCert(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{12}$/.test(value)) return false;
+  return ID_PROVINCES.has(value.slice(0, 2)) && !(value.slice(2, 4) === '00' && value.slice(4, 6) !== '00');
 }
 
 export const TAX_RATES: readonly number[] = [0, 0.01, 0.03, 0.06, 0.09, 0.13];
@@ -197,6 +211,7 @@ export const FORMAT_CHECKS: Record<string, Check> = {
   corporateAccount: isCorporateAccount,
   taxNumber: isTaxNumber,
   roadPermit: isRoadTransportPermit,
+  vehicleCert: isVehicleTransportCert,
   domain: isDomainPattern,
   cidr: isCidr,
   // A menu icon the console bundles; any other name would be drawn as the default icon.

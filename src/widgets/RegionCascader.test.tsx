@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import RegionCascader from './RegionCascader';
-import { REGIONS, findRegion, regionLabel } from '../shared/regions';
+import { areaList } from '@vant/area-data';
+import { REGIONS, findRegion, isCountyCode, isRegionChain, reachesLevel, regionLabel } from '../shared/regions';
 import { setupTestI18n } from './test-i18n';
 
 afterAll(() => setupTestI18n('en'));
@@ -44,6 +45,19 @@ describe('region data', () => {
       expect(capital, p.zh).toBeTruthy();
       expect(capital!.children!.length, capital!.zh).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('offers every county of the complete division list, the same list the server checks against', () => {
+    const counties = REGIONS.flatMap((p) => (p.children ?? []).flatMap((c) => c.children ?? []));
+    expect(counties).toHaveLength(Object.keys(areaList.county_list).length);
+    expect(counties.length).toBe(3479);
+    expect(counties.every((d) => isCountyCode(d.code) && isRegionChain([`${d.code.slice(0, 2)}0000`, `${d.code.slice(0, 4)}00`, d.code]))).toBe(true);
+    // A county outside the old hand-written subset: offered by the picker, shown by name.
+    expect(findRegion('320507')?.zh).toBe('相城区');
+    expect(regionLabel(['320000', '320500', '320507'], 'zh')).toBe('江苏省 苏州市 相城区');
+    expect(reachesLevel(['320000', '320500'], 'county')).toBe(false);
+    expect(reachesLevel(['320000', '320500', '320507'], 'county')).toBe(true);
+    expect(isCountyCode('320500')).toBe(false);
   });
 
   it('labels codes in both languages', () => {

@@ -62,6 +62,24 @@ export interface RelatedSummaryAnswer {
   lines: SummaryLine[];
 }
 
+export interface ChainAnswer {
+  steps: {
+    name: string; page: string; title: string; readable: boolean; totalFen: number | null;
+    documents: { id: number; no: string; follows: string; amountFen: number | null; status: { value: unknown; text: string | number | null; color?: string } | null }[];
+  }[];
+  openFen: number | null;
+}
+
+/** One line of a chain view: a document of a step, or the step's empty line. */
+export interface ChainLine {
+  key: string;
+  step: string;
+  title: string;
+  page: string;
+  readable: boolean;
+  doc: ChainAnswer['steps'][number]['documents'][number] | null;
+}
+
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
 
 /** Calls of the generic data API for one page (design §6). */
@@ -85,6 +103,7 @@ export const pageApi = {
     api.get<{ partyCode: string; record: Rec | null }>(`${base(pageId)}/current`, partyCode ? { partyCode } : undefined),
   report: (pageId: string, params: Record<string, string>) => api.get<Record<string, unknown>[]>(`${base(pageId)}/report`, params),
   dashboard: (pageId: string) => api.get<DashboardAnswer>(`${base(pageId)}/dashboard`),
+  chain: (pageId: string, id: number, name: string) => api.get<ChainAnswer>(`${base(pageId)}/${id}/chain/${encodeURIComponent(name)}`),
   relatedSummary: (pageId: string, id: number, name: string) =>
     api.get<RelatedSummaryAnswer>(`${base(pageId)}/${id}/related-summary/${encodeURIComponent(name)}`),
 

@@ -14,6 +14,7 @@ import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
 import { RelatedSummary } from './RelatedSummary';
+import { ChainView } from './ChainView';
 import { RelatedTrack } from './track/RelatedTrack';
 
 const SIZE = 10;
@@ -23,10 +24,12 @@ export function RelatedTabs({ page, record }: { page: PageSchema; record: Rec })
   const { t } = useTranslation();
   const relations = page.relations ?? [];
   const groups = page.relationGroups ?? [];
-  if (!relations.length && !groups.length) return null;
+  const chains = page.chains ?? [];
+  if (!relations.length && !groups.length && !chains.length) return null;
   const key = String(record[page.resource?.key ?? 'id'] ?? '');
-  // A group summarises many child pages in one tab, so it comes first.
+  // A chain is the record's whole story, and a group summarises many child pages in one tab, so they come first.
   const items = [
+    ...chains.map((c) => ({ key: c.name, label: t(c.title), children: <ChainView pageId={page.id} recordId={record.id} chain={c} /> })),
     ...groups.map((g) => ({ key: g.name, label: t(g.title), children: <RelatedSummary pageId={page.id} recordId={record.id} parentKey={key} group={g} /> })),
     ...relations.map((r) => ({ key: r.name, label: t(r.title ?? r.name), children: <RelatedList relation={r} parentKey={key} /> })),
   ];

@@ -156,7 +156,7 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
 
 function hasRulesOn(page: PageSchema, name: string): boolean {
   const f = page.model?.properties[name];
-  return Boolean(f?.['x-after'] || f?.['x-required-when'] || page.rules?.some((r) => r.fields.includes(name)));
+  return Boolean(f?.['x-after'] || f?.['x-not-future'] || f?.['x-required-when'] || page.rules?.some((r) => r.fields.includes(name)));
 }
 
 /**

@@ -23,7 +23,7 @@ export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
   if (pageId === PAYMENT_UPLOAD) {
     const src = await loadSettlement(ctx, row.settlementNo, row.partyCode);
     if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
-    const doc = paymentDoc(src.settlement, src.driver, row, src.remit);
+    const doc = paymentDoc(src.settlement, src.driver, row, src.remit, src.more);
     const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod };
     const fixAt = (code: string | null) => fixLinkOf(code, { settlementNo: row.settlementNo, waybillNo: doc.waybillNo });
     return { no: doc.waybillNo, shown, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };

@@ -23,11 +23,18 @@ const lastCode = (v: unknown) => {
   return text(list[list.length - 1]);
 };
 
-export interface WaybillSources { waybill: Row; order?: Row; shipper?: Row; carrier?: Row; driver?: Row; vehicle?: Row }
+export interface WaybillSources { waybill: Row; order?: Row; shipper?: Row; carrier?: Row; driver?: Row; vehicle?: Row; party?: Row }
 
-export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicle }: WaybillSources): MinistryWaybill {
+export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicle, party }: WaybillSources): MinistryWaybill {
   const no = String(w.waybillNo);
+  const number = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
   return {
+    platformName: text(party?.name), platformCreditCode: text(party?.uscc),
+    consignmentNo: text(w.orderNo), segmentNo: '1', createdAt: iso(w.createdAt), transportOrgTypeCode: '1',
+    // The shipper is the consignor (发货方) of its own order.
+    consignorName: text(shipper?.name), consignorCreditCode: text(shipper?.uscc),
+    loadAddress: text(order?.originAddress), unloadAddress: text(order?.destAddress), volumeM3: number(order?.volumeM3), pieces: null, vehicleCount: 1,
+    insuranceCompanyCode: null,
     waybillNo: no, shipperName: text(shipper?.name), shipperCreditCode: text(shipper?.uscc),
     carrierName: text(carrier?.name), carrierCreditCode: text(carrier?.uscc), carrierPermitNo: text(carrier?.roadPermit),
     plate: text(w.plate), plateColor: text(vehicle?.plateColor), isTractor: vehicle?.vehicleType === 'tractor', trailerPlate: text(vehicle?.trailerPlate),
@@ -47,8 +54,28 @@ export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicl
  * method); what the remittance lacks may be entered on the upload record. Without a remittance the
  * settlement's amount goes to the driver's card.
  */
-export function paymentDoc(settlement: Row, driver: Row | undefined, upload: Row, remit?: Row): MinistryPayment {
+/** What else a funds-flow document names: the carrier, the vehicle of the waybill, the payer and the waybill's advances. */
+export interface PaymentSources { carrier?: Row; vehicle?: Row; party?: Row; transfers?: Row[] }
+
+const ADVANCES = ['freightAdvance', 'fuelCard', 'etcRecharge'];
+
+export function paymentDoc(settlement: Row, driver: Row | undefined, upload: Row, remit?: Row, more: PaymentSources = {}): MinistryPayment {
+  const final = {
+    kind: 'freight', amountFen: (remit ? remit.amountFen : settlement.finalPayFen) == null ? null : Number(remit ? remit.amountFen : settlement.finalPayFen),
+    bankSerialNo: text(remit?.bankSerialNo ?? upload.bankSerialNo), paidAt: iso(remit?.paidAt ?? settlement.paidAt), payMethod: text(remit?.paymentMethod ?? upload.payMethod),
+  };
+  // The waybill's advances, fuel cards and ETC recharges, each transferred with its own serial, before the final payment.
+  const advances = (more.transfers ?? []).filter((t) => t.waybillNo === settlement.waybillNo && t.status === 'transferred' && ADVANCES.includes(String(t.applyType)))
+    .sort((a, b) => String(a.transferredAt).localeCompare(String(b.transferredAt)))
+    .map((t) => ({ kind: String(t.applyType), amountFen: Number(t.amountFen), bankSerialNo: text(t.bankSerialNo), paidAt: iso(t.transferredAt), payMethod: t.applyType === 'fuelCard' ? 'fuelCard' : 'bankTransfer' }));
+  const entries = [...advances, final];
+  const totalFen = entries.reduce((s, e) => s + Number(e.amountFen ?? 0), 0);
+  const individual = more.carrier?.carrierType === 'individual';
   return {
+    flowNo: `ZJ${String(settlement.settlementNo ?? '').replace(/^JS/, '')}`, waybills: [{ waybillNo: String(settlement.waybillNo), amountFen: totalFen }],
+    carrierName: text(individual ? driver?.name ?? more.carrier?.name : more.carrier?.name), carrierIdNo: text(individual ? settlement.driverIdcard : more.carrier?.uscc),
+    plate: text(more.vehicle?.plate), plateColor: text(more.vehicle?.plateColor), payerName: text(more.party?.name), payerAccount: text(remit?.payerAccount),
+    payeeCnaps: text(remit?.cnapsCode), entries, totalFen,
     waybillNo: String(settlement.waybillNo), payeeName: text(remit?.payeeName ?? driver?.name),
     payeeAccount: text(remit ? remit.corporateAccountNo ?? remit.bankCard : driver?.bankCard), payeeBank: text(remit ? remit.bankName : driver?.bankName),
     amountFen: (remit ? remit.amountFen : settlement.finalPayFen) == null ? null : Number(remit ? remit.amountFen : settlement.finalPayFen), paidAt: iso(remit?.paidAt ?? settlement.paidAt),
@@ -75,16 +102,24 @@ export async function loadWaybill(ctx: AppContext, waybillNo: unknown, partyCode
     one(ctx, 'tms/base/carrier', 'code', waybill.carrierCode, partyCode), one(ctx, 'tms/base/driver', 'idcard', waybill.driverIdcard, partyCode),
     one(ctx, 'tms/base/vehicle', 'plate', waybill.plate, partyCode),
   ]);
-  return { waybill, order, shipper, carrier, driver, vehicle };
+  // eslint-disable-next-line no-restricted-syntax -- uscc is a column the organisation pages add, unknown to the core types
+  const party = await ctx.database.db.selectFrom('sys_party').select(['name', 'uscc']).where('code', '=', String(partyCode)).executeTakeFirst() as Row | undefined;
+  return { waybill, order, shipper, carrier, driver, vehicle, party };
 }
 
-export async function loadSettlement(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<{ settlement: Row; driver?: Row; remit?: Row } | null> {
+export async function loadSettlement(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<{ settlement: Row; driver?: Row; remit?: Row; more: PaymentSources } | null> {
   const settlement = await one(ctx, 'tms/settlement/settlement', 'settlementNo', settlementNo, partyCode);
   if (!settlement) return null;
-  const [driver, remit] = await Promise.all([
+  const [driver, remit, carrier, waybill] = await Promise.all([
     one(ctx, 'tms/base/driver', 'idcard', settlement.driverIdcard, partyCode), paidRemit(ctx, settlementNo, partyCode),
+    one(ctx, 'tms/base/carrier', 'code', settlement.carrierCode, partyCode), one(ctx, 'tms/waybill/waybill', 'waybillNo', settlement.waybillNo, partyCode),
   ]);
-  return { settlement, driver, remit };
+  const vehicle = await one(ctx, 'tms/base/vehicle', 'plate', waybill?.plate, partyCode);
+  const transferPage = ctx.schemas.pages.get('tms/account/LoanList');
+  const transfers = transferPage?.resource ? (await ctx.database.db.selectFrom(transferPage.resource.table).selectAll().where('waybillNo', '=', String(settlement.waybillNo))
+    .where('partyCode', '=', String(partyCode)).execute()).map((r) => toRecord(transferPage, r as Row)) : [];
+  const party = await ctx.database.core.selectFrom('sys_party').select(['name']).where('code', '=', String(partyCode)).executeTakeFirst();
+  return { settlement, driver, remit, more: { carrier, vehicle, party, transfers } };
 }
 
 async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<Row | undefined> {

@@ -6,6 +6,7 @@ import type { Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
 import { tableWritten } from '../services/tableCache.js';
 import { audit } from '../data/audit.js';
+import { checkLink, waybillDeductionLink } from '../data/chainLinks.js';
 
 export type OrderMovement = 'recharge' | 'refund' | 'deduct';
 
@@ -21,9 +22,11 @@ function chargeNo(at: Date, id: number): string {
  * Moves money into or out of one order (prepayment) account and writes the charge log row in the
  * same transaction. Money leaves only through a conditional UPDATE that keeps the balance at zero
  * or above, so concurrent deductions can never overdraw the account; a frozen account takes no
- * recharge or deduction, and a deduction above the account's single limit is refused.
+ * recharge or deduction, and a deduction above the account's single limit is refused. A deduction
+ * names a waybill of the account's organisation and takes no more than the shipper still owes on it;
+ * only the demo seed, which runs before the waybill table is filled, passes `checkLinks = false`.
  */
-export async function changeOrderBalance(ctx: AppContext, by: string, accountNo: string, type: OrderMovement, body: Row, at = new Date()) {
+export async function changeOrderBalance(ctx: AppContext, by: string, accountNo: string, type: OrderMovement, body: Row, at = new Date(), checkLinks = true) {
   const amountFen = Number(body.amountFen);
   const iso = at.toISOString();
   return transact(ctx.database.db, async (trx) => {
@@ -33,6 +36,8 @@ export async function changeOrderBalance(ctx: AppContext, by: string, accountNo:
     if (account.status !== 'active' && type !== 'refund') throw new AppError(409, `${E}.frozen`, { accountNo });
     const limit = Number(account.singleLimitFen ?? 0);
     if (type === 'deduct' && limit > 0 && amountFen > limit) throw new AppError(409, `${E}.overSingleLimit`, { limit: (limit / 100).toFixed(2) });
+    // A deduction pays for a waybill of the account's organisation, never more than the shipper still owes on it.
+    if (type === 'deduct' && checkLinks) await checkLink(trx, waybillDeductionLink('pages.customerManage.orderAccount.title', 'bizNo', body.bizNo, String(account.partyCode), amountFen));
     let q = trx.updateTable('cm_order_account')
       .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), type === 'recharge' ? '+' : '-', amountFen), updatedAt: iso, updatedBy: by }))
       .where('accountNo', '=', accountNo);

@@ -8,9 +8,11 @@ const PAY = 'cloudPay/paymentLog';
 const A1 = '1001244309300012345'; // C1001, ICBC
 const A2 = '121912345610801'; // C1001, CMB
 const A3 = '51050142620800001234'; // C1002, CCB
+/** A C1001 waybill the bank-mechanics payments are advances against (set once the app is up). */
+let advanceWaybill = '';
 const order = (payeeAccount: string, amountFen: number, accountNo = A1) => ({
   accountNo, payeeName: '南京宁通运输有限公司', payeeAccount, payeeBank: '中国农业银行南京分行', payeeCnaps: '103301000012',
-  payeeRegion: ['320000', '320100'], amountFen, bizType: 'freight', bizNo: 'JS20261125000001', purpose: '运费',
+  payeeRegion: ['320000', '320100'], amountFen, bizType: 'advance', bizNo: advanceWaybill, purpose: '运费预付',
 });
 
 describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
@@ -39,8 +41,52 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
     custB = await signIn(t.app, 'cust_b');
+    advanceWaybill = String((await db().selectFrom('tms_waybill').select('waybillNo').where('partyCode', '=', 'C1001').orderBy('waybillNo', 'desc').executeTakeFirstOrThrow()).waybillNo);
   });
   afterAll(async () => t?.close());
+
+  it('generates the demo along the chain: every remittance paid by cloud pay has its payment (settlement no., serial) and its bank receipt', async () => {
+    const remits = await db().selectFrom('tms_remit_approval').select(['remitNo', 'partyCode', 'settlementNo', 'amountFen', 'bankSerialNo', 'payerAccount'])
+      .where('status', '=', 'paid').where('paymentMethod', '=', 'cloudPay').execute();
+    expect(remits.length).toBeGreaterThan(20);
+    const payments = new Map((await db().selectFrom('cp_payment').selectAll().where('bizType', '=', 'freight').execute()).map((p) => [String(p.bankSerialNo), p]));
+    const receipts = new Map((await db().selectFrom('cp_receipt').selectAll().where('direction', '=', 'debit').execute()).map((r) => [String(r.bankSerialNo), r]));
+    const broken = remits.filter((r) => {
+      const p = payments.get(String(r.bankSerialNo));
+      const receipt = receipts.get(String(r.bankSerialNo));
+      return !p || p.bizNo !== r.settlementNo || n(p.amountFen) !== n(r.amountFen) || p.status !== 'success' || p.accountNo !== r.payerAccount || p.partyCode !== r.partyCode
+        || !receipt || receipt.bizNo !== p.payNo || n(receipt.amountFen) !== n(r.amountFen);
+    });
+    expect(broken.map((r) => r.remitNo)).toEqual([]);
+    // And every successful freight payment pays a settlement of its own organisation.
+    const settlements = new Map((await db().selectFrom('tms_settlement').select(['settlementNo', 'partyCode']).execute()).map((s) => [String(s.settlementNo), s.partyCode]));
+    const orphans = [...payments.values()].filter((p) => p.status === 'success' && settlements.get(String(p.bizNo)) !== p.partyCode);
+    expect(orphans.map((p) => p.payNo)).toEqual([]);
+    // Advances and fuel cards name a waybill of their own organisation.
+    const waybills = new Map((await db().selectFrom('tms_waybill').select(['waybillNo', 'partyCode']).execute()).map((w) => [String(w.waybillNo), w.partyCode]));
+    const advances = await db().selectFrom('cp_payment').select(['payNo', 'bizNo', 'partyCode']).where('bizType', 'in', ['advance', 'fuelCard']).execute();
+    expect(advances.length).toBeGreaterThan(0);
+    expect(advances.filter((p) => waybills.get(String(p.bizNo)) !== p.partyCode).map((p) => p.payNo)).toEqual([]);
+  });
+
+  it('pays freight only for a settlement of the payer’s organisation that still has money open, naming the missing or wrong link', async () => {
+    const before = await countRows(t, 'cp_payment');
+    const freight = (bizNo: string, amountFen: number) => custA.post(PAY, '/actions/submitPayment', { ...order('6228480010987654321', amountFen), bizType: 'freight', bizNo, purpose: '运费' });
+    expect(refusal(await freight('JS20991231000001', 100), 400).data.fieldErrors.bizNo).toMatch(/JS20991231000001 names no Settlement/i);
+    const other = await db().selectFrom('tms_settlement').select('settlementNo').where('partyCode', '=', 'C1002').where('status', '=', 'confirmed').executeTakeFirstOrThrow();
+    expect(refusal(await freight(String(other.settlementNo), 100), 400).data.fieldErrors.bizNo).toMatch(/belongs to another organisation/);
+    const own = await db().selectFrom('tms_settlement').select(['settlementNo', 'finalPayFen']).where('partyCode', '=', 'C1001').where('status', '=', 'confirmed')
+      .where('finalPayFen', '>', 1000).orderBy('settlementNo').executeTakeFirstOrThrow();
+    const open = n(own.finalPayFen) - n((await db().selectFrom('cp_payment').select((eb) => eb.fn.sum('amountFen').as('v')).where('bizNo', '=', String(own.settlementNo)).executeTakeFirst())?.v);
+    expect(refusal(await freight(String(own.settlementNo), open + 1), 400).data.fieldErrors.amountFen).toMatch(/still open/);
+    expect(await countRows(t, 'cp_payment')).toBe(before);
+    dataOf(await freight(String(own.settlementNo), open));
+    expect(refusal(await freight(String(own.settlementNo), 1), 400).data.fieldErrors.bizNo).toMatch(/already fully paid/);
+    const missing = refusal(await custA.post(PAY, '/actions/submitPayment', { ...order('6228480010987654321', 100), bizNo: 'YD20991231000001' }), 400);
+    expect(missing.data.fieldErrors.bizNo).toMatch(/names no Waybill/);
+    expect(await countRows(t, 'cp_payment')).toBe(before + 1);
+    await expectBooksConsistent();
+  });
 
   it('has demo books that add up: balances follow the entries, and the reconciliation differences are exactly the unmatched bank entries', async () => {
     await expectBooksConsistent();
@@ -134,6 +180,43 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     const yesterday = chinaDay(new Date(Date.now() - 86_400_000));
     const rows = await db().selectFrom('cp_reconciliation').selectAll().where('reconDate', '=', yesterday).execute();
     expect(rows.map((r) => r.accountNo).sort()).toEqual([A1, A2, A3].sort());
+  });
+
+  it('reconciles every day not yet balanced, and finds and names a planted difference in a balance, a movement and a past day', async () => {
+    const day = (ago: number) => chinaDay(new Date(Date.now() - ago * 86_400_000));
+    const at = (ago: number, hour: number) => new Date(Date.parse(`${day(ago)}T${String(hour).padStart(2, '0')}:00:00Z`) - 8 * 3_600_000).toISOString();
+    const stamp = { version: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), createdBy: 'test', updatedBy: 'test' };
+    const ledgerAt = async (accountNo: string, iso: string) => n((await db().selectFrom('cp_balance_log').select('ledgerFen').where('accountNo', '=', accountNo)
+      .where('queriedAt', '<', iso).orderBy('queriedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.ledgerFen);
+    // A past day (nine days ago) whose reconciliation was balanced and then lost: a bank debit nobody booked.
+    await db().deleteFrom('cp_reconciliation').where('accountNo', '=', A2).where('reconDate', '=', day(9)).execute();
+    await db().insertInto('cp_receipt').values({ partyCode: 'C1001', receiptNo: 'HD90000000000001', bankSerialNo: '900000000000000001', accountNo: A2, tradeDate: day(9), tradeAt: at(9, 11),
+      direction: 'debit', payerName: '华东智运物流有限公司', payerAccount: A2, payeeName: '某加油站', payeeAccount: '6222020200112233446', amountFen: 12_300, feeFen: 0, purpose: '未登记的扣款', ...stamp }).execute();
+    await db().insertInto('cp_balance_log').values({ partyCode: 'C1001', accountNo: A2, queriedAt: at(9, 11), kind: 'debit', changeFen: -12_300,
+      ledgerFen: (await ledgerAt(A2, at(9, 11))) - 12_300, availableFen: 0, bankSerialNo: '900000000000000001', source: 'directConnect', ...stamp }).execute();
+    // Four days ago the bank reports a closing balance 1,234 fen off what its own entries give.
+    await db().insertInto('cp_balance_log').values({ partyCode: 'C1001', accountNo: A1, queriedAt: at(4, 23), kind: 'query', changeFen: 1_234,
+      ledgerFen: (await ledgerAt(A1, at(4, 23))) + 1_234, availableFen: 0, source: 'directConnect', ...stamp }).execute();
+    await db().deleteFrom('cp_reconciliation').where('accountNo', '=', A1).where('reconDate', '=', day(4)).execute();
+
+    await db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'payReconciliation').execute();
+    await runDueJobs(t.app.ctx, 'test');
+    const row = (accountNo: string, d: string) => db().selectFrom('cp_reconciliation').selectAll().where('accountNo', '=', accountNo).where('reconDate', '=', d).executeTakeFirstOrThrow();
+    const movement = await row(A2, day(9));
+    expect(movement).toMatchObject({ status: 'unbalanced', diffCount: 1 });
+    expect(JSON.parse(String(movement.differences))).toEqual([expect.objectContaining({ kind: 'bankOnly', bankSerialNo: '900000000000000001', bankFen: 12_300, summary: '未登记的扣款' })]);
+    const balance = await row(A1, day(4));
+    expect(balance.status).toBe('unbalanced');
+    expect(JSON.parse(String(balance.differences))).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'balance', direction: 'credit' })]));
+    const named = JSON.parse(String(balance.differences)).find((d: { kind: string }) => d.kind === 'balance');
+    expect(named.bankFen - named.systemFen).toBe(1_234);
+    // Days that balanced before are not rewritten; a day found unbalanced is looked at again the next night.
+    const quiet = await db().selectFrom('cp_reconciliation').select(['reconDate', 'version']).where('accountNo', '=', A3).where('status', '=', 'balanced').execute();
+    await db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'payReconciliation').execute();
+    await runDueJobs(t.app.ctx, 'test');
+    const after = new Map((await db().selectFrom('cp_reconciliation').select(['reconDate', 'version']).where('accountNo', '=', A3).execute()).map((r) => [r.reconDate, r.version]));
+    expect(quiet.filter((q) => after.get(q.reconDate) !== q.version)).toEqual([]);
+    expect(n((await row(A2, day(9))).version)).toBe(n(movement.version) + 1);
   });
 
   it('lets staff resolve an unbalanced day with a note', async () => {

@@ -6,6 +6,7 @@ import { transact } from '../gateway/transact.js';
 import { receiptVerifyCode, submitTransfer, transferResult } from '../connectors/bank/transfer.js';
 import { tableWritten } from '../services/tableCache.js';
 import type { Row } from '../data/rows.js';
+import { checkLink, settlementLink, waybillLink } from '../data/chainLinks.js';
 
 const M = 'pages.cloudPay.messages';
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -43,6 +44,10 @@ export async function submitPayment(ctx: AppContext, by: string, party: string |
     if (!account) throw new AppError(400, `${M}.accountNotFound`, { account: order.accountNo }, { accountNo: { key: `${M}.accountNotFound`, params: { account: order.accountNo } } });
     if (account.status !== 'active') throw new AppError(409, `${M}.accountInactive`, { account: order.accountNo });
     if (order.payeeAccount === account.accountNo) throw new AppError(400, `${M}.samePayee`, {}, { payeeAccount: { key: `${M}.samePayee` } });
+    // A freight payment pays a settlement of the payer's organisation, never more than it still owes; an advance or fuel card names its waybill.
+    const doc = 'pages.cloudPay.paymentLog.title';
+    if (order.bizType === 'freight') await checkLink(trx, settlementLink(doc, 'bizNo', order.bizNo, String(account.partyCode), order.amountFen));
+    else if (order.bizType === 'advance' || order.bizType === 'fuelCard') await checkLink(trx, waybillLink(doc, 'bizNo', order.bizNo, String(account.partyCode)));
     const placeholder = `ZF${String(Date.now()).slice(-8)}${randomUUID().replace(/\D/g, '').slice(0, 6)}`;
     const accepted = submitTransfer({ ...order, payNo: placeholder, payerAccount: account.accountNo, payerCnaps: account.cnapsCode });
     if (!accepted.ok) throw new AppError(422, `${M}.bankRefused`, { reason: accepted.message });

@@ -9,7 +9,7 @@ const CHINA_MS = 8 * 3_600_000;
 
 export interface Difference {
   bankSerialNo: string | null;
-  kind: 'bankOnly' | 'systemOnly' | 'amount';
+  kind: 'bankOnly' | 'systemOnly' | 'amount' | 'balance';
   direction: 'debit' | 'credit';
   bankFen: number;
   systemFen: number;
@@ -83,10 +83,36 @@ export async function reconcileDay(db: Db, accountNo: string, day: string): Prom
   }
   const openingFen = n((await before(from))?.ledgerFen);
   const closingFen = n((await before(to))?.ledgerFen ?? openingFen);
+  // The balance the bank reports at the day's end against what its own entries of the day make of the opening.
+  const expectedFen = openingFen + bankCreditFen - bankDebitFen;
+  if (closingFen !== expectedFen) {
+    differences.push({ bankSerialNo: null, kind: 'balance', direction: closingFen > expectedFen ? 'credit' : 'debit', bankFen: closingFen, systemFen: expectedFen, summary: 'closing balance' });
+  }
   return {
     accountNo, reconDate: day, openingFen, closingFen, bankDebitFen, bankCreditFen, systemDebitFen, systemCreditFen,
-    diffFen: (bankCreditFen - bankDebitFen) - (systemCreditFen - systemDebitFen), diffCount: differences.length, differences,
+    diffFen: (closingFen - openingFen) - (systemCreditFen - systemDebitFen), diffCount: differences.length, differences,
   };
+}
+
+/**
+ * The China days of an account still to reconcile, oldest first, up to `until` (exclusive): every
+ * day with a bank entry, a payment or a balance report that has no balanced or resolved
+ * reconciliation yet (within `lookbackDays`), and the day before `until` whatever it holds.
+ */
+export async function openDays(db: Db, accountNo: string, until: string, lookbackDays = 92): Promise<string[]> {
+  const since = new Date(Date.parse(`${until}T00:00:00Z`) - lookbackDays * DAY_MS).toISOString().slice(0, 10);
+  const [sinceAt] = bounds(since);
+  const [receipts, payments, reports, closed] = await Promise.all([
+    db.selectFrom('cp_receipt').select('tradeDate').distinct().where('accountNo', '=', accountNo).where('tradeDate', '>=', since).execute(),
+    db.selectFrom('cp_payment').select('paidAt').where('accountNo', '=', accountNo).where('paidAt', '>=', sinceAt).execute(),
+    db.selectFrom('cp_balance_log').select('queriedAt').where('accountNo', '=', accountNo).where('queriedAt', '>=', sinceAt).execute(),
+    db.selectFrom('cp_reconciliation').select('reconDate').where('accountNo', '=', accountNo).where('status', 'in', ['balanced', 'resolved']).where('reconDate', '>=', since).execute(),
+  ]);
+  const done = new Set(closed.map((r) => String(r.reconDate)));
+  const days = new Set([...receipts.map((r) => String(r.tradeDate)), ...payments.map((p) => chinaDay(new Date(String(p.paidAt)))),
+    ...reports.map((r) => chinaDay(new Date(String(r.queriedAt))))]);
+  days.add(new Date(Date.parse(`${until}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10));
+  return [...days].filter((d) => d >= since && d < until && !done.has(d)).sort();
 }
 
 /**

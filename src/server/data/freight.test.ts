@@ -6,7 +6,7 @@ import { boolParam } from '../db/connect.js';
 import { TODO_TARGETS, pageIdOf } from '../../shared/routes/todoCounters.js';
 import { isBankCard, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../shared/validators.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { REGION_DATA, type RegionTuple } from '../../shared/regions/data.js';
+import { isRegionChain } from '../../shared/regions/index.js';
 
 const DAY = 86_400_000;
 const WAYBILL = 'tms/waybill/waybill';
@@ -131,12 +131,9 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
     expect(vehicles.some((v) => v.plate.length === 8)).toBe(true);
     const companies = [...await db().selectFrom('tms_shipper').select('uscc').execute(), ...await db().selectFrom('tms_carrier').select('uscc').execute()];
     expect(companies.filter((c) => !isSocialCreditCode(c.uscc))).toEqual([]);
-    // Regions are GB/T 2260 codes the region picker knows, each below its parent.
-    const known = new Map<string, string | null>();
-    const walk = (nodes: readonly RegionTuple[], parent: string | null) => nodes.forEach(([code, , , children]) => { known.set(code, parent); walk(children ?? [], code); });
-    walk(REGION_DATA, null);
+    // Regions are county-level GB/T 2260 chains of the division list the region picker offers.
     const paths = await db().selectFrom('tms_waybill').select(['originRegion', 'destRegion']).execute();
-    const badPath = (json: string) => (JSON.parse(json) as string[]).some((code, i, all) => !known.has(code) || known.get(code) !== (i ? all[i - 1] : null));
+    const badPath = (json: string) => { const codes = JSON.parse(json) as string[]; return codes.length !== 3 || !isRegionChain(codes); };
     expect(paths.filter((p) => badPath(p.originRegion) || badPath(p.destRegion))).toEqual([]);
     const numbers = await db().selectFrom('tms_waybill').select(['waybillNo', 'createdAt']).execute();
     expect(numbers.filter((w) => !/^YD\d{14}$/.test(w.waybillNo))).toEqual([]);
@@ -240,7 +237,7 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
     const before = (await todoCounts(custA.token)).miss_order_count;
     const body = {
       orderNo: 'DD20991231000001', shipperCode: own.code, businessLine: 'ftl', goodsName: '热轧卷板', goodsType: 'steel', weightKg: 31_500,
-      originRegion: ['320000', '320500'], destRegion: ['420000', '420100', '420111'], vehicleType: 'tractor', vehicleLength: 17.5, quotedFreightFen: 820_000,
+      originRegion: ['320000', '320500', '320507'], destRegion: ['420000', '420100', '420111'], vehicleType: 'tractor', vehicleLength: 17.5, quotedFreightFen: 820_000,
     };
     const refused = refusal(await custA.post(ORDER, '', { ...body, shipperCode: theirs.code }), 400);
     expect(Object.keys(refused.data.fieldErrors)).toEqual(['shipperCode']);
@@ -258,7 +255,7 @@ describe.each(dialects())('freight operations pages on %s', (dialect) => {
     const own = await db().selectFrom('tms_shipper').select('code').where('partyCode', '=', 'C1001').orderBy('code').executeTakeFirstOrThrow();
     const body = {
       shipperCode: own.code, businessLine: 'ftl', goodsName: '冷轧板', goodsType: 'steel', weightKg: 20_000,
-      originRegion: ['320000', '320500'], destRegion: ['420000', '420100'], vehicleType: 'tractor', vehicleLength: 13, quotedFreightFen: 500_000,
+      originRegion: ['320000', '320500', '320507'], destRegion: ['420000', '420100', '420111'], vehicleType: 'tractor', vehicleLength: 13, quotedFreightFen: 500_000,
     };
     const a = dataOf(await custA.post(ORDER, '', body), 201);
     const edited = dataOf(await custA.put(ORDER, `/${a.id}`, { version: a.version, goodsName: '冷轧板卷' }));

@@ -50,7 +50,7 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
   const fieldErrors = (res: Awaited<ReturnType<Caller['post']>>) => refusal(res, 400).data.fieldErrors as Record<string, string>;
   const waybill = (vehicle: Row, extra: Row = {}): Row => ({
     orderNo: order.orderNo, shipperCode: order.shipperCode, carrierCode: vehicle.carrierCode, driverIdcard: vehicle.driverIdcard, plate: vehicle.plate,
-    originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320505'], goodsName: '日用品', goodsType: 'fmcg',
+    originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320507'], goodsName: '日用品', goodsType: 'fmcg',
     weightKg: 1200, freightFen: 109_000, driverFreightFen: 90_000, taxWithheld: vehicle.carrierType !== 'enterprise', iitRate: vehicle.carrierType !== 'enterprise' ? 0.01 : 0, ...extra,
   });
 
@@ -61,9 +61,9 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     expect(w.shipperTotalFen).toBe(109_000 + 10_900 + 2_120);
     expect(w.outputVatFen).toBe(w.shipperTotalFen - w.revenueExVatFen);
     expect(w.driverCostFen).toBe(100_000);
-    // VAT 1% (1,000) + surcharges 12% of it (120) + stamp duty 0.03% (30) + income tax 1% (1,000).
-    expect(w.withheldTaxFen).toBe(2_150);
-    expect(w.driverNetFen).toBe(100_000 - 2_150 - 20_000);
+    // VAT 100,000 ÷ 1.01 × 1% (990) + surcharges 12% of it (119) + stamp duty 0.03% (30) + income tax 1% (1,000).
+    expect(w.withheldTaxFen).toBe(2_139);
+    expect(w.driverNetFen).toBe(100_000 - 2_139 - 20_000);
     expect(w.marginFen).toBe(12_000);
   });
 
@@ -144,6 +144,13 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     expect(Object.keys(fieldErrors(await inA(REMIT, body({ corporateAccountNo: '12345678A' }))))).toEqual(['corporateAccountNo']);
     expect(await countRows(t, 'tms_remit_approval')).toBe(before);
     dataOf(await inA(REMIT, body()), 201);
+    // The settlement is now fully taken: a second remittance is refused at the link, a part of it as above what is open.
+    const again = fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010002', amountFen: 100 })));
+    expect(Object.keys(again)).toEqual(['settlementNo']);
+    expect(again.settlementNo).toMatch(/already fully paid/);
+    // A settlement that does not exist is named as the missing link.
+    expect(Object.keys(fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010003', settlementNo: 'JS20991231000001' }))))).toContain('settlementNo');
+    expect(await countRows(t, 'tms_remit_approval')).toBe(before + 1);
   });
 
   it('checks regions against the complete county-level division list', () => {
@@ -158,7 +165,7 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     const body = {
       applyNo: 'KP209901010001', shipperCode: shipper.code, buyerName: shipper.name, buyerTaxNo: shipper.uscc, invoiceType: 'eSpecial', serviceType: 'transport', taxRate: 0.09,
       periodFrom: '2026-03-01', periodTo: '2026-03-07', waybillCount: 1, amountFen: 109_000, waybillNos: [w.waybillNo],
-      originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320505'], vehicleInfo: '沪A12345', goodsName: '日用品',
+      originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320507'], vehicleInfo: '沪A12345', goodsName: '日用品',
     };
     const before = await countRows(t, 'tms_invoice_apply');
     expect(Object.keys(fieldErrors(await inA(INVOICE, { ...body, periodTo: '2026-02-01' })))).toEqual(['periodTo']);

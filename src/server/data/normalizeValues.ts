@@ -9,7 +9,7 @@ import type { Row } from './rows.js';
  */
 const UPPER = new Set(['uscc', 'taxNumber', 'idcard', 'plate']);
 const COMPACT = new Set(['plate', 'bankcard', 'corporateAccount']);
-const TRIM = new Set([...UPPER, ...COMPACT, 'mobile', 'roadPermit', 'email']);
+const TRIM = new Set([...UPPER, ...COMPACT, 'mobile', 'roadPermit', 'vehicleCert', 'email']);
 
 function normalizeOne(f: FieldSchema, v: unknown): unknown {
   const format = f.format ?? f.items?.format;

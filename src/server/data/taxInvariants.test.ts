@@ -87,8 +87,9 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
       expect([n(a.incomeFen), n(a.iitFen), n(a.waybillCount), n(a.ytdIncomeFen), a.overLimit]).toEqual([
         sum(own, 'incomeFen'), sum(own, 'iitFen'), own.length, ytd.get(key), ytd.get(key)! > n(a.annualCapFen)]);
     }
-    expect(aggregates.some((a) => a.overLimit)).toBe(true);
-    expect(aggregates.some((a) => !a.overLimit)).toBe(true);
+    // The cap is a limit: settlements that would pass it are held, so no driver's year goes over it.
+    expect(aggregates.length).toBeGreaterThan(0);
+    expect(aggregates.filter((a) => a.overLimit)).toEqual([]);
   });
 
   it('still adds up after pending declarations are filed at the same time', async () => {

@@ -18,6 +18,7 @@ import { computeValues, hasComputed } from '../../shared/schema/computed.js';
 import { runEffects } from './effects.js';
 import { sanitizeRichText } from './richText.js';
 import { ruleContext } from './ruleRefs.js';
+import { alertRefusal } from './ruleAlerts.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
 import { holds } from '../../shared/schema/rules.js';
 import { dropUnchangedMasks, maskRecord } from './masking.js';
@@ -137,6 +138,17 @@ async function duplicateAsInvalid<T>(write: () => Promise<T>, recheck: () => Pro
   }
 }
 
+/** The page's rules on the record as it would be stored; a refusal by a rule marked `alert` is also sent to the organisation's administrators. */
+async function enforceRules(ctx: AppContext, page: PageSchema, asStored: Row): Promise<void> {
+  const context = await ruleContext(ctx, page, asStored);
+  try {
+    checkRules(page, asStored, context);
+  } catch (err) {
+    if (page.rules?.some((r) => r.alert)) await alertRefusal(ctx, page, asStored, context);
+    throw err;
+  }
+}
+
 export async function createRecord(ctx: AppContext, access: PageAccess, rawBody: unknown): Promise<Row> {
   const page = access.page;
   assertWritable(page);
@@ -157,7 +169,7 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
   const asStored = { ...values, ...scoped, ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}) };
-  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
+  await enforceRules(ctx, page, asStored);
   const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
   for (let attempt = 0; ; attempt++) {
@@ -228,7 +240,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   validateRecord(page, 'update', merged);
   if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
   const asStored = { ...existing, ...merged, ...patch };
-  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
+  await enforceRules(ctx, page, asStored);
   await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
@@ -291,7 +303,7 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   validateFragment(page, formFields, t.required ?? [], values);
   const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
   const asStored = { ...existing, ...values, ...computed, [field]: t.to };
-  checkRules(page, asStored, await ruleContext(ctx, page, asStored));
+  await enforceRules(ctx, page, asStored);
   const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
   const afterCommit: (() => Promise<void>)[] = [];
   const done = await ctx.database.db.transaction().execute(async (trx) => {

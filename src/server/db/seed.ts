@@ -22,7 +22,7 @@ export const DEMO_PARTIES = [
   { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
 ];
 /** What the organisation pages show of the demo organisations (columns those pages add to sys_party). */
-const DEMO_PROFILES: Record<string, Record<string, string>> = {
+export const DEMO_PROFILES: Record<string, Record<string, string>> = {
   // The platform's own record satisfies its page like any other: an exported list imports back.
   P0001: { uscc: '91310115796052833Y', contactName: '刘子健', contactPhone: '13800000001', region: '["310000","310100","310115"]' },
   C1001: { uscc: '91310114MA1GT3K74B', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',

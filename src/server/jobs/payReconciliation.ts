@@ -1,25 +1,30 @@
 import type { JobHandler } from './types.js';
-import { chinaDay, storeReconciliation } from '../cloudPay/reconcile.js';
+import { chinaDay, openDays, storeReconciliation } from '../cloudPay/reconcile.js';
 import { settlePayment } from '../cloudPay/payments.js';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Each night, yesterday's (China time) bank entries of every open account against the system's
- * records. A day that does not balance is not a failed run: its differences are listed on the
- * reconciliation page for finance to resolve.
+ * Each night, per open account, every day (China time) not yet balanced, yesterday included: the
+ * bank's entries and reported balance against the system's records. A day that does not balance is
+ * not a failed run: its differences are listed on the reconciliation page for finance to resolve,
+ * and it is looked at again the next night until it balances or is resolved.
  */
 export const payReconciliation: JobHandler = async (ctx, { now, log }) => {
   if (!ctx.schemas.pages.has('cloudPay/reconciliation')) return { rows: 0 };
-  const day = chinaDay(new Date(now.getTime() - DAY_MS));
+  const today = chinaDay(now);
   const accounts = await ctx.database.db.selectFrom('cp_account').selectAll().where('status', '!=', 'closed').execute();
+  let rows = 0;
   let unbalanced = 0;
   for (const account of accounts) {
-    const row = await storeReconciliation(ctx, account, day, 'system', now);
-    if (row.status === 'unbalanced') unbalanced++;
+    for (const day of await openDays(ctx.database.db, String(account.accountNo), today)) {
+      const row = await storeReconciliation(ctx, account, day, 'system', now);
+      rows++;
+      if (row.status === 'unbalanced') unbalanced++;
+    }
   }
-  log(`${day}: ${accounts.length} accounts, ${unbalanced} unbalanced`);
-  return { rows: accounts.length };
+  log(`${accounts.length} accounts, ${rows} days reconciled up to ${chinaDay(new Date(now.getTime() - DAY_MS))}, ${unbalanced} unbalanced`);
+  return { rows };
 };
 
 /** Asks the bank for the result of every payment still processing (oldest first). */

@@ -15,6 +15,7 @@ import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
 import { runRowAction } from '../actions/run.js';
 import { relatedSummary } from '../data/relatedSummary.js';
+import { chainView } from '../data/chainView.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
 import type { TabSpec } from '../../shared/schema/types.js';
 import {
@@ -104,6 +105,11 @@ export function registerDataRoutes(fastify: FastifyInstance) {
   app.get(`${base}/:id/related-summary/:name`, { ...checked, schema: { tags, summary: 'A relation group of the record: per child page the caller may read, how many records belong to it and the latest', params: NamedParams, response: Answers.relatedSummary } }, async (req) => {
     const access = await pageAccess(ctx, req, req.params.page, 'read');
     return ok(await relatedSummary(ctx, req, access, req.params.id, req.params.name));
+  });
+
+  app.get(`${base}/:id/chain/:name`, { ...checked, schema: { tags, summary: 'A chain view of the record: each step\'s documents (number, amount, state) within its organisation, and the fen still open', params: NamedParams, response: Answers.chain } }, async (req) => {
+    const access = await pageAccess(ctx, req, req.params.page, 'read');
+    return ok(await chainView(ctx, req, access, req.params.id, req.params.name));
   });
 
   app.put(`${base}/:id`, { ...checked, schema: { tags, summary: 'Update a record; the body carries the version read (stale → 409)', params: RecordParams, body: UpdateBody, response: Answers.record } }, async (req) => {

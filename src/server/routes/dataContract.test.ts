@@ -19,9 +19,9 @@ describe('the data routes’ declared contract', () => {
     const routes = Object.entries(doc.paths as Record<string, Record<string, any>>)
       // The page schema route with them; the administrators' reload declares its answers in the other routes' style.
       .filter(([p]) => p.startsWith('/open-platform/data/') || p === '/open-platform/schemas/{page}');
-    // 13 record routes (dashboard and a relation group's summary included), list and bulk actions, the import template and upload.
-    expect(routes.length).toBe(17);
-    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(20);
+    // 14 record routes (dashboard, a relation group's summary and a chain view included), list and bulk actions, the import template and upload.
+    expect(routes.length).toBe(18);
+    expect(routes.flatMap(([, ops]) => Object.keys(ops)).length).toBe(21);
     for (const [p, ops] of routes) {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method.toUpperCase()} ${p}`;
@@ -44,6 +44,8 @@ describe('the data routes’ declared contract', () => {
     expect(template.parameters.find((x: any) => x.name === 'format').schema.enum ?? template.parameters.find((x: any) => x.name === 'format').schema.anyOf).toBeTruthy();
     const summary = doc.paths['/open-platform/data/{page}/{id}/related-summary/{name}'].get;
     expect(summary.responses['200'].content['application/json'].schema.properties.data.properties.lines.type).toBe('array');
+    const chain = doc.paths['/open-platform/data/{page}/{id}/chain/{name}'].get;
+    expect(chain.responses['200'].content['application/json'].schema.properties.data.properties.steps.type).toBe('array');
     const transition = doc.paths['/open-platform/data/{page}/{id}/transitions/{name}'].post;
     expect(transition.parameters.find((x: any) => x.name === 'id').schema.type).toBe('integer');
   });

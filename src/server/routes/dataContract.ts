@@ -141,6 +141,16 @@ export const Answers = {
       })) })]),
     }), { description: 'one line per page of the group the caller may read' }),
   })),
+  chain: answers(Type.Object({
+    steps: Type.Array(Type.Object({
+      name: Type.String(), page: Type.String(), title: Type.String(), readable: Type.Boolean(), totalFen: Type.Union([Type.Integer(), Type.Null()]),
+      documents: Type.Array(Type.Object({
+        id: Type.Integer(), no: Type.String(), follows: Type.String(), amountFen: Type.Union([Type.Integer(), Type.Null()]),
+        status: Type.Union([Type.Null(), Type.Object({ value: Type.Unknown(), text: Type.Union([Type.String(), Type.Number(), Type.Null()]), color: Type.Optional(Type.String()) })]),
+      })),
+    }), { description: 'the chain\'s steps in order' }),
+    openFen: Type.Union([Type.Integer(), Type.Null()], { description: 'what is still open, in fen' }),
+  })),
   bulkResult: answers(Type.Object({
     succeeded: Type.Integer(), failed: Type.Integer(),
     results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), msg: Type.Optional(Type.String()), result: Type.Optional(Type.Unknown()) })),

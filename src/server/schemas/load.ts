@@ -4,7 +4,7 @@ import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
 import { relationErrors } from '../../shared/schema/relations.js';
-import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
+import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
 import { fillCrossErrors } from '../../shared/schema/refFill.js';
 import { demoRowErrors } from './demoRows.js';
@@ -127,7 +127,10 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
     }
     if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
-    [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages), ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages)].forEach(mine);
+    [
+      ...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages),
+      ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages), ...aggregateErrors(page, pages), ...chainErrors(page, pages),
+    ].forEach(mine);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed])).problems);

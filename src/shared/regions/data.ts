@@ -1,15 +1,14 @@
 /**
- * Administrative divisions of China with their GB/T 2260 codes (as published by the Ministry of
- * Civil Affairs, 2023 edition): all 34 provincial-level divisions; for each province its capital
- * and major prefecture-level cities; districts of the four municipalities and of every provincial
- * capital. The standard assigns no subordinate codes to Taiwan, Hong Kong and Macao, so they are
- * listed without children. Each entry is [code, Chinese name, pinyin/English name, children?].
- *
- * For a municipality the middle level is its "市辖区" (xx0100), shown under the city's own name.
+ * English (pinyin) names of the divisions the console has always named in other languages: all 34
+ * provincial-level divisions, the major prefecture-level cities, the districts of the four
+ * municipalities and of every provincial capital. The divisions themselves (every county, one list
+ * for the server and the console) come from `@vant/area-data` (see index.ts); a division without
+ * an entry here shows its Chinese name in every language. Each entry is [code, Chinese name,
+ * pinyin/English name, children?].
  */
 export type RegionTuple = readonly [code: string, zh: string, en: string, children?: readonly RegionTuple[]];
 
-export const REGION_DATA: readonly RegionTuple[] = [
+export const ENGLISH_NAMES: readonly RegionTuple[] = [
   ['110000', '北京市', 'Beijing', [
     ['110100', '北京市', 'Beijing', [
       ['110101', '东城区', 'Dongcheng'], ['110102', '西城区', 'Xicheng'], ['110105', '朝阳区', 'Chaoyang'],

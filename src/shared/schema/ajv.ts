@@ -7,8 +7,8 @@ import { FORMAT_CHECKS, SCRIPT_SCHEME } from '../validators';
 export const EXTENSION_KEYWORDS = [
   'x-enum-labels', 'x-enum-colors', 'x-hash', 'x-ref', 'x-ref-multiple', 'x-unique', 'x-index', 'x-filter', 'x-cell',
   'x-component', 'x-component-props', 'x-decorator', 'x-decorator-props', 'x-reactions', 'x-editable', 'x-sequence', 'x-generated',
-  'x-export', 'x-computed', 'x-after', 'x-required-when', 'x-ref-filter', 'x-ref-depends', 'x-ref-fill', 'x-must-choose', 'x-pattern-message',
-  'x-not-secret',
+  'x-export', 'x-computed', 'x-after', 'x-not-future', 'x-region-level', 'x-required-when', 'x-ref-filter', 'x-ref-depends', 'x-ref-fill',
+  'x-must-choose', 'x-pattern-message', 'x-not-secret',
 ];
 
 /** Formats taken from ajv-formats as they are. */

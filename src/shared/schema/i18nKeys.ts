@@ -31,6 +31,7 @@ export function pageI18nKeys(page: PageSchema): string[] {
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
   page.relations?.forEach((r) => { if (r.title) keys.push(r.title); });
+  page.chains?.forEach((c) => keys.push(c.title, ...c.steps.flatMap((s) => (s.title ? [s.title] : []))));
   page.relationGroups?.forEach((g) => keys.push(g.title, ...(g.pageTitle ? [g.pageTitle] : []), ...(g.noneTitle ? [g.noneTitle] : []), ...(g.createTitle ? [g.createTitle] : [])));
   page.rules?.forEach((r) => keys.push(r.message));
   page.tabs?.forEach((tab) => { if (tab.title) keys.push(tab.title); });

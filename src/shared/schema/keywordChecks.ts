@@ -168,6 +168,10 @@ export function ruleErrors(page: PageSchema): string[] {
       if (!props[field]?.['x-ref'] || props[field]['x-ref-multiple']) errors.push(`${where}.with.${alias}: "${field}" is not a field referring to one record (x-ref)`);
       if (props[alias]) errors.push(`${where}.with.${alias}: the alias hides the field of the same name; choose another`);
     }
+    for (const alias of Object.keys(r.aggregate ?? {})) {
+      if (props[alias] || aliases.includes(alias)) errors.push(`${where}.aggregate.${alias}: the alias hides a field or a with alias of the same name; choose another`);
+      aliases.push(alias);
+    }
     const extra = aliases.length ? [...aliases, '$today'] : [];
     if (r.when) exprNames(`${where}.when`, r.when, extra);
     exprNames(`${where}.assert`, r.assert, extra);
@@ -190,6 +194,64 @@ export function ruleErrors(page: PageSchema): string[] {
   if (scopeUser && props[scopeUser]?.type !== 'string') {
     errors.push(`resource.scopeUser: "${scopeUser}" must be a string field of the model holding the addressee's username, e.g. "recipient"`);
   }
+  return errors;
+}
+
+/** A rule's aggregate names an existing page with a table, and fields of both pages (needs every page, so the loader runs it). */
+export function aggregateErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  const ours = new Set([...recordFields(page), 'partyCode']);
+  page.rules?.forEach((r, i) => {
+    for (const [alias, a] of Object.entries(r.aggregate ?? {})) {
+      const where = `rules[${i}].aggregate.${alias}`;
+      const target = pages.get(a.page);
+      if (!target?.resource || !target.model) {
+        errors.push(`${where}.page: unknown page "${a.page}" (or one without a table)`);
+        continue;
+      }
+      const theirs = new Set([...recordFields(target), 'partyCode']);
+      if ((a.op ?? 'sum') !== 'count' && (!a.field || !['integer', 'number'].includes(target.model.properties[a.field]?.type ?? ''))) errors.push(`${where}.field: "${a.field ?? ''}" is not a number field of ${a.page}`);
+      for (const [t, o] of Object.entries(a.match ?? {})) {
+        if (!theirs.has(t)) errors.push(`${where}.match: "${t}" is not a field of ${a.page}`);
+        if (!ours.has(o)) errors.push(`${where}.match.${t}: "${o}" is not a field of this page`);
+      }
+      for (const t of Object.keys(a.where ?? {})) if (!theirs.has(t)) errors.push(`${where}.where: "${t}" is not a field of ${a.page}`);
+      if (a.sameYear && !theirs.has(a.sameYear.theirs)) errors.push(`${where}.sameYear.theirs: "${a.sameYear.theirs}" is not a field of ${a.page}`);
+      if (a.sameYear && !ours.has(a.sameYear.ours)) errors.push(`${where}.sameYear.ours: "${a.sameYear.ours}" is not a field of this page`);
+    }
+  });
+  return errors;
+}
+
+/** A chain view's steps name pages with tables, their fields, and earlier steps (needs every page, so the loader runs it). */
+export function chainErrors(page: PageSchema, pages: Map<string, PageSchema>): string[] {
+  const errors: string[] = [];
+  const taken = new Set([...(page.relations ?? []).map((r) => r.name), ...(page.relationGroups ?? []).map((g) => g.name)]);
+  const ours = new Set([...recordFields(page), 'id']);
+  page.chains?.forEach((c, i) => {
+    const where = `chains[${i}] ("${c.name}")`;
+    if (taken.has(c.name)) errors.push(`${where}: the name is already a relation's or a group's; give the tab its own name`);
+    taken.add(c.name);
+    const steps = new Map<string, PageSchema>();
+    c.steps.forEach((s, j) => {
+      const at = `${where}.steps[${j}] ("${s.name}")`;
+      const target = pages.get(s.page);
+      if (!target?.resource || !target.model) {
+        errors.push(`${at}.page: unknown page "${s.page}" (or one without a table)`);
+        return;
+      }
+      const theirs = new Set([...recordFields(target), 'id']);
+      if (!theirs.has(s.field)) errors.push(`${at}.field: "${s.field}" is not a field of ${s.page}`);
+      if (s.amount && !['integer', 'number'].includes(target.model.properties[s.amount]?.type ?? '')) errors.push(`${at}.amount: "${s.amount}" is not a number field of ${s.page}`);
+      const [head, tail] = s.from.includes('.') ? s.from.split('.') : [null, s.from];
+      if (head === null && !ours.has(tail)) errors.push(`${at}.from: "${tail}" is not a field of this page`);
+      if (head !== null && !steps.has(head)) errors.push(`${at}.from: "${head}" is not an earlier step`);
+      if (head !== null && steps.has(head) && !new Set([...recordFields(steps.get(head)!), 'id']).has(tail)) errors.push(`${at}.from: "${tail}" is not a field of step "${head}"`);
+      if (steps.has(s.name)) errors.push(`${at}: the step name appears twice`);
+      steps.set(s.name, target);
+    });
+    for (const k of ['owed', 'paid'] as const) if (c.open && !steps.has(c.open[k])) errors.push(`${where}.open.${k}: "${c.open[k]}" is not a step`);
+  });
   return errors;
 }
 

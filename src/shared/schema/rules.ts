@@ -9,6 +9,8 @@ export interface RuleViolation {
   /** Message key; params that are keys themselves (field titles) are translated in place. */
   key: string;
   params: Record<string, unknown>;
+  /** The rule asks for its refusals to be sent to the organisation's administrators. */
+  alert?: boolean;
 }
 
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -24,6 +26,17 @@ function later(a: unknown, b: unknown, dateOnly: boolean): boolean {
   const tb = typeof b === 'string' ? Date.parse(b.replace(' ', 'T')) : Number.NaN;
   if (!Number.isNaN(ta) && !Number.isNaN(tb)) return ta > tb;
   return String(a) > String(b);
+}
+
+/** Clocks differ by a little between the browser, the server and a vehicle terminal. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/** A date after today in China, or a time more than the clock slack after now. */
+function inFuture(v: unknown, dateOnly: boolean, now: number): boolean {
+  if (typeof v !== 'string' || !v) return false;
+  if (dateOnly) return v.slice(0, 10) > chinaToday(now);
+  const t = Date.parse(v.replace(' ', 'T'));
+  return !Number.isNaN(t) && t > now + CLOCK_SLACK_MS;
 }
 
 /** Whether an expression holds for a record; one that cannot be evaluated does not. */
@@ -47,9 +60,13 @@ export function chinaToday(now = Date.now()): string {
  */
 export interface RuleContext {
   refs: Record<string, Row | null>;
+  /** Figures over other records (`aggregate`), by alias. */
+  aggregates?: Record<string, number | null>;
   today: string;
   /** The records each dependent reference (x-ref-depends) names, with their key as `$key`. */
   depends?: Record<string, Row[]>;
+  /** The time "in the future" is measured from; now when absent. */
+  now?: number;
 }
 
 function valueOf(expr: string, scope: Row): unknown {
@@ -76,22 +93,26 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
     if (after && !empty(v) && !empty(record[after]) && !later(v, record[after], f.format === 'date')) {
       out.push({ field: name, key: 'validation.rule.after', params: { field: f.title, other: props[after]?.title ?? after } });
     }
+    if (f['x-not-future'] && inFuture(v, f.format === 'date', context?.now ?? Date.now())) {
+      out.push({ field: name, key: 'validation.rule.notFuture', params: { field: f.title } });
+    }
     const when = f['x-required-when'];
     if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
   }
   if (context?.depends) out.push(...dependencyViolations(page, record, context.depends));
   for (const rule of page.rules ?? []) {
     let scope = record;
-    if (rule.with) {
+    if (rule.with || rule.aggregate) {
       if (!context) continue;
-      const refs = Object.keys(rule.with).map((alias) => [alias, context.refs[alias]] as const);
+      const refs = Object.keys(rule.with ?? {}).map((alias) => [alias, context.refs[alias]] as const);
       if (refs.some(([, r]) => !r)) continue;
-      scope = { ...record, ...Object.fromEntries(refs), $today: context.today };
+      const figures = Object.keys(rule.aggregate ?? {}).map((alias) => [alias, context.aggregates?.[alias] ?? null] as const);
+      scope = { ...record, ...Object.fromEntries(refs), ...Object.fromEntries(figures), $today: context.today };
     }
     if (rule.when && !holds(rule.when, scope)) continue;
     if (holds(rule.assert, scope)) continue;
     const extra = Object.fromEntries(Object.entries(rule.params ?? {}).map(([k, expr]) => [k, valueOf(expr, scope)]));
-    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert } });
+    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert }, ...(rule.alert ? { alert: true } : {}) });
   }
   return out;
 }

@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/shared/validators. */
 export type FieldFormat =
   | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
+  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'vehicleCert' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 
@@ -107,6 +107,10 @@ export interface FieldSchema {
   'x-computed'?: ComputedSpec;
   /** The value must be later (greater) than this other field's, when both are set: an end after its start. */
   'x-after'?: string;
+  /** A date or time that may not lie in the future (a loading or delivery time; a few minutes of clock difference are allowed). */
+  'x-not-future'?: boolean;
+  /** A region field whose chain must go down to this level (ministry uploads need county codes). */
+  'x-region-level'?: 'province' | 'city' | 'county';
   /** Required when this expression over the record holds, e.g. "discountPct > 0". */
   'x-required-when'?: string;
   /** Reference options and references are limited to records of the x-ref page with these field values. */
@@ -271,6 +275,28 @@ export interface Rule {
   with?: Record<string, string>;
   /** Message parameters computed by expressions on the same scope: `{ "limit": "vehicle.loadKg" }`. */
   params?: Record<string, string>;
+  /**
+   * Figures over other records the rule reads, by alias: the sum (or count, or largest value) of a
+   * field of another page's records that match this record, within its organisation. What a chain
+   * document may still take is its predecessor's amount minus what the others already took. Server only.
+   */
+  aggregate?: Record<string, RuleAggregate>;
+  /** A refusal by this rule is also sent to the organisation's administrators as a message (the income cap). */
+  alert?: boolean;
+}
+
+/** One figure over the records of a page: `op` of `field` over those matching, excluding the record written. */
+export interface RuleAggregate {
+  page: string;
+  /** The figure's field (a stored number); not needed for count. */
+  field?: string;
+  op?: 'sum' | 'count' | 'max';
+  /** Their field → this record's field: only records holding the same values count (none when ours is empty). */
+  match?: Record<string, string>;
+  /** Their field → a value or a list of values they must hold (states that count, flags). */
+  where?: Record<string, string | number | boolean | (string | number | boolean)[]>;
+  /** Only records whose date field (theirs) lies in the China calendar year of this record's (ours). */
+  sameYear?: { theirs: string; ours: string };
 }
 
 /** A server-side operation beyond CRUD, implemented by a named handler in src/server/actions. */
@@ -393,7 +419,37 @@ export interface PageSchema {
   relations?: Relation[];
   /** Several child pages summarised in one detail tab: one line per page (relationGroups). */
   relationGroups?: RelationGroup[];
+  /** A record's chain of documents in one detail tab: each step's records, amounts, states and what is still open. */
+  chains?: ChainView[];
   rules?: Rule[];
+}
+
+/**
+ * The documents that follow a record, step by step (a waybill's settlement, remittances, payments,
+ * bank receipts, uploads, tax orders), shown in one detail tab with the fen still open.
+ */
+export interface ChainView {
+  /** Key of the tab; unique among relations, groups and chains. */
+  name: string;
+  /** i18n key of the tab. */
+  title: string;
+  steps: ChainStep[];
+  /** Still open: the sum of `owed`'s amounts less the sum of `paid`'s amounts whose fields hold `paidWhen`. */
+  open?: { owed: string; paid: string; paidWhen?: Record<string, string | number | boolean | (string | number | boolean)[]> };
+}
+
+export interface ChainStep {
+  /** Key of the step, named by later steps' `from`. */
+  name: string;
+  page: string;
+  /** The step page's field holding the number it follows. */
+  field: string;
+  /** Where that number comes from: a field of this record (`waybillNo`) or of an earlier step's records (`settlement.settlementNo`). */
+  from: string;
+  /** The step page's money field shown as the document's amount. */
+  amount?: string;
+  /** i18n key of the step's title; the page's title when absent. */
+  title?: string;
 }
 
 /** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */

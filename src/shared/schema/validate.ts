@@ -88,6 +88,8 @@ function semanticErrors(page: PageSchema): string[] {
     const other = f['x-after'] && props[f['x-after']];
     if (f['x-after'] && !other) errors.push(`model.${name}.x-after: unknown field "${f['x-after']}"; name a field of this model`);
     else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
+    if (f['x-not-future'] && f.format !== 'date' && f.format !== 'date-time') errors.push(`model.${name}.x-not-future: only a date or date-time field can be kept out of the future`);
+    if (f['x-region-level'] && f['x-component'] !== 'RegionCascader') errors.push(`model.${name}.x-region-level: only a region field (x-component RegionCascader) has levels`);
   }
   if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
   errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page), ...dependsErrors(page), ...fillErrors(page));

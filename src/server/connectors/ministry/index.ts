@@ -1,5 +1,6 @@
-import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../../shared/validators.js';
+import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode, isVehicleTransportCert } from '../../../shared/validators.js';
 import { seedOf } from '../sandbox.js';
+import { isCountyCode } from '../../../shared/regions/index.js';
 
 /**
  * The provincial monitoring system (省级网络货运信息监测系统) every network freight operator uploads
@@ -8,7 +9,20 @@ import { seedOf } from '../sandbox.js';
  * the ministry's own wording.
  */
 export interface MinistryWaybill {
+  /** The network freight operator uploading: the organisation's name and credit code. */
+  platformName: string | null;
+  platformCreditCode: string | null;
   waybillNo: string;
+  /** The original (consignment) no. the waybill carries out, and its segment within it. */
+  consignmentNo: string | null;
+  segmentNo: string;
+  /** When the waybill was created. */
+  createdAt: string | null;
+  /** Transport organisation type (运输组织类型代码): 1 road transport by one vehicle. */
+  transportOrgTypeCode: string;
+  /** The consignor as its own party. */
+  consignorName: string | null;
+  consignorCreditCode: string | null;
   shipperName: string | null;
   shipperCreditCode: string | null;
   carrierName: string | null;
@@ -31,6 +45,12 @@ export interface MinistryWaybill {
   weightKg: number | null;
   loadRegionCode: string | null;
   unloadRegionCode: string | null;
+  /** The loading and unloading addresses as text, beside their county codes. */
+  loadAddress: string | null;
+  unloadAddress: string | null;
+  volumeM3: number | null;
+  pieces: number | null;
+  vehicleCount: number;
   consigneeName: string | null;
   businessTypeCode: string | null;
   departedAt: string | null;
@@ -38,11 +58,36 @@ export interface MinistryWaybill {
   freightFen: number | null;
   contractNo: string | null;
   insured: boolean;
+  insuranceCompanyCode: string | null;
   insurancePolicyNo: string | null;
 }
 
+/** One payment of a waybill in its funds-flow document: the final freight payment or an advance, fuel card or ETC recharge. */
+export interface MinistryPaymentEntry {
+  kind: string;
+  amountFen: number | null;
+  bankSerialNo: string | null;
+  paidAt: string | null;
+  payMethod: string | null;
+}
+
 export interface MinistryPayment {
+  /** The funds-flow document's own no. */
+  flowNo: string;
   waybillNo: string;
+  /** The waybills it pays, each with its amount (one waybill per settlement). */
+  waybills: { waybillNo: string; amountFen: number }[];
+  carrierName: string | null;
+  /** The actual carrier's credit code, or an individual's ID number. */
+  carrierIdNo: string | null;
+  plate: string | null;
+  plateColor: string | null;
+  payerName: string | null;
+  payerAccount: string | null;
+  payeeCnaps: string | null;
+  /** Every payment of the waybill, advances and fuel cards included, one entry each. */
+  entries: MinistryPaymentEntry[];
+  totalFen: number;
   payeeName: string | null;
   payeeAccount: string | null;
   payeeBank: string | null;
@@ -66,8 +111,8 @@ export const PAY_METHODS = ['bankTransfer', 'cloudPay', 'thirdParty', 'fuelCard'
 
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 const ymd = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-/** A 6-digit administrative code below province level (a province's own code ends in 0000). */
-const isRegionCode = (v: string) => /^[1-8]\d{5}$/.test(v) && !v.endsWith('0000');
+/** A county-level code of the complete division list: a province or city code names no place to load at. */
+const isRegionCode = (v: string) => isCountyCode(v);
 
 type Check = [code: string, failing: boolean, reason: string];
 
@@ -83,9 +128,17 @@ function required(code: string, value: unknown, label: string, valid?: (v: strin
 
 export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
   const light = (w.loadKg ?? 0) > 0 && (w.loadKg ?? 0) <= 4500;
-  const cert = (v: string) => /^\d{12}$/.test(v) && (light || !v.endsWith('000000'));
+  const cert = (v: string) => isVehicleTransportCert(v) && (light || !v.endsWith('000000'));
   return firstFailure(`运单 ${w.waybillNo}`, [
+    ...required('PLATFORM_NAME', w.platformName, '网络货运经营者名称'),
+    ...required('PLATFORM_CREDIT_CODE', w.platformCreditCode, '网络货运经营者统一社会信用代码', isSocialCreditCode),
     ...required('WAYBILL_NO', w.waybillNo, '运单号', (v) => /^YD\d{14}$/.test(v)),
+    ...required('CONSIGNMENT_NO', w.consignmentNo, '原始单号'),
+    ...required('SEGMENT_NO', w.segmentNo, '分段分单号', (v) => /^\d{1,3}$/.test(v)),
+    ...required('CREATED_AT', w.createdAt, '运单生成时间'),
+    ...required('TRANSPORT_ORG_TYPE', w.transportOrgTypeCode, '运输组织类型代码', (v) => /^[1-3]$/.test(v)),
+    ...required('CONSIGNOR_NAME', w.consignorName, '托运人（发货方）名称'),
+    ...required('CONSIGNOR_CREDIT_CODE', w.consignorCreditCode, '托运人（发货方）统一社会信用代码', isSocialCreditCode),
     ...required('SHIPPER_NAME', w.shipperName, '托运人名称'),
     ...required('SHIPPER_CREDIT_CODE', w.shipperCreditCode, '托运人统一社会信用代码', isSocialCreditCode),
     ...required('CARRIER_NAME', w.carrierName, '实际承运人名称'),
@@ -103,6 +156,11 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ['WEIGHT_INVALID', !(Number(w.weightKg) > 0), '货物重量须大于 0'],
     ...required('LOAD_REGION', w.loadRegionCode, '装货地行政区划代码', isRegionCode),
     ...required('UNLOAD_REGION', w.unloadRegionCode, '卸货地行政区划代码', isRegionCode),
+    ...required('LOAD_ADDRESS', w.loadAddress, '装货地址'),
+    ...required('UNLOAD_ADDRESS', w.unloadAddress, '卸货地址'),
+    ['VOLUME_INVALID', w.volumeM3 !== null && !(Number(w.volumeM3) > 0), '货物体积须大于 0'],
+    ['PIECES_INVALID', w.pieces !== null && !(Number.isInteger(w.pieces) && Number(w.pieces) > 0), '货物件数须为正整数'],
+    ['VEHICLE_COUNT_INVALID', !(Number.isInteger(w.vehicleCount) && w.vehicleCount > 0), '车辆总数须为正整数'],
     ...required('CONSIGNEE', w.consigneeName, '收货方名称'),
     ...required('BUSINESS_TYPE', w.businessTypeCode, '业务类型代码', (v) => /^\d{7}$/.test(v)),
     ...required('DEPARTED_AT', w.departedAt, '发车时间'),
@@ -110,7 +168,7 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ['TIME_ORDER', !blank(w.departedAt) && !blank(w.signedAt) && Date.parse(String(w.signedAt)) < Date.parse(String(w.departedAt)), '到达时间早于发车时间'],
     ['FREIGHT_INVALID', !(Number.isInteger(w.freightFen) && Number(w.freightFen) > 0), '运费金额须为大于 0 的整数（分）'],
     ...required('CONTRACT_NO', w.contractNo, '运输合同编号'),
-    ...(w.insured ? required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号') : []),
+    ...(w.insured ? [...required('INSURANCE_COMPANY', w.insuranceCompanyCode, '保险公司代码'), ...required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号')] : []),
   ]);
 }
 
@@ -124,6 +182,22 @@ export function checkPayment(p: MinistryPayment): MinistryAnswer | null {
     ...required('PAID_AT', p.paidAt, '付款时间'),
     ...required('BANK_SERIAL', p.bankSerialNo, '银行流水号', (v) => /^[0-9A-Za-z]{10,32}$/.test(v)),
     ...required('PAY_METHOD', p.payMethod, '付款方式', (v) => (PAY_METHODS as readonly string[]).includes(v)),
+    ...required('FLOW_NO', p.flowNo, '资金流水单号'),
+    ...required('CARRIER_NAME', p.carrierName, '实际承运人名称'),
+    ...required('CARRIER_ID', p.carrierIdNo, '实际承运人统一社会信用代码或身份证号', (v) => isSocialCreditCode(v) || isResidentId(v)),
+    ...required('PLATE', p.plate, '车辆牌照号', isPlateNumber),
+    ...required('PLATE_COLOR', p.plateColor, '车牌颜色'),
+    ...required('PAYER_NAME', p.payerName, '付款方名称'),
+    ...required('PAYER_ACCOUNT', p.payerAccount, '付款方账号', isCorporateAccount),
+    ...required('PAYEE_CNAPS', p.payeeCnaps, '收款方开户行行号', (v) => /^\d{12}$/.test(v)),
+    ...p.entries.flatMap((e, i): Check[] => [
+      [`ENTRY_AMOUNT_INVALID`, !(Number.isInteger(e.amountFen) && Number(e.amountFen) > 0), `第 ${i + 1} 笔付款金额须为大于 0 的整数（分）`],
+      [`ENTRY_SERIAL_MISSING`, !e.bankSerialNo || !/^[0-9A-Za-z]{10,32}$/.test(e.bankSerialNo), `第 ${i + 1} 笔付款缺少银行流水号`],
+      [`ENTRY_PAID_AT_MISSING`, blank(e.paidAt), `第 ${i + 1} 笔付款缺少付款时间`],
+      [`ENTRY_METHOD_INVALID`, !(PAY_METHODS as readonly string[]).includes(String(e.payMethod)), `第 ${i + 1} 笔付款方式格式不正确`],
+    ]),
+    ['TOTAL_MISMATCH', !p.entries.length || p.totalFen !== p.entries.reduce((s, e) => s + Number(e.amountFen ?? 0), 0), '资金流水合计金额与各笔付款之和不符'],
+    ['WAYBILL_AMOUNT_MISMATCH', p.waybills.reduce((s, w) => s + w.amountFen, 0) !== p.totalFen, '运单金额之和与资金流水合计金额不符'],
   ]);
 }
 

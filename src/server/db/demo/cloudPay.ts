@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { DemoGenerator } from './index.js';
 import { chinaDay, storeReconciliation } from '../../cloudPay/reconcile.js';
+import { cloudPayChain } from './cloudPayChain.js';
 
 const CHINA_MS = 8 * 3_600_000;
 
@@ -11,6 +12,8 @@ const CHINA_MS = 8 * 3_600_000;
  */
 const accountBalances: DemoGenerator = async (ctx: AppContext) => {
   const db = ctx.database.db;
+  // The freight remittances paid by cloud pay first: their payments, receipts and balance entries.
+  await cloudPayChain(ctx);
   const accounts = await db.selectFrom('cp_account').select(['id', 'accountNo']).execute();
   for (const a of accounts) {
     const last = await db.selectFrom('cp_balance_log').select('ledgerFen').where('accountNo', '=', a.accountNo)

@@ -5,7 +5,7 @@ import { computeValues } from '../../../shared/schema/computed.js';
 import { residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
-  BANKS, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
+  BANKS, cnapsOf, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
   PARTY_GEO, PHONE_PREFIXES, STREETS, SURNAMES, VEHICLE_SPECS, type Hub,
 } from './freightData.js';
 
@@ -201,7 +201,7 @@ const REJECT_INVOICE = ['购买方税号与营业执照不一致', '所选运单
 /** Fills a row's stored computed fields with the page's own expressions, so demo figures are the engine's. */
 type Compute = (pageId: string, row: Row) => Row;
 
-function buildDataset(now: number, compute: Compute): FreightDataset {
+function buildDataset(now: number, compute: Compute, caps: Map<string, number>): FreightDataset {
   const rng = new Rng(SEED);
   // Money draws (driver price, fees, advances, payees) have their own sequence.
   const mrng = new Rng(SEED ^ 0x5f3759df);
@@ -671,14 +671,14 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
   const payees = new Map<string, Row>();
   const payeeOf = (t: Trip): Row => {
     if (t.carrier.carrierType === 'individual') {
-      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: null, authorisationNo: null, corporateAccountNo: null };
+      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: cnapsOf(t.driver.bankName, t.driver.bankCard), authorisationNo: null, corporateAccountNo: null };
     }
     let p = payees.get(t.carrier.code);
     if (!p) {
       const card = bankCard(mrng);
       p = t.carrier.carrierType === 'enterprise'
         ? { payeeType: 'actualCarrier', accountType: 'corporate', payeeName: t.carrier.name, bankName: card.bankName, bankCard: null, corporateAccountNo: `${mrng.int(1, 9)}${mrng.digits(mrng.pick([15, 17, 18]))}`, cnapsCode: mrng.digits(12), authorisationNo: null }
-        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: null, corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
+        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: cnapsOf(card.bankName, card.bankCard), corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
       payees.set(t.carrier.code, p);
     }
     return p;
@@ -779,6 +779,27 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
         ...stamp(chaseAt, status === 'pending' ? chaseAt : handledAt),
       });
     }
+  }
+
+  // --- the annual income cap: a driver's settlements that would take the year's withheld income past
+  // the cap of the organisation's tax configuration stay pending (held), unpaid, as the server holds them.
+  const yearIncome = new Map<string, number>();
+  const held = new Set<unknown>();
+  for (const s of settlements.filter((x) => x.taxWithheld && x.confirmedAt).sort((a, b) => String(a.confirmedAt).localeCompare(String(b.confirmedAt)))) {
+    const key = `${String(s.partyCode)}|${String(s.driverIdcard)}|${new Date(Date.parse(String(s.confirmedAt)) + 8 * HOUR).getUTCFullYear()}`;
+    const total = (yearIncome.get(key) ?? 0) + Number(s.incomeFen);
+    if (total <= (caps.get(String(s.partyCode)) ?? DEFAULT_CAP_FEN)) {
+      yearIncome.set(key, total);
+      continue;
+    }
+    held.add(s.settlementNo);
+    Object.assign(s, { status: 'pending', confirmedAt: null, paidAt: null, remark: '司机本年经营所得已达年度上限，暂缓确认', updatedAt: s.createdAt });
+  }
+  if (held.size) {
+    remits.splice(0, remits.length, ...remits.filter((r) => !held.has(r.settlementNo)));
+    reminders.splice(0, reminders.length, ...reminders.filter((r) => !held.has(r.settlementNo)));
+    const heldWaybills = new Set(settlements.filter((s) => held.has(s.settlementNo)).map((s) => s.waybillNo));
+    for (const w of waybills) if (w.status === 'settled' && heldWaybills.has(w.waybillNo)) w.status = 'signed';
   }
 
   // --- transfer requests (advances, fuel cards, ETC, withdrawals, loans) --------------------
@@ -957,13 +978,25 @@ function buildDataset(now: number, compute: Compute): FreightDataset {
 const datasets = new WeakMap<AppContext, FreightDataset>();
 
 /** The freight dataset of this database (built once, on first use, relative to that moment). */
+/** The cap of an organisation without an active business-income configuration (yuan 120,000 a year). */
+const DEFAULT_CAP_FEN = 12_000_000;
+
+/** Each organisation's annual income cap: the largest of its active business-income tax configurations, as the settlement rule reads it. */
+function incomeCaps(ctx: AppContext): Map<string, number> {
+  const caps = new Map<string, number>();
+  for (const r of (ctx.schemas.pages.get('taxManage/personalIncomeTaxConfig')?.demo ?? []) as Row[]) {
+    if (r.status === 'active' && r.incomeType === 'business') caps.set(String(r.partyCode), Math.max(caps.get(String(r.partyCode)) ?? 0, Number(r.annualCapFen)));
+  }
+  return caps;
+}
+
 export function freightDataset(ctx: AppContext, now = Date.now()): FreightDataset {
   let ds = datasets.get(ctx);
   const compute: Compute = (pageId, row) => {
     const page = ctx.schemas.pages.get(pageId) as PageSchema;
     return Object.assign(row, computeValues(page, row, 'stored'));
   };
-  if (!ds) datasets.set(ctx, (ds = buildDataset(now, compute)));
+  if (!ds) datasets.set(ctx, (ds = buildDataset(now, compute, incomeCaps(ctx))));
   return ds;
 }
 

@@ -5,6 +5,7 @@ import { sandbox } from '../../connectors/ministry/index.js';
 import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from '../../actions/ministryDocs.js';
 import { outcome } from '../../actions/ministry.js';
 import { freightDataset } from './freight.js';
+import { DEMO_PARTIES, DEMO_PROFILES } from '../seed.js';
 import type { DemoGenerator } from './index.js';
 
 type Row = Record<string, unknown>;
@@ -29,13 +30,17 @@ async function freightRows(ctx: AppContext, pageId: string): Promise<Row[]> {
  * rejected for want of its bank serial number. Each rejected waybill was sent twice, unchanged.
  */
 async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
-  const [waybills, orders, shippers, carriers, drivers, vehicles, settlements, remits] = await Promise.all([
+  const [waybills, orders, shippers, carriers, drivers, vehicles, settlements, remits, transfers] = await Promise.all([
     'tms/waybill/waybill', 'tms/order/order_manage', 'tms/base/shipper', 'tms/base/carrier', 'tms/base/driver', 'tms/base/vehicle', 'tms/settlement/settlement',
-    'tms/Carrier/Approval',
+    'tms/Carrier/Approval', 'tms/account/LoanList',
   ].map((id) => freightRows(ctx, id)));
+  const transfersOf = new Map<string, Row[]>();
+  for (const t of transfers) if (t.waybillNo) transfersOf.set(`${String(t.partyCode)}|${String(t.waybillNo)}`, [...(transfersOf.get(`${String(t.partyCode)}|${String(t.waybillNo)}`) ?? []), t]);
   const paidRemit = new Map(remits.filter((r) => r.status === 'paid').map((r) => [`${String(r.partyCode)}|${String(r.settlementNo)}`, r]));
   const by = (rows: Row[], key: string) => new Map(rows.map((r) => [`${String(r.partyCode)}|${String(r[key])}`, r]));
-  const [order, shipper, carrier, driver, vehicle] = [by(orders, 'orderNo'), by(shippers, 'code'), by(carriers, 'code'), by(drivers, 'idcard'), by(vehicles, 'plate')];
+  const [order, shipper, carrier, driver, vehicle, waybill] = [by(orders, 'orderNo'), by(shippers, 'code'), by(carriers, 'code'), by(drivers, 'idcard'), by(vehicles, 'plate'), by(waybills, 'waybillNo')];
+  // The organisations are written after the page tables' demo rows: their names and credit codes come from the seed's own list.
+  const parties = new Map<string, Row>(DEMO_PARTIES.map((p) => [p.code, { name: p.name, uscc: DEMO_PROFILES[p.code]?.uscc ?? null }]));
   const now = Date.now();
   const out: Record<string, Row[]> = { 'tms/supervision/waybillUpload': [], 'tms/supervision/paymentUpload': [] };
   const at = (t: number) => Math.min(now - 10 * 60_000, t);
@@ -46,7 +51,7 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
     const tractor = (w: Row) => vehicle.get(k(w.plate))?.vehicleType === 'tractor';
     for (const w of [...own.filter((x) => !tractor(x)).slice(0, 6), ...own.filter(tractor).slice(0, 2)]) {
       const doc = waybillDoc({ waybill: w, order: order.get(k(w.orderNo)), shipper: shipper.get(k(w.shipperCode)), carrier: carrier.get(k(w.carrierCode)),
-        driver: driver.get(k(w.driverIdcard)), vehicle: vehicle.get(k(w.plate)) });
+        driver: driver.get(k(w.driverIdcard)), vehicle: vehicle.get(k(w.plate)), party: parties.get(party) });
       const first = at(ms(w.deliveredAt) + 2 * HOUR);
       let row: Row = { partyCode: party, waybillNo: w.waybillNo, plate: doc.plate, trailerPlate: doc.trailerPlate, docDigest: digestOf(doc), retries: 0, createdAt: iso(first - 5 * 60_000) };
       const answer = await sandbox.uploadWaybill(doc, new Date(first));
@@ -60,7 +65,9 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
     }
     const paid = settlements.filter((s) => s.partyCode === party && s.status === 'paid' && s.paidAt).sort((a, b) => ms(b.paidAt) - ms(a.paidAt)).slice(0, 5);
     for (const s of paid) {
-      const doc = paymentDoc(s, driver.get(k(s.driverIdcard)), {}, paidRemit.get(k(s.settlementNo)));
+      const doc = paymentDoc(s, driver.get(k(s.driverIdcard)), {}, paidRemit.get(k(s.settlementNo)), {
+        carrier: carrier.get(k(s.carrierCode)), vehicle: vehicle.get(k(waybill.get(k(s.waybillNo))?.plate)), party: parties.get(party), transfers: transfersOf.get(k(s.waybillNo)) ?? [],
+      });
       const first = at(ms(s.paidAt) + HOUR);
       const row: Row = {
         partyCode: party, settlementNo: s.settlementNo, waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank,
