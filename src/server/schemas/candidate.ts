@@ -40,7 +40,8 @@ function place(line: string, ids: string[]): PlacedProblem {
 export async function checkCandidate(ctx: AppContext, id: string, source: string): Promise<CandidateCheck> {
   const overrides = await storedSchemas(ctx.database);
   overrides.set(id, source);
-  const { pages, problems } = checkSchemas(ctx.config.schemasDir, overrides);
+  // The candidate must define every key it shows, as the schema test demands: a raw key would show on screen.
+  const { pages, problems } = checkSchemas(ctx.config.schemasDir, overrides, { keysOf: (page) => page.id === id });
   const ids = [...new Set([id, ...pages.keys(), ...overrides.keys(), ...ctx.schemas.pages.keys()])];
   const placed = problems.map((p) => place(p, ids));
   // The candidate's own problems first: those are the ones the editor marks at their line.
