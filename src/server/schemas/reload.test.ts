@@ -85,7 +85,7 @@ describe('reloading page schemas without a restart', () => {
     const text = JSON.stringify({ ...stockPage, title: 'pages.reloadDemo.stock.title' }, null, 2);
     fs.writeFileSync(path.join(dir, `${PAGE}.json`), text);
     const refused = refusal(await reload(admin), 400);
-    expect(refused.data.problems).toEqual([expect.stringMatching(/reloadDemo\/stock\.json: \/title: message key "pages\.reloadDemo\.stock\.title" is not defined in zh, en, es, ja; run `npm run messages -- reloadDemo\/stock` to add it .*\(line 4, column 12\)/)]);
+    expect(refused.data.problems).toEqual([expect.stringMatching(/reloadDemo\/stock\.json: \/title: message key "pages\.reloadDemo\.stock\.title" is not defined in zh, en, es, ja; run `npm run messages -- reloadDemo\/stock` to add it .*\(line 4, column 3\)/)]);
     // The command's keys, once translated, make the page valid.
     const texts = { zh: '库存', en: 'Stock', es: 'Existencias', ja: '在庫' };
     fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { 'pages.reloadDemo.stock.title': t }]))));
