@@ -67,6 +67,8 @@ export interface SchemaCheck extends SchemaSet {
   problems: string[];
   /** The problems by the page whose file must change (its own, or another page it breaks); the rest are templates' and message files'. */
   byPage: Map<string, string[]>;
+  /** Pages whose files exist but have problems of their own: checks that follow should not blame them again. */
+  failed: Set<string>;
 }
 
 export interface CheckOptions {
@@ -149,7 +151,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);
-  return { pages, problems, byPage };
+  return { pages, problems, byPage, failed };
 }
 
 /** Page schemas that stop the start: the message lists every problem, so no stack trace is needed. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, SessionUser } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { AppError, forbidden } from '../errors.js';
-import { menuTitleProblems } from './menuTitles.js';
+import { menuTitleProblems } from './menuChecks.js';
 import { checkSchemas } from './load.js';
 import { storedSchemas } from './versions.js';
 import { readMenuFile, syncMenu } from '../db/menuSync.js';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parseWithPositions, positionOf } from '../../shared/schema/jsonPositions.js';
 import { definedKeys } from '../i18n/missingKeys.js';
 import { LANGUAGES } from '../i18n/messages.js';
-import type { MenuSeed } from '../db/menuSync.js';
+import { flattenMenu, type MenuSeed } from '../db/menuSync.js';
+import { isBespoke } from '../../shared/routes/componentPath.js';
 import { parseComponentPath } from '../../shared/routes/componentPath.js';
 
 /**
@@ -47,4 +48,15 @@ function firstPage(e: MenuSeed): string | undefined {
     if (id) return id;
   }
   return undefined;
+}
+
+/**
+ * Menu entries whose component path names no page. A page whose file exists but has problems of its
+ * own (`failed`) counts as found: its problems are told once, at its file, not again here.
+ */
+export function unresolvedMenuEntries(entries: MenuSeed[], pages: ReadonlyMap<string, unknown>, failed: ReadonlySet<string> = new Set()): string[] {
+  return flattenMenu(entries).filter((m) => m.component && !isBespoke(m.component)).filter((m) => {
+    const id = parseComponentPath(m.component!)?.pageId;
+    return !id || (!pages.has(id) && !failed.has(id));
+  }).map((m) => `${m.code}: ${m.component}`);
 }
