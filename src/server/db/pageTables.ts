@@ -7,6 +7,7 @@ import { PLATFORM_PARTY } from './seed.js';
 import { resolveDemoRow } from '../../shared/schema/demoValues.js';
 import { demoGenerators } from './demo/index.js';
 import { computeValues } from '../../shared/schema/computed.js';
+import { linkEventLogs } from '../data/eventLog.js';
 
 /** Per server, each page's table as last prepared (its spec as JSON): a reload prepares only the tables whose spec changed. */
 const prepared = new WeakMap<AppContext, Map<string, string>>();
@@ -17,6 +18,7 @@ const prepared = new WeakMap<AppContext, Map<string, string>>();
  * table created now receives its page's demo rows, so a page added later still arrives with examples.
  */
 export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<string[]> {
+  linkEventLogs(ctx.schemas.pages);
   const done = prepared.get(ctx) ?? prepared.set(ctx, new Map()).get(ctx)!;
   const created: PageSchema[] = [];
   for (const page of ctx.schemas.pages.values()) {

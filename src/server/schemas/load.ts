@@ -6,6 +6,7 @@ import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/sche
 import { relationErrors } from '../../shared/schema/relations.js';
 import { effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { demoRowErrors } from './demoRows.js';
+import { eventLogErrors } from '../../shared/schema/eventLog.js';
 import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
@@ -147,7 +148,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
     }
     if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
-    [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages)].forEach(mine);
+    [...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages), ...eventLogErrors(page, pages)].forEach(mine);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);

@@ -377,6 +377,14 @@ export interface PageSchema {
   /** Several child pages summarised in one detail tab: one line per page (relationGroups). */
   relationGroups?: RelationGroup[];
   rules?: Rule[];
+  /** A log page that receives a row for each create, edit, transition and delete of a record. */
+  events?: EventLogSpec;
+}
+
+export interface EventLogSpec {
+  page: string;
+  field: string;
+  on?: ('create' | 'update' | 'delete' | 'transition')[];
 }
 
 /** A child page of a parent page: the child's field refers (x-ref) to the parent's records. */
