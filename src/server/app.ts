@@ -23,7 +23,7 @@ import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
 import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
-import { readPagesFrom } from './i18n/messages.js';
+import { readPagesFrom, setStoredMessages } from './i18n/messages.js';
 import { preparePageTables } from './db/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
@@ -36,6 +36,7 @@ import { registerMenuTreeRoute } from './routes/menuTree.js';
 import { registerSchemaReload } from './schemas/reload.js';
 import { startLiveReload } from './schemas/liveReload.js';
 import { applyStoredAtStart } from './schemas/versions.js';
+import { storedExtras, withPlaygroundEntries } from './schemas/playgroundExtras.js';
 import { registerPlayground } from './schemas/playground.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
@@ -52,9 +53,12 @@ export interface BuildOptions {
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec);
   await applyStoredAtStart(ctx, log);
+  // Pages made in the playground bring their messages and menu entries from the database.
+  const extras = await storedExtras(ctx);
+  setStoredMessages(extras.messages);
   await seedFoundation(ctx);
   await preparePageTables(ctx, log);
-  const menu = await syncMenu(ctx, readMenuFile(ctx.config.schemasDir));
+  const menu = await syncMenu(ctx, withPlaygroundEntries(readMenuFile(ctx.config.schemasDir), extras.menus));
   if (menu.added || menu.updated) log(`menu: ${menu.added} entries added and ${menu.updated} updated from menu.json`);
   await seedAccounts(ctx, log);
   await seedGatewayDemo(ctx, log);

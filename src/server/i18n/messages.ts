@@ -28,8 +28,16 @@ function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {})
  * titles too, and a page's strings reach the console with its schema.
  */
 function load(lang: Language): Catalogue {
-  return Object.assign({}, sharedCatalogue(lang), pageCatalogue(pagesDir, lang));
+  return Object.assign({}, sharedCatalogue(lang), pageCatalogue(pagesDir, lang), stored[lang]);
 }
+
+let stored: Partial<Record<Language, Catalogue>> = {};
+/** The messages of the pages made in the playground (kept in the database, not in files), read with the files'. */
+export function setStoredMessages(messages: Partial<Record<Language, Catalogue>>): void {
+  stored = messages;
+  catalogues.clear();
+}
+export const storedMessages = (lang: Language): Catalogue => stored[lang] ?? {};
 
 const shared = new Map<Language, Catalogue>();
 /** The keys shared by many pages (src/i18n/locales), which are part of the build and never change while the server runs. */

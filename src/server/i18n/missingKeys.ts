@@ -1,11 +1,13 @@
 import type { PageSchema } from '../../shared/schema/types.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
-import { LANGUAGES, sharedCatalogue, type Language } from './messages.js';
+import { LANGUAGES, sharedCatalogue, storedMessages, type Language } from './messages.js';
 import { pageCatalogue } from './pageMessages.js';
 
 /** Every key defined per language: the shared locales and every message file of the folder, as they are on disk now. */
-export function definedKeys(schemasDir: string): Map<Language, Set<string>> {
-  return new Map(LANGUAGES.map((lang) => [lang, new Set([...Object.keys(sharedCatalogue(lang)), ...Object.keys(pageCatalogue(schemasDir, lang))])]));
+export function definedKeys(schemasDir: string, extra: Partial<Record<Language, Record<string, string>>> = {}): Map<Language, Set<string>> {
+  return new Map(LANGUAGES.map((lang) => [lang, new Set([
+    ...Object.keys(sharedCatalogue(lang)), ...Object.keys(pageCatalogue(schemasDir, lang)), ...Object.keys(storedMessages(lang)), ...Object.keys(extra[lang] ?? {}),
+  ])]));
 }
 
 /** Where in the page a key is written: the string itself, or the `x-enum-labels` prefix an enum's labels are made from. */

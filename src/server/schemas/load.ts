@@ -10,7 +10,7 @@ import { eventLogErrors } from '../../shared/schema/eventLog.js';
 import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
-import { missingKeyErrors } from '../i18n/missingKeys.js';
+import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
 export interface SchemaSet {
@@ -77,6 +77,8 @@ export interface CheckOptions {
   hold?: ReadonlyMap<string, PageSchema | null>;
   /** Pages whose message keys must all be defined (in the shared locales or a message file of the folder). */
   keysOf?: (page: PageSchema) => boolean;
+  /** Messages defined besides the files (a playground page's, being saved), by language. */
+  messages?: Partial<Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>>;
 }
 
 /**
@@ -134,7 +136,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     const errors = validatePageSchema(page);
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
-    if (!errors.length && options.keysOf?.(page)) errors.push(...missingKeyErrors(dir, page));
+    if (!errors.length && options.keysOf?.(page)) errors.push(...missingKeyErrors(dir, page, definedKeys(dir, options.messages)));
     if (errors.length) {
       blame(rel, ...errors.map((e) => locate(rel, e)));
       failed.add(rel);

@@ -8,7 +8,9 @@ import { storedSchemas } from './versions.js';
 import { readMenuFile, syncMenu } from '../db/menuSync.js';
 import { preparePageTables } from '../db/pageTables.js';
 import { forgetMenuFile } from '../data/roleGrants.js';
-import { reloadMessages } from '../i18n/messages.js';
+import { invalidateMenuCache } from '../data/access.js';
+import { reloadMessages, setStoredMessages } from '../i18n/messages.js';
+import { storedExtras, withPlaygroundEntries } from './playgroundExtras.js';
 import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { openObject, responses } from '../routes/contracts.js';
@@ -39,11 +41,13 @@ const refusal = (problems: string[]) =>
 export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void): Promise<ReloadResult> {
   const dir = ctx.config.schemasDir;
   const before = new Map(ctx.schemas.pages);
+  const extras = await storedExtras(ctx);
+  setStoredMessages(extras.messages);
   const { pages, refused } = checkHolding(dir, await storedSchemas(ctx.database), before);
   const changed = [...new Set([...pages.keys(), ...before.keys()])].filter((id) => JSON.stringify(pages.get(id)) !== JSON.stringify(before.get(id)));
   let menu;
   try {
-    menu = readMenuFile(dir);
+    menu = withPlaygroundEntries(readMenuFile(dir), extras.menus);
     refused.push(...menuTitleProblems(dir, menu));
     if (refused.some((p) => p.includes('menu.json:'))) menu = undefined;
   } catch (err) {
@@ -63,6 +67,8 @@ export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void)
     throw err;
   }
   const menus = menu ? await syncMenu(ctx, menu) : { added: 0, updated: 0 };
+  // Which menu entries open which page is cached for a few seconds: a new entry's grants hold at once.
+  invalidateMenuCache();
   forgetMenuFile(dir);
   reloadMessages();
   if (refused.length && !changed.length && !menus.added && !menus.updated) throw refusal(refused);
