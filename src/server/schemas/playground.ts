@@ -61,15 +61,17 @@ export function registerPlayground(app: FastifyInstance): void {
     schema: { tags, summary: 'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid', body: SourceBody, response: responses(openObject(), 403) },
   }, async (req) => {
     admin(req);
-    const { id, source } = req.body as { id: string; source: string };
-    const { problems, page } = await checkCandidate(ctx, id, source);
+    const { id, source, messages: texts } = req.body as { id: string; source: string } & SaveExtras;
+    const { problems, page } = await checkCandidate(ctx, id, source, texts);
     if (!page) return ok({ problems, page: null });
     const keys = new Set(pageI18nKeys(page));
     for (const f of Object.values(page.model?.properties ?? {})) {
       const target = f['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
       if (target) keys.add(target.title);
     }
-    const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
+    // A page made here shows the texts being edited, in the caller's language.
+    const own = (texts as Record<string, Record<string, string>> | undefined)?.[req.lang] ?? {};
+    const messages = Object.fromEntries([...keys].map((k) => [k, own[k] || translate(req.lang, k)]));
     const { demo: _demo, ...shown } = page;
     void _demo;
     // Rows come from the data routes of the page as saved; a page not saved yet has none to show.
