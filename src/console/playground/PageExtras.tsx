@@ -11,8 +11,22 @@ const ROLES = ['STAFF', 'CUSTOMER_ADMIN', 'CUSTOMER_USER'];
 const ACTIONS = ['read', 'create', 'update', 'delete', 'export'];
 
 /** The page's own keys (its title, fields, sections…, and its menu title); shared keys (fields.*, sections.*) are defined already. */
-export function ownKeys(id: string, page: PageSchema | null): string[] {
-  const own = page ? pageI18nKeys(page).filter((k) => k.startsWith('pages.')) : [];
+export function ownKeys(id: string, page: PageSchema | null, text: string): string[] {
+  // The text as written when it cannot be previewed yet (its keys lacking texts is itself a problem).
+  let source = page;
+  if (!source) {
+    try {
+      source = JSON.parse(text) as PageSchema;
+    } catch {
+      source = null;
+    }
+  }
+  let own: string[] = [];
+  try {
+    own = source ? pageI18nKeys(source).filter((k) => typeof k === 'string' && k.startsWith('pages.')) : [];
+  } catch {
+    own = [];
+  }
   return [...own, `menu.${id.replace(/\//g, '.')}`];
 }
 
@@ -21,6 +35,8 @@ export const emptyMessages = (): MessageTexts => ({ zh: {}, en: {}, es: {}, ja: 
 interface Props {
   id: string;
   page: PageSchema | null;
+  /** The text being edited, for its keys while it cannot be previewed. */
+  text: string;
   messages: MessageTexts;
   menu: PlaygroundMenu;
   onMessages(next: MessageTexts): void;
@@ -28,10 +44,10 @@ interface Props {
 }
 
 /** What a page made in the playground needs besides its text: its texts in the four languages and its place in the menu. */
-export function PageExtras({ id, page, messages, menu, onMessages, onMenu }: Props) {
+export function PageExtras({ id, page, text, messages, menu, onMessages, onMenu }: Props) {
   const { t } = useTranslation();
   const dirs = useSWR('playground-menus', playgroundApi.menus);
-  const keys = ownKeys(id, page);
+  const keys = ownKeys(id, page, text);
   const set = (lang: (typeof LANGS)[number], key: string, text: string) => onMessages({ ...messages, [lang]: { ...messages[lang], [key]: text } });
   return (
     <Card size="small" title={t('playground.extras.title')} data-testid="playground-extras">

@@ -177,7 +177,7 @@ function Playground() {
             </Card>
             {extras && (
               <div style={{ marginTop: 12 }}>
-                <PageExtras id={id} page={shown?.page ?? null} messages={extras.messages} menu={extras.menu}
+                <PageExtras id={id} page={shown?.page ?? null} text={text} messages={extras.messages} menu={extras.menu}
                   onMessages={(messages) => setExtras({ ...extras, messages })} onMenu={(menu) => setExtras({ ...extras, menu })} />
               </div>
             )}
