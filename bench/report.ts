@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 export interface Line {
-  section: 'bundle' | 'browser' | 'server' | 'waybill' | 'pg-list' | 'instances' | 'gateway' | 'import' | 'startup';
+  section: 'bundle' | 'browser' | 'server' | 'waybill' | 'pg-list' | 'instances' | 'gateway' | 'import' | 'startup' | 'schema-save';
   name: string;
   value: number | null;
   unit: string;

@@ -1,7 +1,8 @@
 // npm run bench [-- --quick] [-- SECTION ...] [-- --only=bundle,browser,server] [-- --keep]
 // Sections: startup (first start on an empty folder, restart), bundle, browser, server (SQLite, the big table), waybill (SQLite and PostgreSQL), pg-list
 // (the big table on PostgreSQL), instances (two servers on one PostgreSQL behind a balancer), gateway
-// (signed, metered calls on SQLite), import (XLSX rows on SQLite and PostgreSQL). Builds the app when a browser section runs, starts the real
+// (signed, metered calls on SQLite), import (XLSX rows on SQLite and PostgreSQL), schema-save (a saved page
+// file until the server serves it, SQLite and PostgreSQL). Builds the app when a browser section runs, starts the real
 // server as a child process, fills the big table, measures, prints a table and writes bench/results.json.
 // Not part of `npm test`. See docs/PERFORMANCE.md.
 import { scryptSync } from 'node:crypto';
@@ -17,6 +18,7 @@ import { machine, printTable, writeResults, type Line, type Results } from './re
 import { serverBench } from './server';
 import { gatewayBench } from './gateway';
 import { importBench } from './importSection';
+import { schemaSaveBench } from './schemaSaveSection';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 import { startBenchPg, type BenchPg } from './pg';
 import { pgScaleBench } from './pgScale';
@@ -28,12 +30,12 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
 const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
-const ALL = ['startup', 'bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway', 'import'];
+const ALL = ['startup', 'bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway', 'import', 'schema-save'];
 const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
 const sections = new Set((onlyArg ? onlyArg.split(',') : named.length ? named : ALL));
 for (const s of sections) if (!ALL.includes(s)) throw new Error(`unknown section ${s}; sections: ${ALL.join(', ')}`);
 const needsSqliteBig = ['bundle', 'browser', 'server', 'gateway'].some((s) => sections.has(s));
-const needsPg = ['waybill', 'pg-list', 'instances', 'import'].some((s) => sections.has(s));
+const needsPg = ['waybill', 'pg-list', 'instances', 'import', 'schema-save'].some((s) => sections.has(s));
 
 const params = quick
   ? { rows: 100_000, runs: 3, duration: 5, exportSeconds: 15, importRows: 20_000 }
@@ -155,6 +157,10 @@ try {
   if (sections.has('import')) {
     calibrate('import');
     await section('import', () => importBench({ rows: params.importRows, pgAdminUrl: pgCluster?.adminUrl, log }));
+  }
+  if (sections.has('schema-save')) {
+    calibrate('schema-save');
+    await section('schema-save', () => schemaSaveBench({ runs: quick ? 5 : 10, pgAdminUrl: pgCluster?.adminUrl, log }));
   }
 } finally {
   await server?.stop();

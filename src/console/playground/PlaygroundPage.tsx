@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Col, Empty, Form, Input, List, Modal, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Form, Input, List, Modal, Popconfirm, Row, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
@@ -8,13 +8,16 @@ import type { ApiError } from '../../engine/data/envelope';
 import type { PageSchema } from '../../shared/schema/types';
 import { SchemaEditor, type SchemaEditorHandle } from './SchemaEditor';
 import { Versions } from './Versions';
-import { playgroundApi, type OpenedPage, type PlacedProblem } from './playgroundApi';
+import { playgroundApi, type Extras, type OpenedPage, type PlacedProblem } from './playgroundApi';
+import { PageExtras, emptyMessages } from './PageExtras';
 import { STARTER_KINDS, starter, type StarterKind } from './starters';
 import './playground.css';
 
 const Preview = lazy(() => import('./Preview').then((m) => ({ default: m.Preview })));
 const PAGE_ID = /^[a-zA-Z][a-zA-Z0-9]*(\/[a-zA-Z][a-zA-Z0-9]*)+$/;
 const PREVIEW_DELAY_MS = 600;
+/** A new page's menu entry until the analyst chooses: at the top, seen by platform staff. */
+const DEFAULT_MENU = { parent: null, icon: 'FileTextOutlined', grants: { STAFF: ['read'] } };
 
 interface Shown { page: PageSchema; messages: Record<string, string>; saved: boolean }
 
@@ -41,11 +44,14 @@ function Playground() {
   const [busy, setBusy] = useState(false);
   const [creating, setCreating] = useState(false);
   const editor = useRef<SchemaEditorHandle>(null);
+  // A page made here (no file) keeps its messages and menu entry with its versions; a page with a file has them in files.
+  const [extras, setExtras] = useState<Extras | null>(null);
 
   const open = useCallback(async (pageId: string) => {
     const page = await playgroundApi.open(pageId);
     setOpened(page);
     setText(page.source);
+    setExtras(page.file === null ? { messages: page.messages ?? emptyMessages(), menu: page.menu ?? DEFAULT_MENU } : null);
   }, []);
 
   useEffect(() => {
@@ -57,12 +63,13 @@ function Playground() {
   }, [id, opened?.id, open]);
 
   // The preview follows the text once typing pauses; a text with problems keeps the last valid preview.
+  const messagesJson = extras ? JSON.stringify(extras.messages) : '';
   useEffect(() => {
     if (!id || !text) return;
     let stale = false;
     const timer = setTimeout(() => {
       setChecking(true);
-      playgroundApi.preview(id, text).then((p) => {
+      playgroundApi.preview(id, text, messagesJson ? JSON.parse(messagesJson) : undefined).then((p) => {
         if (stale) return;
         setProblems(p.problems);
         if (p.page) setShown({ page: p.page, messages: p.messages ?? {}, saved: !!p.saved });
@@ -70,7 +77,7 @@ function Playground() {
         .finally(() => { if (!stale) setChecking(false); });
     }, PREVIEW_DELAY_MS);
     return () => { stale = true; clearTimeout(timer); };
-  }, [id, text]);
+  }, [id, text, messagesJson]);
 
   const mine = useMemo(() => problems.filter((p) => p.page === id), [problems, id]);
 
@@ -85,7 +92,7 @@ function Playground() {
   const save = async () => {
     setBusy(true);
     try {
-      const r = await playgroundApi.save(id, text, note.trim());
+      const r = await playgroundApi.save(id, text, note.trim(), extras ?? undefined);
       setNote('');
       await applied(r.revision, 'playground.saved');
     } catch (err) {
@@ -100,6 +107,11 @@ function Playground() {
   const rollback = async (revision: number) => {
     const r = await playgroundApi.rollback(id, revision);
     await applied(r.revision, 'playground.versions.rolledBack');
+  };
+
+  const remove = async () => {
+    const r = await playgroundApi.remove(id);
+    await applied(r.revision, 'playground.removed');
   };
 
   const download = () => {
@@ -121,6 +133,11 @@ function Playground() {
           <Input style={{ width: 260 }} placeholder={t('playground.saveNote')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} disabled={!id} />
           <Button type="primary" onClick={() => void save()} loading={busy} disabled={!id || mine.length > 0} data-testid="playground-save">{t('playground.save')}</Button>
           <Button onClick={download} disabled={!id}>{t('playground.download')}</Button>
+          {opened?.file === null && opened.revision !== null && !opened.removed && (
+            <Popconfirm title={t('playground.removeConfirm', { id })} onConfirm={() => remove()}>
+              <Button danger data-testid="playground-remove">{t('playground.remove')}</Button>
+            </Popconfirm>
+          )}
           <Button onClick={() => void navigator.clipboard.writeText(text).then(() => message.success(t('playground.copied')))} disabled={!id}>{t('playground.copy')}</Button>
           {dirty && <Typography.Text type="warning">{t('playground.unsavedChanges')}</Typography.Text>}
           {checking && <Typography.Text type="secondary">{t('playground.checking')}</Typography.Text>}
@@ -158,6 +175,12 @@ function Playground() {
             <Card size="small" title={t('playground.tabs.versions')} style={{ marginTop: 12 }}>
               <Versions versions={opened.versions} file={opened.file} current={text} onRollback={rollback} />
             </Card>
+            {extras && (
+              <div style={{ marginTop: 12 }}>
+                <PageExtras id={id} page={shown?.page ?? null} text={text} messages={extras.messages} menu={extras.menu}
+                  onMessages={(messages) => setExtras({ ...extras, messages })} onMenu={(menu) => setExtras({ ...extras, menu })} />
+              </div>
+            )}
           </Col>
         </Row>
       )}
@@ -165,6 +188,7 @@ function Playground() {
         setCreating(false);
         const source = starter(kind, pageId);
         setOpened({ id: pageId, source: '', revision: null, file: null, versions: [] });
+        setExtras({ messages: emptyMessages(), menu: DEFAULT_MENU });
         setText(source);
         setShown(null);
         setSearch({ page: pageId });

@@ -14,14 +14,16 @@ interface Props {
   onRollback(revision: number): Promise<void>;
 }
 
-type Row = Version & { isFile?: boolean };
+type Row = Version & { isFile?: boolean; isNothing?: boolean };
 
 /** A page's saved versions, each comparable with the current text and restorable in one click. */
 export function Versions({ versions, file, current, onRollback }: Props) {
   const { t } = useTranslation();
   const [diffOf, setDiffOf] = useState<Row | null>(null);
-  const name = (r: Row) => (r.isFile ? t('playground.versions.file') : `r${r.revision}`);
-  const rows: Row[] = [...versions, ...(file !== null ? [{ revision: 0, source: file, author: '', note: null, createdAt: '', isFile: true }] : [])];
+  const name = (r: Row) => (r.isFile ? t('playground.versions.file') : r.isNothing ? t('playground.versions.nothing') : `r${r.revision}${r.source === '' ? ` (${t('playground.versions.removed')})` : ''}`);
+  // Revision 0 is the schema file, or, for a page made here, no page at all: rolling back to it removes the page.
+  const zero: Row = file !== null ? { revision: 0, source: file, author: '', note: null, createdAt: '', isFile: true } : { revision: 0, source: '', author: '', note: null, createdAt: '', isNothing: true };
+  const rows: Row[] = [...versions, ...(file !== null || versions.length ? [zero] : [])];
   const currentRevision = versions[0]?.revision ?? 0;
   const diff = diffOf ? lineDiff(diffOf.source, current) : [];
   return (

@@ -5,5 +5,7 @@ import type { ActionHandler } from './types.js';
 export const reloadSchemasAction: ActionHandler = async (ctx, access) => {
   requireSuperAdmin(access.user);
   const r = await reloadEverywhere(ctx, () => undefined);
-  return { message: 'schemaAdmin.server.reloaded', params: { pages: r.pages, tables: r.tables.length, menus: r.menus } };
+  const params = { pages: r.pages, tables: r.tables.length, menus: r.menus };
+  if (r.refused.length) return { message: 'schemaAdmin.server.reloadedPartly', params: { ...params, count: r.refused.length, first: r.refused[0] } };
+  return { message: 'schemaAdmin.server.reloaded', params };
 };

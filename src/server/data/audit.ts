@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import { coreView } from '../db/connect.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
+import { writeEvent } from './eventLog.js';
 
 /** Every write leaves who, when, which page and record, and the record before and after (secrets excluded). */
 export async function audit(
@@ -21,4 +22,6 @@ export async function audit(
     before: before ? JSON.stringify(before) : null, after: after ? JSON.stringify(after) : null,
     createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,
   }).execute();
+  // A page's own event log (`events`) is written with its audit, by every write that audits.
+  if (page.events && recordId !== null) await writeEvent(db, user, page, action, before, after);
 }

@@ -89,6 +89,10 @@ describe.each(dialects())('a page added by one JSON file and a menu entry, on %s
     const sh01 = await idOf(t, 'demo_warehouse', { code: 'SH-01' });
     const cd01 = await idOf(t, 'demo_warehouse', { code: 'CD-01' });
     refusal(await custA.post(WH, `/${sh01}/transitions/close`, {}), 400);
+    // An empty required field of the transition's form is told as missing, as an absent one is.
+    const empty = refusal(await custA.post(WH, `/${sh01}/transitions/close`, { closeReason: '' }), 400);
+    expect(empty.data.fieldErrors).toEqual(refusal(await custA.post(WH, `/${sh01}/transitions/close`, {}), 400).data.fieldErrors);
+    expect(empty.msg).toMatch(/closeReason is required/);
     const closed = dataOf(await custA.post(WH, `/${sh01}/transitions/close`, { closeReason: '租约到期' }));
     expect(closed).toMatchObject({ status: 'closed', closeReason: '租约到期', version: 2 });
     refusal(await custA.post(WH, `/${sh01}/transitions/close`, { closeReason: '再关' }), 409);

@@ -300,7 +300,8 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   if (body.version !== undefined && body.version !== existing.version) throw new AppError(409, 'server.data.stale');
   const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
-  validateFragment(page, formFields, t.required ?? [], values);
+  // A required field left empty is missing, and is told so (not as a value of the wrong type).
+  validateFragment(page, formFields, t.required ?? [], Object.fromEntries(Object.entries(values).filter(([f, v]) => v !== null || !t.required?.includes(f))));
   const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
   const asStored = { ...existing, ...values, ...computed, [field]: t.to };
   await enforceRules(ctx, page, asStored);

@@ -89,7 +89,7 @@ const DESCRIBED: Described = {
   },
   gw_verify_cache: { ...SYSTEM, partyCode: 'text not null', subject: 'text not null', answer: 'text not null', checkedAt: 'datetime not null' },
   sys_key: { ...SYSTEM, name: 'text not null', value: 'text not null' },
-  sys_schema_version: { ...SYSTEM, pageId: 'text not null', revision: 'integer not null', source: 'text not null', author: 'text not null', note: 'text' },
+  sys_schema_version: { ...SYSTEM, pageId: 'text not null', revision: 'integer not null', source: 'text not null', author: 'text not null', note: 'text', messages: 'text', menu: 'text' },
   sys_job_schedule: {
     ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',
     retryMinutes: 'integer not null default', maxRetries: 'integer not null default', failures: 'integer not null default',

@@ -219,6 +219,9 @@ export interface SchemaVersionTable extends SystemColumns {
   source: string;
   author: string;
   note: string | null;
+  /** JSON {zh, en, es, ja} of a playground page's own messages, and JSON of its menu entry. */
+  messages: string | null;
+  menu: string | null;
 }
 
 /** Schedules of the job runner (jobs/tables.ts); the lease columns make one server the runner of a due job. */

@@ -99,6 +99,8 @@ export const CORE_TABLES: TableSpec[] = [
   // Page schemas saved in the playground: the latest revision of a page stands in for its file.
   table('sys_schema_version', [
     text('pageId', { notNull: true }), int('revision', { notNull: true }), text('source', { notNull: true }), text('author', { notNull: true }), text('note'),
+    // A page made in the playground keeps its messages (four languages) and menu entry with each version.
+    text('messages'), text('menu'),
   ], [{ columns: ['pageId', 'revision'], unique: true }]),
   ...JOB_TABLES,
 ];

@@ -1,23 +1,35 @@
 import type { AppContext } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { ensureTable, existingTables } from './migrate.js';
+import { ensureTable, existingTables, type TableSnapshot } from './migrate.js';
 import { pageTableSpec } from '../../shared/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
 import { resolveDemoRow } from '../../shared/schema/demoValues.js';
 import { demoGenerators } from './demo/index.js';
 import { computeValues } from '../../shared/schema/computed.js';
+import { linkEventLogs } from '../data/eventLog.js';
+
+/** Per server, each page's table as last prepared (its spec as JSON): a reload prepares only the tables whose spec changed. */
+const prepared = new WeakMap<AppContext, Map<string, string>>();
 
 /**
- * Tables of every page schema, created or extended at start. With demo data on, a table created
- * now receives its page's demo rows, so a page added later still arrives with examples.
+ * Tables of every page schema, created or extended at start; on a reload only those whose columns or
+ * indexes changed (looking at every table again took seconds on PostgreSQL). With demo data on, a
+ * table created now receives its page's demo rows, so a page added later still arrives with examples.
  */
 export async function preparePageTables(ctx: AppContext, log: (msg: string) => void): Promise<string[]> {
+  linkEventLogs(ctx.schemas.pages);
+  const done = prepared.get(ctx) ?? prepared.set(ctx, new Map()).get(ctx)!;
   const created: PageSchema[] = [];
-  const tables = await existingTables(ctx.database);
+  let tables: TableSnapshot | undefined;
   for (const page of ctx.schemas.pages.values()) {
     const spec = pageTableSpec(page);
-    if (spec && (await ensureTable(ctx.database, spec, tables))) created.push(page);
+    const key = spec ? JSON.stringify(spec) : '';
+    if (!spec || done.get(page.id) === key) continue;
+    // Read once, when the first table needs preparing: a reload that changed no table reads none.
+    tables ??= await existingTables(ctx.database);
+    if (await ensureTable(ctx.database, spec, tables)) created.push(page);
+    done.set(page.id, key);
   }
   if (!ctx.config.seedDemo) return created.map((p) => p.id);
   for (const page of created) {

@@ -186,7 +186,8 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     vi.useRealTimers();
     const bad = await admin.post(PLAN, '', { planName: '错误', service: 'sms', validFrom: '2031-01-01', status: 'active', tiers: [{ fromCount: 2, toCount: 5, unitPriceFen: 1 }] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.fieldErrors.tiers).toBeTruthy();
+    // Told at the cell of the sub-table: the first tier must start at call 1.
+    expect(Object.keys(bad.json().data.fieldErrors)).toEqual(['tiers.0.fromCount']);
   });
 
   it('refuses a call when the balance and credit do not cover the price', async () => {

@@ -43,10 +43,16 @@ export function tierProblem(value: unknown): { key: string; params?: Record<stri
   return null;
 }
 
-/** Refuses a price plan write whose tiers do not make sense, on the field. */
+/** The cell of the sub-table each problem belongs to; a list that is empty or malformed is the field's. */
+const CELL_OF: Record<string, string> = { 'gateway.tiers.from': 'fromCount', 'gateway.tiers.to': 'toCount', 'gateway.tiers.openNotLast': 'toCount', 'gateway.tiers.price': 'unitPriceFen' };
+
+/** Refuses a price plan write whose tiers do not make sense, at the cell of the tier (the form shows it there). */
 export function assertTiers(value: unknown): void {
   const problem = tierProblem(value);
-  if (problem) throw invalid({ tiers: problem });
+  if (!problem) return;
+  const cell = CELL_OF[problem.key];
+  const row = Number(problem.params?.row);
+  throw invalid({ [cell && row ? `tiers.${row - 1}.${cell}` : 'tiers']: problem });
 }
 
 /** The price of the n-th call of the month under the tiers; beyond the last closed tier, its price. */

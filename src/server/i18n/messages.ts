@@ -28,12 +28,30 @@ function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {})
  * titles too, and a page's strings reach the console with its schema.
  */
 function load(lang: Language): Catalogue {
-  const dir = path.join(localesDir, lang);
-  const out: Catalogue = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    flatten(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), '', out);
+  return Object.assign({}, sharedCatalogue(lang), pageCatalogue(pagesDir, lang), stored[lang]);
+}
+
+let stored: Partial<Record<Language, Catalogue>> = {};
+/** The messages of the pages made in the playground (kept in the database, not in files), read with the files'. */
+export function setStoredMessages(messages: Partial<Record<Language, Catalogue>>): void {
+  stored = messages;
+  catalogues.clear();
+}
+export const storedMessages = (lang: Language): Catalogue => stored[lang] ?? {};
+
+const shared = new Map<Language, Catalogue>();
+/** The keys shared by many pages (src/i18n/locales), which are part of the build and never change while the server runs. */
+export function sharedCatalogue(lang: Language): Catalogue {
+  let c = shared.get(lang);
+  if (!c) {
+    const dir = path.join(localesDir, lang);
+    c = {};
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      flatten(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), '', c);
+    }
+    shared.set(lang, c);
   }
-  return Object.assign(out, pageCatalogue(pagesDir, lang));
+  return c;
 }
 
 /** The schemas folder whose message files are read (the server's SCHEMAS_DIR). */

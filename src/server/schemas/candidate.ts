@@ -37,10 +37,11 @@ function place(line: string, ids: string[]): PlacedProblem {
  * file (and its saved version), among every other page as this server serves them, so a change that
  * breaks another page's reference is found too.
  */
-export async function checkCandidate(ctx: AppContext, id: string, source: string): Promise<CandidateCheck> {
+export async function checkCandidate(ctx: AppContext, id: string, source: string, messages?: Partial<Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>>): Promise<CandidateCheck> {
   const overrides = await storedSchemas(ctx.database);
   overrides.set(id, source);
-  const { pages, problems } = checkSchemas(ctx.config.schemasDir, overrides);
+  // The candidate must define every key it shows, as the schema test demands: a raw key would show on screen.
+  const { pages, problems } = checkSchemas(ctx.config.schemasDir, overrides, { keysOf: (page) => page.id === id, messages });
   const ids = [...new Set([id, ...pages.keys(), ...overrides.keys(), ...ctx.schemas.pages.keys()])];
   const placed = problems.map((p) => place(p, ids));
   // The candidate's own problems first: those are the ones the editor marks at their line.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,13 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<v
   }
 }
 
+/** Writes a temporary file beside the target and renames it over the target, as editors do. */
+function saveByRename(file: string, text: string): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
 const codes = async (who: Caller) => {
   const res = await who.get(PAGE);
   return res.statusCode === 200 ? (dataOf(res).list as { code: string }[]).map((r) => r.code).sort() : null;
@@ -58,6 +66,8 @@ describe('a changed file is picked up by the file watch', () => {
   let t: TestApp;
   let dir: string;
   let admin: Caller;
+  const pageOf = async (id: string) => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(id)}`, headers: bearer(admin.token) })).page;
+  const fieldsOf = async (id: string) => Object.keys((await pageOf(id)).model.properties);
   beforeAll(async () => {
     dir = copySchemas();
     t = await createTestApp('sqlite', { schemasDir: dir, watchSchemas: true });
@@ -77,8 +87,29 @@ describe('a changed file is picked up by the file watch', () => {
     // A typo in a component: refused, logged, not applied; the page keeps working as before.
     fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(binPage({ note: { type: 'string', title: 'fields.name', 'x-component': 'Inptu' } }), null, 2));
     await new Promise((r) => setTimeout(r, 1500));
-    const schema = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: bearer(admin.token) }));
-    expect(Object.keys(schema.page.model.properties)).not.toContain('note');
+    expect(await fieldsOf(PAGE)).not.toContain('note');
+    expect(await codes(admin)).toEqual(['B-01', 'B-02']);
+  });
+
+  it('hears a file saved by rename-replace (as sed -i, mv and editors save), every time', async () => {
+    // Each save writes a new file and renames it over the page's: the page file gets a new inode each time.
+    for (const field of ['shelf', 'aisle', 'rack']) {
+      saveByRename(path.join(dir, `${PAGE}.json`), JSON.stringify(binPage({ [field]: { type: 'string', title: 'fields.name', maxLength: 20 } }), null, 2));
+      await eventually(async () => (await fieldsOf(PAGE)).includes(field), 5000);
+    }
+    // sed -i itself, where the machine has it.
+    execFileSync('sed', ['-i', 's/"maxLength": 20/"maxLength": 30/', path.join(dir, `${PAGE}.json`)]);
+    await eventually(async () => (await pageOf(PAGE)).model.properties.rack.maxLength === 30, 5000);
+  });
+
+  it('applies the valid files of a change and refuses only the broken one', async () => {
+    const other = 'liveDemo/crate';
+    const crate = { ...binPage(), id: other, title: 'pages.liveDemo.bin.title', resource: { table: 'ld_crate', scope: 'global', label: 'code' } };
+    fs.writeFileSync(path.join(dir, `${other}.json`), JSON.stringify(crate, null, 2));
+    saveByRename(path.join(dir, `${PAGE}.json`), JSON.stringify({ ...binPage({ rack: { type: 'string', title: 'fields.name', maxLength: 30 } }), kind: 'crudd' }, null, 2));
+    await eventually(async () => (await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(other)}`, headers: bearer(admin.token) })).statusCode === 200, 5000);
+    // The broken page stays as it was applied last.
+    expect(await fieldsOf(PAGE)).toContain('rack');
     expect(await codes(admin)).toEqual(['B-01', 'B-02']);
   });
 });

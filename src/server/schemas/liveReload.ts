@@ -1,12 +1,13 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { openChannel } from '../db/pgChannel.js';
 import { reloadEverywhere, reloadInTurn, setReloadAnnouncer } from './reload.js';
+import { watchFolder } from './folderWatch.js';
 
 /** The channel on which an instance that reloaded its pages tells the others sharing its PostgreSQL database. */
 export const SCHEMAS_CHANNEL = 'scop_schemas';
-const DEBOUNCE_MS = 300;
+/** An editor's save is several events (a temporary file, its rename); they are taken as one change. */
+const DEBOUNCE_MS = 120;
 
 /** A refused reload is logged with every problem and its place; anything else is a fault worth its stack. */
 function logRefusal(app: FastifyInstance, why: string, err: unknown): void {
@@ -18,8 +19,8 @@ function logRefusal(app: FastifyInstance, why: string, err: unknown): void {
 /**
  * Keeps the pages of this instance current without a restart: on PostgreSQL every instance listens
  * for the others' reloads and reloads too (the instances read the same schemas folder); with
- * `watchSchemas` a changed file under the folder is reloaded after a short quiet time, and an invalid
- * change is logged and not applied (the pages stay as they were).
+ * `watchSchemas` a changed file under the folder is reloaded after a short quiet time; an invalid
+ * file is logged with its problems and not applied (its page stays as it was), the others are.
  */
 export async function startLiveReload(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -33,14 +34,15 @@ export async function startLiveReload(app: FastifyInstance): Promise<void> {
   }
   if (!ctx.config.watchSchemas) return;
   let timer: NodeJS.Timeout | undefined;
-  const watcher = fs.watch(ctx.config.schemasDir, { recursive: true }, (_event, file) => {
-    if (file && !String(file).endsWith('.json')) return;
+  const watcher = watchFolder(ctx.config.schemasDir, (file) => {
+    if (!file.endsWith('.json')) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      reloadEverywhere(ctx, log).catch((err) => logRefusal(app, 'a changed page file', err));
+      reloadEverywhere(ctx, log).then((r) => {
+        if (r.refused.length) app.log.warn(`changed page files: those with problems not applied, the others applied (${r.refused.length} problems):\n  ${r.refused.join('\n  ')}`);
+      }, (err) => logRefusal(app, 'a changed page file', err));
     }, DEBOUNCE_MS);
-  });
-  watcher.on('error', (err) => app.log.warn(`schemas folder watch stopped: ${err.message}`));
+  }, (err) => app.log.warn(`schemas folder watch stopped: ${err.message}`));
   app.addHook('onClose', async () => {
     clearTimeout(timer);
     watcher.close();

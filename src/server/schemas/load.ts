@@ -10,9 +10,11 @@ import { fillCrossErrors } from '../../shared/schema/refFill.js';
 import { demoRowErrors } from './demoRows.js';
 import { PARTY_COLUMN, scopeErrors } from '../../shared/schema/guardRails.js';
 import { CORE_TABLES } from '../db/coreTables.js';
+import { eventLogErrors } from '../../shared/schema/eventLog.js';
 import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
+import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 
 export interface SchemaSet {
@@ -68,6 +70,19 @@ function located(file: string, raw: unknown, positions: PositionMap | undefined,
 export interface SchemaCheck extends SchemaSet {
   /** Every problem of every file, each with its file, line and column; empty when all pages are valid. */
   problems: string[];
+  /** The problems by the page whose file must change (its own, or another page it breaks); the rest are templates' and message files'. */
+  byPage: Map<string, string[]>;
+  /** Pages whose files exist but have problems of their own: checks that follow should not blame them again. */
+  failed: Set<string>;
+}
+
+export interface CheckOptions {
+  /** Pages taken as they are instead of their file (null: as if the file were absent): a reload holds a broken file's page at what was applied. */
+  hold?: ReadonlyMap<string, PageSchema | null>;
+  /** Pages whose message keys must all be defined (in the shared locales or a message file of the folder). */
+  keysOf?: (page: PageSchema) => boolean;
+  /** Messages defined besides the files (a playground page's, being saved), by language. */
+  messages?: Partial<Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>>;
 }
 
 /**
@@ -76,9 +91,15 @@ export interface SchemaCheck extends SchemaSet {
  * path and a file name can never disagree. `overrides` (page id -> JSON text) stand in for files or
  * add pages: the versions saved in the playground, or the text being previewed there.
  */
-export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string> = new Map()): SchemaCheck {
+export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string> = new Map(), options: CheckOptions = {}): SchemaCheck {
   const pages = new Map<string, PageSchema>();
   const problems: string[] = [];
+  const byPage = new Map<string, string[]>();
+  const blame = (rel: string, ...lines: string[]) => {
+    problems.push(...lines);
+    byPage.set(rel, [...(byPage.get(rel) ?? []), ...lines]);
+  };
+  const hold = options.hold ?? new Map<string, PageSchema | null>();
   const files = new Map<string, { raw: unknown; positions: PositionMap }>();
   const shown = (rel: string) => {
     const full = path.join(dir, `${rel}.json`);
@@ -91,14 +112,19 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   const failed = new Set<string>();
   const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
   const partyTables = organisationTables(dir, rels, templateReader(dir, []));
-  for (const rel of [...new Set([...rels, ...overrides.keys()])]) {
+  for (const rel of [...new Set([...rels, ...overrides.keys(), ...hold.keys()])]) {
+    if (hold.has(rel)) {
+      const kept = hold.get(rel);
+      if (kept) pages.set(rel, kept);
+      continue;
+    }
     let page: PageSchema;
     try {
       const parsed = parseWithPositions(overrides.get(rel) ?? fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8'));
       files.set(rel, { raw: parsed.value, positions: parsed.positions });
       page = parsed.value as PageSchema;
     } catch (err) {
-      problems.push(syntaxProblem(shown(rel), err));
+      blame(rel, syntaxProblem(shown(rel), err));
       failed.add(rel);
       continue;
     }
@@ -107,21 +133,23 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
         page = resolveExtends(rel, page as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
       } catch (err) {
         if (!(err instanceof TemplateError)) throw err;
-        problems.push(locate(rel, err.message));
+        blame(rel, locate(rel, err.message));
+        failed.add(rel);
         continue;
       }
     }
     const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
+    if (!errors.length && options.keysOf?.(page)) errors.push(...missingKeyErrors(dir, page, definedKeys(dir, options.messages)));
     if (errors.length) {
-      problems.push(...errors.map((e) => locate(rel, e)));
+      blame(rel, ...errors.map((e) => locate(rel, e)));
       failed.add(rel);
     } else pages.set(page.id, page);
   }
   for (const page of pages.values()) {
     const mine = (e: string) => {
-      if (![...failed].some((id) => e.includes(`"${id}"`))) problems.push(locate(page.id, e));
+      if (![...failed].some((id) => e.includes(`"${id}"`))) blame(page.id, locate(page.id, e));
     };
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
       if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
@@ -130,11 +158,12 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     [
       ...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages),
       ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages), ...aggregateErrors(page, pages), ...chainErrors(page, pages),
+      ...eventLogErrors(page, pages),
     ].forEach(mine);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
-  problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed])).problems);
-  return { pages, problems };
+  problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);
+  return { pages, problems, byPage, failed };
 }
 
 /**

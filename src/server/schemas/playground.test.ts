@@ -69,6 +69,17 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     expect(preview.problems[0].message).toMatch(/unknown page "customerManage\/serviceAcount".*customerManage\/serviceAccount/);
   });
 
+  it('refuses a message key that no language defines, naming its line and the command that adds it', async () => {
+    const page = JSON.parse(fileText);
+    page.model.properties.appName.title = 'pages.customerManage.appInfo.fields.appNameNew';
+    const source = JSON.stringify(page, null, 2);
+    const preview = dataOf(await call(admin, 'POST', 'preview', { id: PAGE, source }));
+    const line = source.split('\n').findIndex((l) => l.includes('appNameNew')) + 1;
+    expect(preview.problems).toEqual([expect.objectContaining({ page: PAGE, line })]);
+    expect(preview.problems[0].message).toMatch(/message key "pages\.customerManage\.appInfo\.fields\.appNameNew" is not defined in zh, en, es, ja; run `npm run messages -- customerManage\/appInfo`/);
+    refusal(await call(admin, 'POST', 'save', { id: PAGE, source }), 400);
+  });
+
   it('previews a valid text as the engine will render it, with its messages', async () => {
     const preview = dataOf(await call(admin, 'POST', 'preview', { id: PAGE, source: edited() }));
     expect(preview.problems).toEqual([]);

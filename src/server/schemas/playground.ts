@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
 import { object, openObject, responses, str } from '../routes/contracts.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
-import { applySchemas } from './reload.js';
 import { checkCandidate, PAGE_ID } from './candidate.js';
-import { addVersion, dropVersion, storedSchemas, versionsOf } from './versions.js';
+import { REMOVED, storedSchemas, versionsOf } from './versions.js';
+import { extrasOf, fileText, removePage, saveAndApply, type SaveExtras } from './playgroundSave.js';
+import { parseJsonObject } from '../services/json.js';
 
 /**
  * The schema playground's routes (super administrator only): a page's text and its saved versions,
@@ -21,35 +19,17 @@ import { addVersion, dropVersion, storedSchemas, versionsOf } from './versions.j
 const base = '/open-platform/playground';
 const tags = ['schemas'];
 const IdQuery = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
-const SourceBody = object({ id: str(200, { pattern: PAGE_ID.source }), source: str(1_000_000), note: str(200) }, ['id', 'source']);
+const SourceBody = object({
+  id: str(200, { pattern: PAGE_ID.source }), source: str(1_000_000), note: str(200),
+  messages: openObject(), menu: object({ parent: { type: ['string', 'null'], maxLength: 200 }, icon: str(60), grants: openObject() }, ['icon']),
+}, ['id', 'source']);
+const IdBody = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
 const RollbackBody = object({ id: str(200, { pattern: PAGE_ID.source }), revision: { type: 'integer', minimum: 0 } }, ['id', 'revision']);
 
 function admin(req: FastifyRequest) {
   const user = requireUser(req);
   if (user.activeRole !== 'SUPER_ADMIN') throw forbidden('playground.server.superAdminOnly');
   return user;
-}
-
-function fileText(ctx: AppContext, id: string): string | null {
-  const file = path.join(ctx.config.schemasDir, `${id}.json`);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-}
-
-/** Checks, stores and applies a page's text; the stored version is dropped again if applying fails. */
-async function saveAndApply(app: FastifyInstance, id: string, source: string, author: string, note: string | null) {
-  const ctx = app.ctx;
-  const { problems } = await checkCandidate(ctx, id, source);
-  if (problems.length) {
-    throw new AppError(400, 'playground.server.saveRefused', { count: problems.length, first: problems[0].message }, undefined, 400, { problems });
-  }
-  const revision = await addVersion(ctx.database, id, source, author, note);
-  try {
-    const applied = await applySchemas(ctx, (m) => app.log.info(m));
-    return { revision, ...applied };
-  } catch (err) {
-    await dropVersion(ctx.database, id, revision);
-    throw err;
-  }
 }
 
 export function registerPlayground(app: FastifyInstance): void {
@@ -74,22 +54,24 @@ export function registerPlayground(app: FastifyInstance): void {
     const versions = await versionsOf(ctx.database, id);
     const file = fileText(ctx, id);
     if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
-    return ok({ id, source: versions[0]?.source ?? file, revision: versions[0]?.revision ?? null, file, versions });
+    return ok({ id, source: versions[0]?.source || file || '', revision: versions[0]?.revision ?? null, file, versions, removed: versions[0]?.source === REMOVED, ...(await extrasOf(ctx, id)) });
   });
 
   app.post(`${base}/preview`, {
     schema: { tags, summary: 'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid', body: SourceBody, response: responses(openObject(), 403) },
   }, async (req) => {
     admin(req);
-    const { id, source } = req.body as { id: string; source: string };
-    const { problems, page } = await checkCandidate(ctx, id, source);
+    const { id, source, messages: texts } = req.body as { id: string; source: string } & SaveExtras;
+    const { problems, page } = await checkCandidate(ctx, id, source, texts);
     if (!page) return ok({ problems, page: null });
     const keys = new Set(pageI18nKeys(page));
     for (const f of Object.values(page.model?.properties ?? {})) {
       const target = f['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
       if (target) keys.add(target.title);
     }
-    const messages = Object.fromEntries([...keys].map((k) => [k, translate(req.lang, k)]));
+    // A page made here shows the texts being edited, in the caller's language.
+    const own = (texts as Record<string, Record<string, string>> | undefined)?.[req.lang] ?? {};
+    const messages = Object.fromEntries([...keys].map((k) => [k, own[k] || translate(req.lang, k)]));
     const { demo: _demo, ...shown } = page;
     void _demo;
     // Rows come from the data routes of the page as saved; a page not saved yet has none to show.
@@ -100,8 +82,8 @@ export function registerPlayground(app: FastifyInstance): void {
     schema: { tags, summary: 'Save a page text as a new version and apply it at once (refused with every problem when invalid)', body: SourceBody, response: responses(openObject(), 403) },
   }, async (req) => {
     const user = admin(req);
-    const { id, source, note } = req.body as { id: string; source: string; note?: string };
-    return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null));
+    const { id, source, note, messages, menu } = req.body as { id: string; source: string; note?: string } & SaveExtras;
+    return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null, { messages, menu }));
   });
 
   app.post(`${base}/rollback`, {
@@ -110,9 +92,28 @@ export function registerPlayground(app: FastifyInstance): void {
     const user = admin(req);
     const { id, revision } = req.body as { id: string; revision: number };
     const versions = await versionsOf(ctx.database, id);
-    const source = revision === 0 ? fileText(ctx, id) : versions.find((v) => v.revision === revision)?.source;
-    if (source == null) throw notFound('playground.server.unknownVersion', { id, revision });
     if (versions.length && revision === versions[0].revision) throw badRequest('playground.server.alreadyCurrent', { revision });
-    return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`));
+    // Revision 0 of a page made here is "no page": rolling back to it removes the page.
+    if (revision === 0 && fileText(ctx, id) === null && versions.length) return ok(await removePage(app, id, user.username));
+    const version = versions.find((v) => v.revision === revision);
+    const source = revision === 0 ? fileText(ctx, id) : version?.source;
+    if (source == null || source === REMOVED) throw notFound('playground.server.unknownVersion', { id, revision });
+    const extras = version ? { messages: parseJsonObject(version.messages, undefined as never), menu: parseJsonObject(version.menu, undefined as never) } : {};
+    return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`, extras));
+  });
+
+  app.post(`${base}/delete`, {
+    schema: { tags, summary: 'Remove a page made in the playground (no file): a last revision without text; its menu entry and grants go, its records stay', body: IdBody, response: responses(openObject(), 400, 403) },
+  }, async (req) => {
+    const user = admin(req);
+    return ok(await removePage(app, (req.body as { id: string }).id, user.username));
+  });
+
+  app.get(`${base}/menus`, {
+    schema: { tags, summary: 'The menu directories a new page may be put in, with their titles', response: responses({ type: 'array', items: openObject() }, 403) },
+  }, async (req) => {
+    admin(req);
+    const rows = await ctx.database.core.selectFrom('sys_menu').select(['code', 'menuTitle', 'component']).orderBy('menuLevel').orderBy('sort').execute();
+    return ok(rows.filter((r) => !r.component).map((r) => ({ code: r.code, title: translate(req.lang, r.menuTitle) })));
   });
 }

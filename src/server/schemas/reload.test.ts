@@ -81,6 +81,33 @@ describe('reloading page schemas without a restart', () => {
     expect(dataOf(await admin.get(PAGE)).list.length).toBeGreaterThan(0);
   });
 
+  it('refuses a changed page that shows a message key no language defines, with its line and the command that adds it', async () => {
+    const text = JSON.stringify({ ...stockPage, title: 'pages.reloadDemo.stock.title' }, null, 2);
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), text);
+    const refused = refusal(await reload(admin), 400);
+    expect(refused.data.problems).toEqual([expect.stringMatching(/reloadDemo\/stock\.json: \/title: message key "pages\.reloadDemo\.stock\.title" is not defined in zh, en, es, ja; run `npm run messages -- reloadDemo\/stock` to add it .*\(line 4, column 3\)/)]);
+    // The command's keys, once translated, make the page valid.
+    const texts = { zh: '库存', en: 'Stock', es: 'Existencias', ja: '在庫' };
+    fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify(Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { 'pages.reloadDemo.stock.title': t }]))));
+    dataOf(await reload(admin));
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(stockPage, null, 2));
+    fs.rmSync(path.join(dir, `${PAGE}.messages.json`));
+    dataOf(await reload(admin));
+  });
+
+  it('applies the other changed files when one is broken, and names the broken one', async () => {
+    const other = 'reloadDemo/bay';
+    fs.writeFileSync(path.join(dir, `${other}.json`), JSON.stringify({ ...stockPage, id: other, resource: { ...stockPage.resource, table: 'rd_bay' } }, null, 2));
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify({ ...stockPage, kind: 'crudd' }, null, 2));
+    const done = dataOf(await reload(admin));
+    expect(done.tables).toEqual([other]);
+    expect(done.refused.join('\n')).toMatch(/reloadDemo\/stock\.json: \/kind/);
+    expect(dataOf(await admin.get(other)).list.length).toBe(3);
+    expect(dataOf(await admin.get(PAGE)).list.length).toBeGreaterThan(0);
+    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(stockPage, null, 2));
+    fs.rmSync(path.join(dir, `${other}.json`));
+  });
+
   it('extends an existing table with a new field, as at start', async () => {
     const more = structuredClone(stockPage) as typeof stockPage & { model: { properties: Record<string, unknown> } };
     more.model.properties.shelf = { type: 'string', title: 'fields.name', maxLength: 20 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkSchemas } from './load.js';
 import { readMenuFile } from '../db/menuSync.js';
+import { unresolvedMenuEntries } from './menuChecks.js';
 
 let dirs: string[] = [];
 afterEach(() => { dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })); dirs = []; });
@@ -69,5 +70,38 @@ describe('schema errors that teach', () => {
   it('refuse an unknown menu icon with the icon meant', () => {
     const dir = folder({ 'menu.json': '[\n  { "code": "shop", "menuTitle": "menu.shop", "icon": "ShopOutlind" }\n]\n' });
     expect(() => readMenuFile(dir)).toThrow(/\/0\/icon: entry "shop": unknown icon "ShopOutlind"; did you mean ShopOutlined\? \(line 2, column 47\)/);
+  });
+
+  it('point a transition to a missing state at the transition, listing the states', () => {
+    const states = page('shop/task', `      "name": { "type": "string", "title": "pages.shop.task.fields.name" },
+      "status": { "type": "string", "title": "fields.status", "enum": ["open", "done"] }`)
+      .replace('"list":', `"states": {
+    "field": "status",
+    "transitions": [
+      { "name": "finish", "title": "pages.shop.task.finish", "from": ["open"], "to": "donee" }
+    ]
+  },
+  "list":`);
+    expect(checkSchemas(folder({ 'shop/task.json': states })).problems).toEqual([
+      expect.stringMatching(/shop\/task\.json: \/states\/transitions\/0\/to: transition "finish": "donee" is not a state of status; did you mean done\? the states are open, done \(line 16, column 80\)$/),
+    ]);
+  });
+
+  it('say where a keyword of another level is written, and suggest one a known name is part of', () => {
+    const text = page('shop/goods', '      "name": { "type": "string", "title": "pages.shop.goods.fields.name" }')
+      .replace('"list":', '"history": true,\n  "demoRows": [],\n  "list":');
+    const problems = checkSchemas(folder({ 'shop/goods.json': text })).problems.join('\n');
+    expect(problems).toMatch(/\/history: unknown keyword "history" here; "history" is written at detail\.history \(line 12, column 3\)/);
+    expect(problems).toMatch(/\/demoRows: unknown keyword "demoRows"; did you mean demo\? \(line 13, column 3\)/);
+  });
+
+  it('do not fail the menu check again for a page whose own file is broken', () => {
+    const dir = folder({
+      'shop/goods.json': page('shop/goods', '      "name": { "type": "string", "title": "pages.shop.goods.fields.name", "x-component": "Inptu" }'),
+      'menu.json': '[\n  { "code": "shop/goods", "menuTitle": "menu.shop.goods", "component": "shop/goods/index", "icon": "ShopOutlined" },\n  { "code": "shop/gone", "menuTitle": "menu.shop.gone", "component": "shop/gone/index", "icon": "ShopOutlined" }\n]\n',
+    });
+    const { pages, failed, problems } = checkSchemas(dir);
+    expect(problems.join('\n')).toMatch(/unknown component "Inptu"/);
+    expect(unresolvedMenuEntries(readMenuFile(dir), pages, failed)).toEqual(['shop/gone: shop/gone/index']);
   });
 });

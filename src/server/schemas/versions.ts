@@ -15,30 +15,41 @@ export interface SchemaVersion {
   author: string;
   note: string | null;
   createdAt: string;
+  /** JSON of the page's messages ({zh, en, es, ja}) and menu entry, for a page made in the playground. */
+  messages?: string | null;
+  menu?: string | null;
 }
 
-/** Page id -> the JSON text of its latest saved revision. */
-export async function storedSchemas(database: Database): Promise<Map<string, string>> {
-  const rows = await database.core.selectFrom('sys_schema_version as v')
-    .select(['v.pageId', 'v.source'])
+/** A revision with an empty text removes a page made in the playground (its file never existed). */
+export const REMOVED = '';
+
+/** The latest revision of every page saved in the playground, removed pages included. */
+export async function latestVersions(database: Database): Promise<{ pageId: string; source: string; messages: string | null; menu: string | null }[]> {
+  return database.core.selectFrom('sys_schema_version as v')
+    .select(['v.pageId', 'v.source', 'v.messages', 'v.menu'])
     .where('v.revision', '=', (eb) => eb.selectFrom('sys_schema_version as w').select((w) => w.fn.max('w.revision').as('m')).whereRef('w.pageId', '=', 'v.pageId'))
     .execute();
-  return new Map(rows.map((r) => [r.pageId, r.source]));
+}
+
+/** Page id -> the JSON text of its latest saved revision (pages removed in the playground left out). */
+export async function storedSchemas(database: Database): Promise<Map<string, string>> {
+  return new Map((await latestVersions(database)).filter((r) => r.source !== REMOVED).map((r) => [r.pageId, r.source]));
 }
 
 export async function versionsOf(database: Database, pageId: string): Promise<SchemaVersion[]> {
-  return database.core.selectFrom('sys_schema_version').select(['revision', 'source', 'author', 'note', 'createdAt'])
+  return database.core.selectFrom('sys_schema_version').select(['revision', 'source', 'author', 'note', 'createdAt', 'messages', 'menu'])
     .where('pageId', '=', pageId).orderBy('revision', 'desc').execute();
 }
 
 /** Adds a revision after the page's last; the unique (pageId, revision) index refuses a concurrent twin. */
-export async function addVersion(database: Database, pageId: string, source: string, author: string, note: string | null): Promise<number> {
+export async function addVersion(database: Database, pageId: string, source: string, author: string, note: string | null,
+  extras: { messages?: string | null; menu?: string | null } = {}): Promise<number> {
   const last = await database.core.selectFrom('sys_schema_version').select((eb) => eb.fn.max('revision').as('m'))
     .where('pageId', '=', pageId).executeTakeFirst();
   const revision = Number(last?.m ?? 0) + 1;
   const now = new Date().toISOString();
   await database.core.insertInto('sys_schema_version')
-    .values({ pageId, revision, source, author, note, createdBy: author, updatedBy: author, createdAt: now, updatedAt: now }).execute();
+    .values({ pageId, revision, source, author, note, messages: extras.messages ?? null, menu: extras.menu ?? null, createdBy: author, updatedBy: author, createdAt: now, updatedAt: now }).execute();
   return revision;
 }
 

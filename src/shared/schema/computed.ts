@@ -29,7 +29,11 @@ function fit(f: FieldSchema, v: unknown): unknown {
     return f.type === 'integer' ? Math.round(n) : n;
   }
   if (f.type === 'boolean') return Boolean(v);
-  return typeof v === 'object' ? null : String(v);
+  if (typeof v === 'object') return null;
+  // A date field holds a date, never text an expression happened to make ("2026-11-24" + 1).
+  if (f.format === 'date' && !(typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))) return null;
+  if (f.format === 'date-time' && !(typeof v === 'string' && !Number.isNaN(Date.parse(v)))) return null;
+  return String(v);
 }
 
 /** The computed values of a record, in declaration order (a later field may use an earlier one). */

@@ -13,6 +13,9 @@ describe('relative demo values', () => {
   it('gives @today as the China date and a wall-clock time on that day', () => {
     expect(resolveDemoValue('@today', NOW)).toBe('2026-11-25');
     expect(resolveDemoValue('@today-3d', NOW)).toBe('2026-11-22');
+    // Days ahead too: due dates, expiries, planned inspections.
+    expect(resolveDemoValue('@today+3d', NOW)).toBe('2026-11-28');
+    expect(resolveDemoValue('@today+10d 08:00', NOW)).toBe('2026-12-05T00:00:00.000Z');
     expect(resolveDemoValue('@today-3d 10:30', NOW)).toBe('2026-11-22T02:30:00.000Z');
   });
 

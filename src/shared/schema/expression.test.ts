@@ -36,4 +36,24 @@ describe('safe expressions', () => {
     expect(() => parseExpression('a = 1')).toThrow(/unexpected/);
     expect(() => parseExpression('a;b')).toThrow(/unexpected character/);
   });
+
+  it('computes with dates: days and months added, days between, the China date of an instant, $today and $now', () => {
+    const row = { inspectedAt: '2026-11-24', signedAt: '2026-11-24T17:30:00.000Z', empty: null };
+    expect(evaluateExpression('addDays(inspectedAt, 30)', row)).toBe('2026-12-24');
+    expect(evaluateExpression('addDays(inspectedAt, -24)', row)).toBe('2026-10-31');
+    expect(evaluateExpression('addMonths("2026-01-31", 1)', row)).toBe('2026-02-28');
+    expect(evaluateExpression('addMonths(inspectedAt, 12)', row)).toBe('2027-11-24');
+    expect(evaluateExpression('daysBetween(inspectedAt, "2027-01-01")', row)).toBe(38);
+    // 17:30 UTC is 01:30 the next day in China.
+    expect(evaluateExpression('date(signedAt)', row)).toBe('2026-11-25');
+    expect(evaluateExpression('addDays(signedAt, 1)', row)).toBe('2026-11-25T17:30:00.000Z');
+    expect(evaluateExpression('addDays(empty, 3)', row)).toBeNull();
+    expect(evaluateExpression('addDays("2026-02-30", 1)', row)).toBeNull();
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect(evaluateExpression('$today', row)).toBe(today);
+    expect(evaluateExpression('daysBetween($today, addDays($today, 7))', row)).toBe(7);
+    expect(Math.abs(Date.parse(evaluateExpression('$now', row) as string) - Date.now())).toBeLessThan(5_000);
+    // A scope that sets $today (a rule's context, a test) is taken as it is.
+    expect(evaluateExpression('$today', { $today: '2026-05-01' })).toBe('2026-05-01');
+  });
 });

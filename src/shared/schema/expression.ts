@@ -1,6 +1,9 @@
+import { DATE_FUNCTIONS, implicitValue } from './dateFunctions';
+
 /**
  * A small, safe expression language for x-reactions: literals, names from the scope, member access,
- * arrays, unary, binary, logical and conditional operators, and a few arithmetic functions. No other
+ * arrays, unary, binary, logical and conditional operators, a few arithmetic and date functions, and
+ * `$today` (the China date) and `$now` (the instant) wherever the scope does not set them. No other
  * calls, no assignment, no access to prototypes or globals, so schemas run under a
  * Content-Security-Policy without 'unsafe-eval'.
  */
@@ -8,11 +11,17 @@ const round = (x: number, digits = 0) => {
   const f = 10 ** digits;
   return Math.sign(x) * Math.round(Math.abs(x) * f) / f;
 };
-/** The only functions an expression may call. round(x, digits) rounds half away from zero (money). */
-export const SAFE_FUNCTIONS: Record<string, (...args: number[]) => number> = {
+/** Arithmetic functions an expression may call. round(x, digits) rounds half away from zero (money). */
+const NUMBER_FUNCTIONS: Record<string, (...args: number[]) => number> = {
   round, floor: Math.floor, ceil: Math.ceil, abs: Math.abs, min: Math.min, max: Math.max,
 };
+/** The only functions an expression may call: arithmetic on numbers (their arguments made numbers) and date arithmetic. */
+export const SAFE_FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  ...Object.fromEntries(Object.entries(NUMBER_FUNCTIONS).map(([k, f]) => [k, (...args: unknown[]) => f(...args.map(Number))])),
+  ...DATE_FUNCTIONS,
+};
 
+export type ExprNode = Node;
 type Node =
   | { t: 'lit'; v: unknown }
   | { t: 'id'; name: string }
@@ -128,7 +137,7 @@ export function parseExpression(src: string): Node {
 function evaluate(node: Node, scope: Record<string, unknown>): unknown {
   switch (node.t) {
     case 'lit': return node.v;
-    case 'id': return Object.prototype.hasOwnProperty.call(scope, node.name) ? scope[node.name] : undefined;
+    case 'id': return Object.prototype.hasOwnProperty.call(scope, node.name) ? scope[node.name] : implicitValue(node.name);
     case 'arr': return node.items.map((n) => evaluate(n, scope));
     case 'mem': {
       const obj = evaluate(node.obj, scope) as Record<string, unknown> | null | undefined;
@@ -142,7 +151,7 @@ function evaluate(node: Node, scope: Record<string, unknown>): unknown {
       return node.op === '!' ? !v : -(v as number);
     }
     case 'cond': return evaluate(node.test, scope) ? evaluate(node.yes, scope) : evaluate(node.no, scope);
-    case 'call': return SAFE_FUNCTIONS[node.name](...node.args.map((a) => Number(evaluate(a, scope))));
+    case 'call': return SAFE_FUNCTIONS[node.name](...node.args.map((a) => evaluate(a, scope)));
     case 'bin': {
       if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
       if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);

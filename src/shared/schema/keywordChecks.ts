@@ -2,6 +2,10 @@ import type { FieldSchema, PageSchema } from './types';
 import { expressionNames } from './expression';
 import { fieldSchema, recordFields } from './model';
 import { pageSuggestion } from './teach';
+import { IMPLICIT_NAMES } from './dateFunctions';
+import { fieldKind, kindMismatch } from './expressionKinds';
+
+const isImplicit = (n: string) => (IMPLICIT_NAMES as readonly string[]).includes(n);
 
 /**
  * Checks of the structured-field keywords that JSON Schema cannot state: each message names the
@@ -81,10 +85,15 @@ export function computedErrors(page: PageSchema): string[] {
     }
     for (const n of names) {
       if (n === name) errors.push(`${where}.expr: "${name}" cannot use itself`);
+      else if (isImplicit(n)) continue;
       else if (!fields.has(n)) errors.push(`${where}.expr: unknown field "${n}"; use one of the page's fields (${[...fields].slice(0, 8).join(', ')}…)`);
       else if (page.model!.properties[n]?.['x-computed'] && !page.model!.properties[n]['x-computed']!.stored && c.stored) {
         errors.push(`${where}.expr: "${n}" is computed on read and has no stored value; compute "${name}" on read too ("stored": false)`);
       }
+    }
+    if (names.every((n) => n !== name && (isImplicit(n) || fields.has(n)))) {
+      const wrong = kindMismatch(c.expr, f, (n) => fieldKind(fieldSchema(page, n)));
+      if (wrong) errors.push(`${where}.expr: "${c.expr}" ${wrong}`);
     }
   }
   const onRead = (n: string) => Boolean(page.model?.properties[n]?.['x-computed'] && !page.model.properties[n]['x-computed']!.stored);
@@ -146,7 +155,7 @@ export function ruleErrors(page: PageSchema): string[] {
   const exprNames = (where: string, expr: string, extra: string[] = []) => {
     const names = namesIn(expr);
     if (typeof names === 'string') errors.push(`${where}: ${names}`);
-    else names.filter((n) => !fields.has(n) && !extra.includes(n)).forEach((n) => errors.push(`${where}: unknown field "${n}"; an expression reads the page's fields by name`));
+    else names.filter((n) => !fields.has(n) && !extra.includes(n) && !isImplicit(n)).forEach((n) => errors.push(`${where}: unknown field "${n}"; an expression reads the page's fields by name`));
   };
   for (const [name, f] of Object.entries(props)) {
     const after = f['x-after'];
@@ -172,7 +181,7 @@ export function ruleErrors(page: PageSchema): string[] {
       if (props[alias] || aliases.includes(alias)) errors.push(`${where}.aggregate.${alias}: the alias hides a field or a with alias of the same name; choose another`);
       aliases.push(alias);
     }
-    const extra = aliases.length ? [...aliases, '$today'] : [];
+    const extra = aliases;
     if (r.when) exprNames(`${where}.when`, r.when, extra);
     exprNames(`${where}.assert`, r.assert, extra);
     for (const [k, expr] of Object.entries(r.params ?? {})) exprNames(`${where}.params.${k}`, expr, extra);

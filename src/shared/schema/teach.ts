@@ -28,7 +28,11 @@ export function closest(name: string, known: readonly string[], most = Math.max(
 export function suggestion(name: string, known: readonly string[]): string {
   const near = closest(name, known);
   if (near) return `did you mean ${near}?`;
-  return known.length <= 12 ? `use one of: ${known.join(', ')}` : `use one of the names in ${known.slice(0, 8).join(', ')}, …`;
+  // A known name inside the one written ("demoRows" for demo), or the other way round.
+  const lower = name.toLowerCase();
+  const part = known.find((k) => k.length >= 3 && lower.length >= 3 && (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower)));
+  if (part) return `did you mean ${part}?`;
+  return known.length <= 40 ? `use one of: ${known.join(', ')}` : `use one of the names in ${known.slice(0, 8).join(', ')}, …`;
 }
 
 /**

@@ -422,6 +422,14 @@ export interface PageSchema {
   /** A record's chain of documents in one detail tab: each step's records, amounts, states and what is still open. */
   chains?: ChainView[];
   rules?: Rule[];
+  /** A log page that receives a row for each create, edit, transition and delete of a record. */
+  events?: EventLogSpec;
+}
+
+export interface EventLogSpec {
+  page: string;
+  field: string;
+  on?: ('create' | 'update' | 'delete' | 'transition')[];
 }
 
 /**

@@ -4,7 +4,8 @@ import { createAjv } from './ajv';
 import { compileSchema } from './compile';
 import type { PageSchema } from './types';
 import { fieldSchema, recordFields } from './model';
-import { explainAjvError, pageSuggestion } from './teach';
+import { closest, explainAjvError, pageSuggestion, suggestion } from './teach';
+import { keywordHome } from './keywordHomes';
 import { arrayOfObjectsErrors, computedErrors, ruleErrors, totalsErrors } from './keywordChecks';
 import { componentPropsErrors, secretFieldErrors } from './guardRails';
 import { dependsErrors } from './refDepends';
@@ -24,8 +25,19 @@ function meta(): ValidateFunction {
 export function validatePageSchema(page: unknown): string[] {
   const v = meta();
   const id = String((page as { id?: unknown } | null)?.id ?? '');
-  if (!v(page)) return [...new Set((v.errors ?? []).map((e) => explainAjvError(e, id)))];
+  if (!v(page)) return [...new Set((v.errors ?? []).map((e) => withHome(explainAjvError(e, id))))];
   return semanticErrors(page as PageSchema);
+}
+
+/**
+ * An unknown keyword without a close spelling may still be a keyword of another level (`history`
+ * belongs in `detail`, `computed` is a field's `x-computed`): say where it is written instead.
+ */
+function withHome(error: string): string {
+  const m = /^(\S*)\/([^/]+): unknown keyword "[^"]*"; use one of/.exec(error);
+  if (!m) return error;
+  const home = keywordHome(m[2], m[1].split('/').filter((t) => t && !/^\d+$/.test(t)).join('.'));
+  return home ? `${m[1]}/${m[2]}: unknown keyword "${m[2]}" here; ${home}` : error;
 }
 
 function semanticErrors(page: PageSchema): string[] {
@@ -68,14 +80,21 @@ function semanticErrors(page: PageSchema): string[] {
     else if (!sf.enum) errors.push(`states.field: "${page.states.field}" needs an enum of states`);
     const states = new Set((sf?.enum ?? []).map(String));
     const names = new Set<string>();
-    for (const t of page.states.transitions) {
-      if (names.has(t.name)) errors.push(`states: transition "${t.name}" appears twice`);
+    page.states.transitions.forEach((t, i) => {
+      const at = `/states/transitions/${i}`;
+      if (names.has(t.name)) errors.push(`${at}/name: transition "${t.name}" appears twice`);
       names.add(t.name);
-      [...t.from, t.to].forEach((s) => { if (!states.has(s)) errors.push(`states.${t.name}: "${s}" is not a state of ${page.states!.field}`); });
-      t.customerFrom?.forEach((s) => { if (!t.from.includes(s)) errors.push(`states.${t.name}.customerFrom: "${s}" is not in its from; a customer may run a transition in fewer states, not more`); });
-      t.form?.forEach((f) => { if (!props[f]) errors.push(`states.${t.name}.form: unknown field "${f}"`); });
-      t.required?.forEach((f) => { if (!t.form?.includes(f)) errors.push(`states.${t.name}.required: "${f}" is not in its form`); });
-    }
+      const unknownState = (where: string, s: string) => {
+        if (states.has(s)) return;
+        const near = closest(s, [...states]);
+        errors.push(`${where}: transition "${t.name}": "${s}" is not a state of ${page.states!.field}; ${near ? `did you mean ${near}? ` : ''}the states are ${[...states].join(', ')}`);
+      };
+      t.from.forEach((s, j) => unknownState(`${at}/from/${j}`, s));
+      unknownState(`${at}/to`, t.to);
+      t.customerFrom?.forEach((s, j) => { if (!t.from.includes(s)) errors.push(`${at}/customerFrom/${j}: transition "${t.name}": "${s}" is not in its from; a customer may run a transition in fewer states, not more`); });
+      t.form?.forEach((f, j) => { if (!props[f]) errors.push(`${at}/form/${j}: transition "${t.name}": unknown field "${f}"; ${suggestion(f, Object.keys(props))}`); });
+      t.required?.forEach((f, j) => { if (!t.form?.includes(f)) errors.push(`${at}/required/${j}: transition "${t.name}": "${f}" is not in its form; add it to form or remove it here`); });
+    });
     page.states.editableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`); });
     page.states.customerEditableIn?.forEach((st) => {
       if (!(page.states!.editableIn ?? [...states]).includes(st)) errors.push(`states.customerEditableIn: "${st}" is not in editableIn; a customer may edit in fewer states, not more`);
