@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, openBrowser, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, pageSettled, signIn, startServer, type Browser, type Running } from './harness';
 import { seriousViolations } from './axe';
 
 /** What a page shows once it has its data: rows, an empty list, a form, a detail, a chart. */
@@ -11,10 +11,8 @@ async function settle(page: Page, route: string) {
   // The address changes before the new page shows (its code and schema may still be loading): until
   // then the previous page is the active one, rows and all.
   await page.waitForFunction((path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path), route.split('?')[0]);
-  await page.waitForLoadState('networkidle');
   await page.locator(SETTLED).first().waitFor({ timeout: 20_000 });
-  // Charts draw and tables measure their columns a moment after the data arrives.
-  await page.waitForTimeout(600);
+  await pageSettled(page);
 }
 
 /** The console's page structure: one main landmark, one h1 naming the page, a skip link first. */

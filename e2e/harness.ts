@@ -157,6 +157,8 @@ export async function pageSettled(page: Page) {
     // Transitions and finite animations (a drawer sliding in, a chart drawing) have ended.
     return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
   });
+  // Two frames more: what measures itself after the data arrives (table columns, charts) has drawn.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 export async function signIn(page: Page, url: string, username: string, password = 'Demo12345') {

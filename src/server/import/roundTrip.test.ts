@@ -8,6 +8,8 @@ import { dataOf, pageUrl, signIn, zipEntry, type Caller } from '../test/dataApi.
 import { multipart } from '../test/sheets.js';
 import { importBlockers, importable, importColumns, templateHeader } from './columns.js';
 import { readXlsxRows, type Cell } from './xlsxReader.js';
+import { importLimits } from './limits.js';
+import { configFromEnv } from '../config.js';
 import { convertCell } from './convert.js';
 import { isMoney } from '../data/format.js';
 import { toRecord } from '../data/rows.js';
@@ -23,7 +25,7 @@ async function sheetRows(xlsx: Buffer): Promise<Cell[][]> {
   fs.writeFileSync(file, xlsx);
   try {
     const out: Cell[][] = [];
-    for await (const [, cells] of readXlsxRows(file)) out.push(cells);
+    for await (const [, cells] of readXlsxRows(file, importLimits(configFromEnv({})))) out.push(cells);
     return out;
   } finally {
     fs.rmSync(file, { force: true });
@@ -55,8 +57,9 @@ describe.each(dialects())('export → import round trip of every page that creat
     expect(pages.length).toBeGreaterThan(60);
     expect(pages.filter((p) => !p.list!.actions!.includes('export')).map((p) => p.id)).toEqual([]);
     expect(pages.filter((p) => importable(p) === importBlockers(p).length > 0).map((p) => `${p.id}: ${importBlockers(p).join(', ')}`)).toEqual([]);
-    // Accounts need a password, proxies with a user name theirs, role grants a structured value.
-    expect(pages.filter((p) => !importable(p)).map((p) => p.id).sort()).toEqual(['customerManage/rolePermission', 'location/proxy', 'platformUser/staffManage']);
+    // Accounts need a password, proxies with a user name theirs, role grants and price tiers a structured value.
+    expect(pages.filter((p) => !importable(p)).map((p) => p.id).sort())
+      .toEqual(['customerManage/pricePlan', 'customerManage/rolePermission', 'location/proxy', 'platformUser/staffManage']);
   });
 
   it('exports each page with its import template’s headers in the reader’s language, and a dry run takes every row back', async () => {
@@ -93,7 +96,8 @@ describe.each(dialects())('export → import round trip of every page that creat
     }
     expect(problems).toEqual([]);
     expect(pagesWithRows).toBeGreaterThan(40);
-  });
+    // Every page's rows, exported and read back in four languages: minutes on a loaded machine.
+  }, 300_000);
 
   it('writes money, numbers and times as typed cells with formats, which the import reads back exactly', async () => {
     const page = t.app.ctx.schemas.pages.get('tms/waybill/waybill')!;

@@ -54,7 +54,7 @@ describe('page schema contracts', () => {
     expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'GeneratedValue', 'ListView', 'LogSpec', 'Measure',
       'ModelSchema', 'PageSchema', 'PrintView', 'Relation', 'RelationGroup', 'RelationTrack', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
       'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
-      'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec'].sort());
+      'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec', 'ChainStep', 'ChainView', 'RuleAggregate'].sort());
   });
 
   it('list the same members in their enumerations', () => {
