@@ -66,7 +66,9 @@ export function templateApplies(): boolean {
 
 function templateKey(dialect: string, config: ServerConfig): string {
   const day = new Date().toISOString().slice(0, 10);
-  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest(), schemasDigest(config.schemasDir)]))
+  // The checkout is part of the key: its templates folder is its own, and so must be its template
+  // databases on a PostgreSQL that several checkouts' runs share.
+  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest(), schemasDigest(config.schemasDir), process.cwd()]))
     .digest('hex').slice(0, 16);
 }
 
