@@ -10,23 +10,26 @@ import { resolveLocks, type Locks } from './locks.js';
 import { likeCondition, type Condition } from './filters.js';
 
 const MENU_TTL_MS = 3000;
-let menuCache: { at: number; byPage: Map<string, string[]> } | null = null;
+/** Per app (a process may hold several, as tests do); an invalidation drops every app's. */
+const menuCaches = new WeakMap<AppContext, { at: number; generation: number; byPage: Map<string, string[]> }>();
+let generation = 0;
 
 /** Which menu codes open which page: a grant on any of them is a grant on the page. */
 async function menuCodesByPage(ctx: AppContext): Promise<Map<string, string[]>> {
-  if (menuCache && Date.now() - menuCache.at < MENU_TTL_MS) return menuCache.byPage;
+  const cached = menuCaches.get(ctx);
+  if (cached && cached.generation === generation && Date.now() - cached.at < MENU_TTL_MS) return cached.byPage;
   const byPage = new Map<string, string[]>();
   for (const m of await loadMenuRows(ctx)) {
     const parsed = m.component ? parseComponentPath(m.component) : null;
     const pageId = parsed?.pageId ?? m.code;
     byPage.set(pageId, [...(byPage.get(pageId) ?? []), m.code]);
   }
-  menuCache = { at: Date.now(), byPage };
+  menuCaches.set(ctx, { at: Date.now(), generation, byPage });
   return byPage;
 }
 
 export function invalidateMenuCache() {
-  menuCache = null;
+  generation++;
 }
 
 export function actionsOn(grants: Grants | 'all', codes: string[]): Set<string> | 'all' {
