@@ -3,9 +3,16 @@ import { useEffect, useRef } from 'react';
 /** The id of the console's one h1, the current page's title. */
 export const PAGE_TITLE_ID = 'page-title';
 
-/** Hands the focus to the page now shown, once the control that chose it has let it go. */
+/**
+ * Hands the focus to the page now shown, once the control that chose it has let it go; unless the
+ * user has put it somewhere meanwhile (Ctrl+K again right after choosing a page kept the search).
+ */
 export function focusPageTitle() {
-  setTimeout(() => document.getElementById(PAGE_TITLE_ID)?.focus({ preventScroll: true }));
+  setTimeout(() => {
+    const current = document.activeElement;
+    if (current && current !== document.body) return;
+    document.getElementById(PAGE_TITLE_ID)?.focus({ preventScroll: true });
+  });
 }
 
 /**
