@@ -98,6 +98,8 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const keep = (p: Page) => {
+    if (openPages.has(p)) return;
+    countRequests(p);
     openPages.add(p);
     p.on('close', () => openPages.delete(p));
   };
@@ -143,22 +145,49 @@ export async function shootFailure(testName: string) {
   }
 }
 
+/** Requests each open page has in flight (every kind: data, code, styles), counted from the browser's events. */
+const inFlight = new WeakMap<Page, number>();
+
+function countRequests(page: Page) {
+  inFlight.set(page, 0);
+  const done = () => inFlight.set(page, Math.max(0, (inFlight.get(page) ?? 1) - 1));
+  page.on('request', () => inFlight.set(page, (inFlight.get(page) ?? 0) + 1));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+async function networkQuiet(page: Page) {
+  for (let waited = 0; (inFlight.get(page) ?? 0) > 0; waited += 20) {
+    if (waited > 30_000) throw new Error(`${inFlight.get(page)} requests still open after 30 s`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /**
- * The ready marker of a console page: the network is quiet, no API request is in flight (the app
- * keeps the count on `html[data-requests]`), the active page shows no loading indicator, and nothing
- * is still moving into place.
+ * The ready marker of a console page: the page asked for is the one shown (when `route` is given),
+ * no request is in flight (counted from the browser's events, and the app's own count of API calls
+ * on `html[data-requests]`), the shown page has no loading indicator, nothing is still moving into
+ * place, and two frames have drawn with the network still quiet. No fixed wait: Playwright's
+ * "networkidle" alone waits half a second of silence on every page.
  */
-export async function pageSettled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => {
-    if ((document.documentElement.dataset.requests ?? '0') !== '0') return false;
-    const active = document.querySelector('.keep-alive--active') ?? document.body;
-    if (active.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active')) return false;
-    // Transitions and finite animations (a drawer sliding in, a chart drawing) have ended.
-    return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-  });
-  // Two frames more: what measures itself after the data arrives (table columns, charts) has drawn.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+export async function pageSettled(page: Page, route?: string) {
+  if (route) {
+    await page.waitForFunction((path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path),
+      route.split('?')[0]);
+  }
+  for (;;) {
+    await networkQuiet(page);
+    await page.waitForFunction(() => {
+      if ((document.documentElement.dataset.requests ?? '0') !== '0') return false;
+      const active = document.querySelector('.keep-alive--active') ?? document.body;
+      if (active.querySelector('[aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active')) return false;
+      // Transitions and finite animations (a drawer sliding in, a chart drawing) have ended.
+      return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+    });
+    // Two frames more: what measures itself after the data arrives (table columns, charts) has drawn.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    if ((inFlight.get(page) ?? 0) === 0) return;
+  }
 }
 
 export async function signIn(page: Page, url: string, username: string, password = 'Demo12345') {

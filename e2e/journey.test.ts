@@ -45,7 +45,7 @@ describe.runIf(hasChromium())('every menu entry opens cleanly', () => {
         for (const p of pages) {
           const before = b.problems.length;
           await b.page.goto(`${server.url}/#${p}`);
-          await pageSettled(b.page);
+          await pageSettled(b.page, p);
           const fallback = await b.page.locator('.keep-alive--active .ant-result-warning, .keep-alive--active .ant-result-error, .keep-alive--active .ant-result-403').count();
           await screenshot(b.page, `${user}${p.replace(/\//g, '_')}`, { dir: SHOTS });
           if (fallback) failures.push(`${p}: shows an error or fallback page`);
