@@ -56,8 +56,8 @@ export default defineConfig({
           // default one-second poll made such checks fail on a busy CI runner.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
-          fileParallelism: false,
-          // One file after another in one worker: the server's modules are imported once, as in the server project.
+          // Each file drives its own server and Chromium: as many side by side as `npm test` gives
+          // workers (one per core); files of one worker share the server's modules.
           isolate: false,
         },
       },

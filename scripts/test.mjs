@@ -31,12 +31,12 @@ if (args.length) {
 }
 
 // Server tests wait on PostgreSQL and on their own disk a good part of the time: one worker more
-// than the cores keeps both busy. Browser tests run one file at a time (each drives a Chromium).
+// than the cores keeps both busy. Browser test files run one per core, each with its server and Chromium.
 const cores = os.availableParallelism();
 const PHASES = [
   { name: 'unit', projects: ['unit', 'dom'], workers: cores },
   { name: 'server', projects: ['server'], workers: cores + 1 },
-  { name: 'browser', projects: ['e2e'], workers: 1 },
+  { name: 'browser', projects: ['e2e'], workers: cores },
 ];
 
 fs.mkdirSync('.tmp', { recursive: true });
