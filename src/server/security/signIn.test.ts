@@ -25,23 +25,18 @@ describe.each(dialects())('sign-in bursts on %s', (dialect) => {
   const authorize = authorizer(() => t);
 
   it('checks no more than five passwords of one account from one address in a parallel burst, and refuses the right one after them', async () => {
-    // Rate and slots per address off the path: twelve wrong guesses and the right password at once.
-    const answers = await Promise.all([
-      ...Array.from({ length: 12 }, (_, i) => authorize({ username: 'cust_a', password: `Wrong${i}pass` }, '10.50.0.1')),
-      authorize({ username: 'cust_a', password: 'Demo12345' }, '10.50.0.1'),
-    ]);
+    // Rate and slots per address off the path: twelve wrong guesses at once. (The right password in the
+    // same burst may succeed between them, and a success starts the count afresh: that is the owner.)
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => authorize({ username: 'cust_a', password: `Wrong${i}pass` }, '10.50.0.1')));
     const checked = answers.filter((r) => r.statusCode === 401).length;
-    const signedIn = answers.filter((r) => r.json().status === 0).length;
-    expect(checked + signedIn).toBeLessThanOrEqual(MAX_FAILURES);
-    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429 || r.json().status === 0)).toBe(true);
-    if (signedIn === 0) {
-      for (let i = await checkedPasswords(t, 'username', 'cust_a'); i < MAX_FAILURES; i++) {
-        expect((await authorize({ username: 'cust_a', password: `Later${i}pass` }, '10.50.0.1')).statusCode).toBe(401);
-      }
-      const after = await authorize({ username: 'cust_a', password: 'Demo12345' }, '10.50.0.1');
-      expect(after.statusCode).toBe(429);
-      expect(after.json().msg).toMatch(/locked.*30 minutes/);
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    for (let i = await checkedPasswords(t, 'username', 'cust_a'); i < MAX_FAILURES; i++) {
+      expect((await authorize({ username: 'cust_a', password: `Later${i}pass` }, '10.50.0.1')).statusCode).toBe(401);
     }
+    const after = await authorize({ username: 'cust_a', password: 'Demo12345' }, '10.50.0.1');
+    expect(after.statusCode).toBe(429);
+    expect(after.json().msg).toMatch(/locked.*30 minutes/);
   });
 
   it('checks no more than twenty passwords of one account in a parallel burst from as many addresses', async () => {
