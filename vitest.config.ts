@@ -56,8 +56,8 @@ export default defineConfig({
           // default one-second poll made such checks fail on a busy CI runner.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
-          // Each file drives its own server and Chromium: as many side by side as `npm test` gives
-          // workers (one per core); files of one worker share the server's modules.
+          // Each file drives its own server and Chromium; `npm test` runs them one at a time, in one
+          // worker whose files share the server's modules.
           isolate: false,
         },
       },
