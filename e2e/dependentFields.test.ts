@@ -48,10 +48,11 @@ describe.runIf(hasChromium())('dependent and filling references in the waybill f
     it(`offers the chosen carrier's drivers only, fills the withholding, and clears a driver the next carrier lacks, at ${width} px in ${lang}`, async () => {
       const title = TITLES[lang];
       b = await openBrowser(width, height);
-      await signIn(b.page, server.url, 'admin');
+      // The language first, so the console starts in it: no reload racing the sign-in's own navigation.
       await b.context.addCookies([{ name: 'language', value: lang, url: server.url }]);
+      await signIn(b.page, server.url, 'admin');
       await b.page.goto(`${server.url}/#/tms/waybill/waybill/add`);
-      await b.page.reload();
+      await b.page.waitForURL(/#\/tms\/waybill\/waybill\/add/);
       await item(title.carrier).waitFor();
       const withheld = item(title.withheld).getByRole('switch');
       expect(await withheld.getAttribute('aria-checked')).toBe('true');
