@@ -56,8 +56,9 @@ export default defineConfig({
           // default one-second poll made such checks fail on a busy CI runner.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
-          // Each file drives its own server and Chromium; `npm test` runs them one at a time, in one
-          // worker whose files share the server's modules.
+          // Each file drives its own server and Chromium, one at a time (side by side, checks of
+          // animated positions failed now and then), in one worker whose files share the server's modules.
+          fileParallelism: false,
           isolate: false,
         },
       },

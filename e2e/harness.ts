@@ -121,7 +121,7 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
 }
 
 /** Screenshots are taken when asked for (E2E_SHOTS=1, to look at the pages) and of every open page when a test fails. */
-export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
 
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean; dir?: string } = {}) {
   if (!SHOTS_WANTED) return;
