@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, pageSettled, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
 describe.runIf(hasChromium())('back-office shell in Chromium', () => {
   let server: Running;
@@ -71,7 +71,11 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
   });
 
   it('switches the size: cached pages dropped, the route reloaded, and it says so', async () => {
+    // The previous test closed every tab, so the dashboard is still loading: an item clicked while the
+    // menu's opening animation waited on that busy page was missed, leaving the menu open.
+    await pageSettled(b.page, '/home');
     await b.page.getByTestId('size-menu').click();
+    await pageSettled(b.page);
     await b.page.getByRole('menuitem', { name: '小' }).click();
     await b.page.getByText('切换大小成功').waitFor();
     expect(await cookie('size')).toBe('small');
