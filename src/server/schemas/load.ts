@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
+import { applyDefaults, applyLibrary, emptyLibrary, LIBRARY_FILE, LibraryError, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
 import { relationErrors } from '../../shared/schema/relations.js';
 import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
@@ -49,6 +50,23 @@ function templateReader(dir: string, problems: string[]) {
     }
     return cache.get(rel);
   };
+}
+
+/** The field library (src/schemas/_fields.json), read once per check; a broken file is a problem and an empty library. */
+function readLibrary(dir: string, problems: string[]): FieldLibrary {
+  const file = path.join(dir, LIBRARY_FILE);
+  if (!fs.existsSync(file)) return emptyLibrary();
+  try {
+    return parseLibrary(parseWithPositions(fs.readFileSync(file, 'utf8')).value);
+  } catch (err) {
+    problems.push(err instanceof LibraryError ? `${LIBRARY_FILE}: ${err.message}` : syntaxProblem(LIBRARY_FILE, err));
+    return emptyLibrary();
+  }
+}
+
+/** A page as every reader sees it: its templates merged, the library's names resolved, the defaults filled. */
+export function resolvePage(rel: string, raw: Record<string, unknown>, readTemplate: (rel: string) => Record<string, unknown> | undefined, library: FieldLibrary): PageSchema {
+  return applyDefaults(resolveExtends(rel, raw, readTemplate, (layer) => applyLibrary(layer, library))) as unknown as PageSchema;
 }
 
 function syntaxProblem(file: string, err: unknown): string {
@@ -108,6 +126,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   };
   const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
+  const library = readLibrary(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
   const failed = new Set<string>();
   const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
@@ -128,15 +147,13 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       failed.add(rel);
       continue;
     }
-    if (page.extends !== undefined) {
-      try {
-        page = resolveExtends(rel, page as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
-      } catch (err) {
-        if (!(err instanceof TemplateError)) throw err;
-        blame(rel, locate(rel, err.message));
-        failed.add(rel);
-        continue;
-      }
+    try {
+      page = resolvePage(rel, page as unknown as Record<string, unknown>, readTemplate, library);
+    } catch (err) {
+      if (!(err instanceof TemplateError) && !(err instanceof LibraryError)) throw err;
+      blame(rel, locate(rel, err.message));
+      failed.add(rel);
+      continue;
     }
     const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));

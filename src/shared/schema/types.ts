@@ -209,7 +209,8 @@ export interface FormView {
 }
 
 export interface DetailView {
-  sections: FormSection[];
+  /** Resolved: names ("form", library sections) are replaced by the sections they stand for; absent only when the form has no sections either. */
+  sections?: FormSection[];
   /** Show the audit trail of the record. */
   history?: boolean;
 }
