@@ -84,6 +84,23 @@ describe('the field library', () => {
   });
 });
 
+describe('the field library file', () => {
+  it('is checked itself, so a definition no page uses yet is refused at its line, and a page using a broken one is refused too', () => {
+    const broken = { ...library, fields: { ...library.fields, note: { type: 'string', title: 'fields.remark', 'x-component': 'Inptu' }, owner: { type: 'string', title: 'fields.name', 'x-ref': 'svc/carier' } } };
+    const dir = folder({ _fields: broken, 'svc/carrier': carrier, 'svc/order': order() });
+    const line = fs.readFileSync(path.join(dir, '_fields.json'), 'utf8').split('\n').findIndex((l) => l.includes('Inptu')) + 1;
+    const { problems, pages } = checkSchemas(dir);
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`_fields\\.json: /fields/note/x-component: unknown component "Inptu"; did you mean Input\\? \\(line ${line},`)),
+      expect.stringMatching(/_fields\.json: fields\.owner\.x-ref: refers to unknown page "svc\/carier"; did you mean svc\/carrier\?/),
+    ]);
+    expect([...pages.keys()].sort()).toEqual(['svc/carrier', 'svc/order']);
+    const using = order();
+    (using.model.properties as Record<string, unknown>).remark = { use: 'note' };
+    expect(checkSchemas(folder({ _fields: broken, 'svc/carrier': carrier, 'svc/order': using })).failed).toEqual(new Set(['svc/order']));
+  });
+});
+
 describe.each(dialects())('the field library on a running server (%s)', (dialect) => {
   // A page of the project whose remark is the library's, unchanged.
   const PAGE = 'platformUser/department';

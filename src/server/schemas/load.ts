@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
-import { applyDefaults, applyLibrary, emptyLibrary, LIBRARY_FILE, LibraryError, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
+import { applyDefaults, applyLibrary, emptyLibrary, LIBRARY_FILE, LibraryError, libraryErrors, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
 import { relationErrors } from '../../shared/schema/relations.js';
 import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
@@ -52,14 +52,20 @@ function templateReader(dir: string, problems: string[]) {
   };
 }
 
-/** The field library (src/schemas/_fields.json), read once per check; a broken file is a problem and an empty library. */
+/** The field library (src/schemas/_fields.json), read once per check with its own problems; a file that does not read is an empty library. */
 function readLibrary(dir: string, problems: string[]): FieldLibrary {
   const file = path.join(dir, LIBRARY_FILE);
   if (!fs.existsSync(file)) return emptyLibrary();
+  const shown = path.relative(process.cwd(), file).startsWith('..') ? file : path.relative(process.cwd(), file);
   try {
-    return parseLibrary(parseWithPositions(fs.readFileSync(file, 'utf8')).value);
+    const parsed = parseWithPositions(fs.readFileSync(file, 'utf8'));
+    const library = parseLibrary(parsed.value);
+    const own = libraryErrors(library);
+    problems.push(...own.map((e) => located(shown, parsed.value, parsed.positions, e)));
+    // Kept as it is: a page naming a broken definition fails its own checks and is held back, the others are not.
+    return library;
   } catch (err) {
-    problems.push(err instanceof LibraryError ? `${LIBRARY_FILE}: ${err.message}` : syntaxProblem(LIBRARY_FILE, err));
+    problems.push(err instanceof LibraryError ? `${shown}: ${err.message}` : syntaxProblem(shown, err));
     return emptyLibrary();
   }
 }
@@ -177,6 +183,10 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages), ...aggregateErrors(page, pages), ...chainErrors(page, pages),
       ...eventLogErrors(page, pages),
     ].forEach(mine);
+  }
+  for (const [name, f] of Object.entries(library.fields)) {
+    const ref = f['x-ref'];
+    if (typeof ref === 'string' && !pages.has(ref) && !failed.has(ref)) problems.push(`${shown('_fields')}: fields.${name}.x-ref: refers to unknown page "${ref}"; ${pageSuggestion(ref, pages)}`);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);

@@ -12,6 +12,7 @@
  * browser) sees the same field. Resolved when the schemas are read, before any check.
  */
 import { closest } from './teach';
+import { validatePageSchema } from './validate';
 
 type Json = Record<string, unknown>;
 
@@ -108,6 +109,26 @@ export function applyDefaults(page: Json): Json {
     out.detail = { ...(detail ?? {}), sections: formSections };
   }
   return out;
+}
+
+/**
+ * The library's own problems, so a definition no page uses yet is checked too: its fields are checked
+ * as the fields of one page (keywords, components, formats, patterns), its sections as that page's
+ * detail. Each problem starts with its place in the file (`fields.<name>…`, `sections`).
+ */
+export function libraryErrors(library: FieldLibrary): string[] {
+  const names = Object.keys(library.fields);
+  if (!names.length && !Object.keys(library.sections).length) return [];
+  const page = {
+    id: 'fieldLibrary/check', kind: 'crud', title: 'fields.name',
+    resource: { table: 'field_library_check', scope: 'party', label: 'libraryCheckKey' },
+    model: { type: 'object', properties: { libraryCheckKey: { type: 'string', title: 'fields.name' }, ...library.fields } },
+    list: { columns: ['libraryCheckKey'] },
+    ...(Object.keys(library.sections).length ? { detail: { sections: Object.values(library.sections) } } : {}),
+  };
+  return validatePageSchema(page).map((e) => e
+    .replace(/^\/model\/properties\//, '/fields/').replace(/^model\./, 'fields.')
+    .replace(/^\/detail\/sections\/\d+/, 'sections').replace(/^detail(\.sections)?(\.\d+)?/, 'sections'));
 }
 
 /** The library file's content as read, or the reason it cannot be used. */
