@@ -70,6 +70,18 @@ describe('the field library', () => {
     expect(absent.pages.get('svc/order')!.detail!.sections).toEqual(order().form.sections);
   });
 
+  it('takes "form" in a file that extends a template as that file\'s own form sections, added to the template\'s detail', () => {
+    const basic = { title: 'sections.basic', fields: ['code'] };
+    const { pages } = loadSchemas(folder({
+      _fields: library, 'svc/carrier': carrier,
+      'svc/_base': { form: { sections: [basic] }, detail: { sections: [{ ...basic, fields: ['code', 'updatedAt'] }], history: true } },
+      'svc/order': { ...order(), extends: 'svc/_base', form: { sections: [{ title: 'sections.state', fields: ['carrierCode', 'remark'] }] }, detail: { sections: ['form', 'system'] } },
+    }));
+    expect(pages.get('svc/order')!.detail).toEqual({
+      sections: [{ ...basic, fields: ['code', 'updatedAt'] }, { title: 'sections.state', fields: ['carrierCode', 'remark'] }, library.sections.system], history: true,
+    });
+  });
+
   it('refuses an unknown name with the file, the line, the closest name and the names there are', () => {
     const page = order();
     (page.model.properties as Record<string, unknown>).remark = { use: 'remrak' };

@@ -6,7 +6,8 @@
  *   "detail": { "sections": ["form", "system"] }              the form's sections, then the system section
  *
  * A field's own keywords are merged over the library's (`null` removes one). A detail section written
- * as a name is the library section of that name, or, for "form", the form's sections. A detail
+ * as a name is the library section of that name, or, for "form", the form's sections (those written
+ * in the same file; in a file that writes none, the page's merged form). A detail
  * without sections shows the form's sections. A reference field (`x-ref`) gets its input and cell
  * here when it names none, so every reader of the page (tables, validation, import, export, the
  * browser) sees the same field. Resolved when the schemas are read, before any check.
@@ -80,7 +81,14 @@ export function applyLibrary(raw: Json, library: FieldLibrary): Json {
   if (isObject(raw.model) && raw.model.properties !== undefined) {
     out.model = { ...raw.model, properties: resolveFields('model', raw.model.properties, library) };
   }
-  if (isObject(raw.detail) && raw.detail.sections !== undefined) out.detail = { ...raw.detail, sections: resolveSections(raw.detail.sections, library) };
+  if (isObject(raw.detail) && raw.detail.sections !== undefined) {
+    let sections = resolveSections(raw.detail.sections, library);
+    // "form" is the form's sections written in the same file, so a page that extends a template adds
+    // its own form sections to the template's detail as it adds them to the template's form.
+    const own = isObject(raw.form) && Array.isArray(raw.form.sections) ? raw.form.sections : undefined;
+    if (own && Array.isArray(sections)) sections = sections.flatMap((s) => (s === FORM_SECTIONS ? own : [s]));
+    out.detail = { ...raw.detail, sections };
+  }
   return out;
 }
 
