@@ -150,4 +150,19 @@ describe.each(dialects())('the field library on a running server (%s)', (dialect
     const saved = dataOf(await admin.put(PAGE, `/${row.id}`, { ...row, remark: long }));
     expect(saved.remark).toBe(long);
   });
+
+  it('previews and saves in the playground a page text that uses the library', async () => {
+    const playground = (rest: string, payload: object) => t.app.inject({ method: 'POST', url: `/open-platform/playground/${rest}`, headers: bearer(admin.token), payload });
+    const page = JSON.parse(fs.readFileSync(path.join(dir, `${PAGE}.json`), 'utf8'));
+    page.model.properties.remark = { use: 'remrak' };
+    const typo = JSON.stringify(page, null, 2);
+    const preview = dataOf(await playground('preview', { id: PAGE, source: typo }));
+    expect(preview.problems).toEqual([expect.objectContaining({ page: PAGE, line: typo.split('\n').findIndex((l) => l.includes('remrak')) + 1 })]);
+    expect(preview.problems[0].message).toMatch(/unknown field "remrak" in the field library .*did you mean "remark"\?/);
+    refusal(await playground('save', { id: PAGE, source: typo }), 400);
+
+    page.model.properties.remark = { use: 'remark', maxLength: 120, title: 'fields.description' };
+    dataOf(await playground('save', { id: PAGE, source: JSON.stringify(page, null, 2) }));
+    expect((await served()).model.properties.remark).toEqual({ type: 'string', title: 'fields.description', maxLength: 120, 'x-component': 'Input.TextArea' });
+  });
 });
