@@ -153,6 +153,10 @@ describe.each(dialects())('the field library on a running server (%s)', (dialect
 
   it('previews and saves in the playground a page text that uses the library', async () => {
     const playground = (rest: string, payload: object) => t.app.inject({ method: 'POST', url: `/open-platform/playground/${rest}`, headers: bearer(admin.token), payload });
+    // The editor completes a field's `use` and a detail section from the names the opened page comes with.
+    const opened = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/playground/page?id=${encodeURIComponent(PAGE)}`, headers: bearer(admin.token) }));
+    expect(opened.library.fields).toEqual(expect.arrayContaining(['remark', 'status', 'carrierCode']));
+    expect(opened.library.sections).toEqual(['form', 'system', 'partySystem', 'partyCreated']);
     const page = JSON.parse(fs.readFileSync(path.join(dir, `${PAGE}.json`), 'utf8'));
     page.model.properties.remark = { use: 'remrak' };
     const typo = JSON.stringify(page, null, 2);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
-import { applyDefaults, applyLibrary, emptyLibrary, LIBRARY_FILE, LibraryError, libraryErrors, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
+import { applyDefaults, applyLibrary, emptyLibrary, FORM_SECTIONS, LIBRARY_FILE, LibraryError, libraryErrors, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
 import { relationErrors } from '../../shared/schema/relations.js';
 import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
@@ -68,6 +68,12 @@ function readLibrary(dir: string, problems: string[]): FieldLibrary {
     problems.push(err instanceof LibraryError ? `${shown}: ${err.message}` : syntaxProblem(shown, err));
     return emptyLibrary();
   }
+}
+
+/** The names the field library offers (fields, detail sections), for the playground's completion. */
+export function libraryNames(dir: string): { fields: string[]; sections: string[] } {
+  const library = readLibrary(dir, []);
+  return { fields: Object.keys(library.fields), sections: [FORM_SECTIONS, ...Object.keys(library.sections)] };
 }
 
 /** A page as every reader sees it: its templates merged, the library's names resolved, the defaults filled. */
