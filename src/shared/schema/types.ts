@@ -34,6 +34,8 @@ export interface MaskSpec {
 }
 
 export interface FieldSchema {
+  /** A field of the field library this field is (src/schemas/_fields.json); resolved when the page is loaded, so never set on a loaded page. */
+  use?: string;
   type: FieldType;
   /** i18n key of the label. */
   title: string;
