@@ -32,9 +32,13 @@ export default defineConfig(
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.object.property.name='db'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^sys_/]",
         message: 'Core tables are typed: query them through database.core (db/coreDatabase.ts).',
+      }, {
+        selector: "NewExpression[callee.name='AppError']",
+        message: 'Raise errors through the helpers of src/server/errors.ts (one per status), so a refusal answers the same status everywhere.',
       }],
     },
   },
+  { files: ['src/server/errors.ts'], rules: { 'no-restricted-syntax': 'off' } },
   // The boundaries of src/shared (docs/ARCHITECTURE.md): shared modules import no browser code, and
   // the server imports only itself, src/shared and the message files.
   {

@@ -132,18 +132,24 @@ export function isPlateNumber(value: unknown): boolean {
   return typeof value === 'string' && (ORDINARY_PLATE.test(value) || NEW_ENERGY_PLATE.test(value));
 }
 
-export function isBankCard(value: unknown): boolean {
-  if (typeof value !== 'string' || !/^\d{12,19}$/.test(value)) return false;
+/** The Luhn check digit of the digits before it (the last digit of a personal bank card). */
+export function luhnCheckDigit(partial: string): string {
   let sum = 0;
-  for (let i = 0; i < value.length; i++) {
-    let digit = Number(value[value.length - 1 - i]);
-    if (i % 2 === 1) {
+  for (let i = 0; i < partial.length; i++) {
+    // Counted from the right of the number the digit will end: every second one is doubled.
+    let digit = Number(partial[partial.length - 1 - i]);
+    if (i % 2 === 0) {
       digit *= 2;
       if (digit > 9) digit -= 9;
     }
     sum += digit;
   }
-  return sum % 10 === 0;
+  return String((10 - (sum % 10)) % 10);
+}
+
+export function isBankCard(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{12,19}$/.test(value)) return false;
+  return luhnCheckDigit(value.slice(0, -1)) === value.slice(-1);
 }
 
 /**

@@ -12,6 +12,7 @@ import { playgroundApi, type Extras, type OpenedPage, type PlacedProblem } from 
 import { PageExtras, emptyMessages } from './PageExtras';
 import { STARTER_KINDS, starter, type StarterKind } from './starters';
 import './playground.css';
+import { saveBlob } from '../../engine/data/saveBlob';
 
 const Preview = lazy(() => import('./Preview').then((m) => ({ default: m.Preview })));
 const PAGE_ID = /^[a-zA-Z][a-zA-Z0-9]*(\/[a-zA-Z][a-zA-Z0-9]*)+$/;
@@ -115,10 +116,7 @@ function Playground() {
   };
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: `${id.split('/').pop()}.json` });
-    a.click();
-    URL.revokeObjectURL(url);
+    saveBlob(new Blob([text], { type: 'application/json' }), `${id.split('/').pop()}.json`);
   };
 
   const dirty = opened !== null && text !== opened.source;

@@ -1,12 +1,13 @@
 import { api } from '../../engine/data/request';
 import type { PageSchema } from '../../shared/schema/types';
+import type { PlaygroundMenu } from '../../shared/schema/menuFile';
 import type { LibraryNames } from './metaHelp';
 
 export interface PlacedProblem { page: string; message: string; line: number; column: number }
 export interface PageEntry { id: string; title: string; revision: number | null }
 export interface Version { revision: number; source: string; author: string; note: string | null; createdAt: string }
 export type MessageTexts = Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>;
-export interface PlaygroundMenu { parent: string | null; icon: string; grants?: Record<string, string[]> }
+export type { PlaygroundMenu };
 export interface OpenedPage {
   id: string; source: string; revision: number | null; file: string | null; versions: Version[];
   /** A page made here: its messages and menu entry as last saved; removed: rolled back to nothing. */

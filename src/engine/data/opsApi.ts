@@ -1,5 +1,6 @@
 import { api, http } from './request';
 import { getToken } from '../session/token';
+import { saveBlob } from './saveBlob';
 import type { Rec } from './pageApi';
 
 const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageId)}`;
@@ -54,16 +55,6 @@ export const opsApi = {
   },
 };
 
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** A file an action answered with (base64 in the envelope) is saved like a download. */
 export function saveActionFile(file: NonNullable<ActionAnswer['file']>) {

@@ -1,6 +1,7 @@
 import { api, http } from './request';
 import { getToken } from '../session/token';
 import type { PageSchema } from '../../shared/schema/types';
+import { saveBlob } from './saveBlob';
 
 export type Rec = Record<string, unknown> & { id: number; version: number };
 
@@ -115,14 +116,7 @@ export const pageApi = {
       headers: getToken() ? { Authorization: `Bearer ${getToken()}` } : {},
     });
     const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? `export.${format}`;
-    const url = URL.createObjectURL(res.data);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(res.data, name);
   },
 };
 

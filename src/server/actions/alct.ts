@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { selectColumns, toRecord, toStored, type Row } from '../data/rows.js';
 import { tableWritten } from '../services/tableCache.js';
@@ -22,7 +22,7 @@ async function usableConfig(ctx: AppContext, enterpriseCode: unknown, at: Date):
   const cfg = await ctx.database.db.selectFrom('alct_config').selectAll().where('enterpriseCode', '=', String(enterpriseCode ?? '')).executeTakeFirst();
   const today = chinaToday(at);
   const usable = cfg && cfg.status === 'enabled' && (!cfg.validFrom || String(cfg.validFrom) <= today) && (!cfg.validTo || String(cfg.validTo) >= today);
-  if (!usable) throw new AppError(409, 'pages.alct.messages.configUnusable', { code: String(enterpriseCode ?? '') });
+  if (!usable) throw conflict('pages.alct.messages.configUnusable', { code: String(enterpriseCode ?? '') });
   return cfg as Row & AlctCredentials;
 }
 
@@ -46,7 +46,7 @@ async function record(ctx: AppContext, access: PageAccess, row: Row, a: Attempt)
     const res = await trx.updateTable(page.resource!.table)
       .set({ ...toStored(ctx.database, page, a.changes), updatedAt: now.toISOString(), updatedBy: by, version: Number(row.version) + 1 })
       .where('id', '=', id).where('version', '=', Number(row.version)).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     await trx.insertInto(logPage.resource!.table).values({
       ...toStored(ctx.database, logPage, {
         enterpriseCode: row.enterpriseCode, loggedAt: a.startedAt.toISOString(), operation: a.operation, bizNo: a.bizNo, requestId: randomUUID(),
@@ -68,21 +68,21 @@ async function record(ctx: AppContext, access: PageAccess, row: Row, a: Attempt)
 /** What the caller is told: ALCT's acceptance as a message, its refusal as a 422 with the reason. */
 function answerOf(a: Attempt, after: Row, accepted: string) {
   const params = { bizNo: a.bizNo, remoteId: a.answer.ok ? a.answer.remoteId : '', reason: a.answer.ok ? '' : a.answer.message };
-  if (!a.answer.ok) throw new AppError(422, a.operation.startsWith('sync') ? 'pages.alct.messages.syncFailed' : 'pages.alct.messages.rejected', params);
+  if (!a.answer.ok) throw providerRefused(a.operation.startsWith('sync') ? 'pages.alct.messages.syncFailed' : 'pages.alct.messages.rejected', params);
   return { message: accepted, params, rows: [after] };
 }
 
 /** Pushes (or retries) one shipment; the scheduled push calls it too. */
 export async function pushShipment(ctx: AppContext, access: PageAccess, row: Row, retry: boolean) {
-  if (!retry && row.status !== 'pending') throw new AppError(409, 'pages.alct.messages.notPending');
-  if (retry && row.status !== 'rejected' && row.status !== 'pushed') throw new AppError(409, 'pages.alct.messages.notRetryable');
+  if (!retry && row.status !== 'pending') throw conflict('pages.alct.messages.notPending');
+  if (retry && row.status !== 'rejected' && row.status !== 'pushed') throw conflict('pages.alct.messages.notRetryable');
   const startedAt = new Date();
   const cfg = await usableConfig(ctx, row.enterpriseCode, startedAt);
   const retries = Number(row.retries ?? 0);
-  if (retry && retries >= Number(cfg.maxRetries ?? 0)) throw new AppError(409, 'pages.alct.messages.retriesExhausted', { retries, max: Number(cfg.maxRetries ?? 0) });
+  if (retry && retries >= Number(cfg.maxRetries ?? 0)) throw conflict('pages.alct.messages.retriesExhausted', { retries, max: Number(cfg.maxRetries ?? 0) });
   const db = ctx.database.db;
   const waybill = await db.selectFrom('tms_waybill').selectAll().where('waybillNo', '=', String(row.waybillNo)).where('partyCode', '=', String(row.partyCode)).executeTakeFirst();
-  if (!waybill) throw new AppError(409, 'pages.alct.messages.waybillMissing', { bizNo: String(row.waybillNo) });
+  if (!waybill) throw conflict('pages.alct.messages.waybillMissing', { bizNo: String(row.waybillNo) });
   const taxItemNo = String(row.taxItemNo ?? cfg.defaultTaxItemNo ?? '');
   const [item, vehicle, driver] = await Promise.all([
     db.selectFrom('alct_tax_item').select(['taxCode']).where('itemNo', '=', taxItemNo).where('enterpriseCode', '=', cfg.enterpriseCode).where('status', '=', 'enabled').executeTakeFirst(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
-import { AppError } from '../errors.js';
+import { conflict } from '../errors.js';
 import type { Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
 import { newAppSecret, storeAppSecret } from '../gateway/apps.js';
@@ -30,7 +30,7 @@ export async function changeBalance(ctx: AppContext, by: string, partyCode: stri
       .where('partyCode', '=', partyCode);
     if (type === 'refund') q = q.where((eb) => eb(eb.fn.coalesce('balanceFen', eb.val(0)), '>=', amountFen));
     const row = await q.returning(['balanceFen']).executeTakeFirst();
-    if (!row) throw new AppError(409, 'gateway.refundOverBalance');
+    if (!row) throw conflict('gateway.refundOverBalance');
     const balanceAfterFen = Number(row.balanceFen);
     const placeholder = `pending-${randomUUID()}`;
     const log = await trx.insertInto('cm_charge_log').values({

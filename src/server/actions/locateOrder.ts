@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { conflict, providerRefused } from '../errors.js';
 import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
 import { transact } from '../gateway/transact.js';
@@ -33,7 +33,7 @@ export async function callForOrder(ctx: AppContext, order: Row, service: string,
   try {
     return await performCall(ctx, { partyCode, partyName: party?.name ?? partyCode, appKey: null, service, operation, params, ip: '127.0.0.1', at });
   } catch (err) {
-    if (err instanceof GatewayError) throw new AppError(409, 'pages.location.order.messages.refused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
+    if (err instanceof GatewayError) throw conflict('pages.location.order.messages.refused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
     throw err;
   }
 }
@@ -48,14 +48,14 @@ export async function callForOrder(ctx: AppContext, order: Row, service: string,
 export const locateOrder: ActionHandler = async (ctx, access, record) => {
   const order = record!;
   const at = new Date();
-  if (order.status !== 'tracking') throw new AppError(409, 'pages.location.order.messages.notTracking');
-  if (at.getTime() < msOf(order.startAt) || at.getTime() > msOf(order.endAt)) throw new AppError(409, 'pages.location.order.messages.outsideWindow');
-  if (order.method === 'phoneLbs' && order.consentStatus !== 'granted') throw new AppError(409, 'pages.location.rules.consentBeforeTracking');
+  if (order.status !== 'tracking') throw conflict('pages.location.order.messages.notTracking');
+  if (at.getTime() < msOf(order.startAt) || at.getTime() > msOf(order.endAt)) throw conflict('pages.location.order.messages.outsideWindow');
+  if (order.method === 'phoneLbs' && order.consentStatus !== 'granted') throw conflict('pages.location.rules.consentBeforeTracking');
   const answer = await callForOrder(ctx, order, 'vehicleTrack', 'locate', { plate: await plateOf(ctx, order), waybillNo: String(order.waybillNo), points: 1 }, at);
-  if (answer.result !== 'success') throw new AppError(422, 'pages.location.order.messages.failed', { reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
+  if (answer.result !== 'success') throw providerRefused('pages.location.order.messages.failed', { reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
   const points = (answer.data.points ?? []) as TrackPoint[];
   const point = points[points.length - 1];
-  if (!point || !inChina(point.lng, point.lat)) throw new AppError(422, 'pages.location.order.messages.failed', { reason: 'position outside China' });
+  if (!point || !inChina(point.lng, point.lat)) throw providerRefused('pages.location.order.messages.failed', { reason: 'position outside China' });
 
   const partyCode = String(order.partyCode);
   const logPage = ctx.schemas.pages.get(LOG_PAGE)!;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { conflict, providerRefused, providerUnavailable } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { selectColumns, toRecord, toStored, type Row } from '../data/rows.js';
 import { tableWritten } from '../services/tableCache.js';
@@ -22,14 +22,14 @@ export const PAYMENT_UPLOAD = 'tms/supervision/paymentUpload';
 export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
   if (pageId === PAYMENT_UPLOAD) {
     const src = await loadSettlement(ctx, row.settlementNo, row.partyCode);
-    if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
+    if (!src) throw conflict('pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
     const doc = paymentDoc(src.settlement, src.driver, row, src.remit, src.more);
     const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod };
     const fixAt = (code: string | null) => fixLinkOf(code, { settlementNo: row.settlementNo, waybillNo: doc.waybillNo });
     return { no: doc.waybillNo, shown, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };
   }
   const src = await loadWaybill(ctx, row.waybillNo, row.partyCode);
-  if (!src) throw new AppError(409, 'pages.ministry.messages.sourceMissing', { no: String(row.waybillNo) });
+  if (!src) throw conflict('pages.ministry.messages.sourceMissing', { no: String(row.waybillNo) });
   const doc = waybillDoc(src);
   const fixAt = (code: string | null) => fixLinkOf(code, src.waybill);
   return { no: doc.waybillNo, shown: { plate: doc.plate, trailerPlate: doc.trailerPlate }, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadWaybill(doc, at) };
@@ -48,8 +48,8 @@ export function outcome(row: Row, answer: MinistryAnswer | null, at: string, ret
 /** Uploads one record: first uploads of pending (or unanswered) records, or a resubmission of a rejected one. */
 export async function upload(ctx: AppContext, access: PageAccess, row: Row, retry: boolean) {
   const page = access.page;
-  if (!retry && row.status !== 'pending' && row.status !== 'uploaded') throw new AppError(409, 'pages.ministry.messages.notPending');
-  if (retry && row.status !== 'rejected') throw new AppError(409, 'pages.ministry.messages.notRejected');
+  if (!retry && row.status !== 'pending' && row.status !== 'uploaded') throw conflict('pages.ministry.messages.notPending');
+  if (retry && row.status !== 'rejected') throw conflict('pages.ministry.messages.notRejected');
   const doc = await documentOf(ctx, page.id, row);
   const startedAt = new Date();
   let answer: MinistryAnswer | null;
@@ -65,7 +65,7 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
     const res = await trx.updateTable(page.resource!.table)
       .set({ ...toStored(ctx.database, page, changes), updatedAt: new Date().toISOString(), updatedBy: by, version: Number(row.version) + 1 })
       .where('id', '=', id).where('version', '=', Number(row.version)).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     const stored = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
     const out = toRecord(page, stored as Row);
     await audit(trx, access.user, page, retry ? 'action:resubmit' : 'action:upload', id, row, out);
@@ -73,8 +73,8 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
   });
   tableWritten(page.resource!.table);
   const params = { no: doc.no, receiptId: answer?.ok ? answer.receiptId : '', reason: answer && !answer.ok ? answer.message : '' };
-  if (!answer) throw new AppError(502, 'pages.ministry.messages.noReceipt', params);
-  if (!answer.ok) throw new AppError(422, 'pages.ministry.messages.rejected', params);
+  if (!answer) throw providerUnavailable('pages.ministry.messages.noReceipt', params);
+  if (!answer.ok) throw providerRefused('pages.ministry.messages.rejected', params);
   return { message: 'pages.ministry.messages.accepted', params, rows: [after] };
 }
 

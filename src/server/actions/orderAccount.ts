@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
-import { AppError } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import type { Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
 import { tableWritten } from '../services/tableCache.js';
@@ -32,10 +32,10 @@ export async function changeOrderBalance(ctx: AppContext, by: string, accountNo:
   return transact(ctx.database.db, async (trx) => {
     const account = await trx.selectFrom('cm_order_account').select(['partyCode', 'status', 'singleLimitFen', 'alertThresholdFen', 'alertPhone'])
       .where('accountNo', '=', accountNo).executeTakeFirst();
-    if (!account) throw new AppError(404, `${E}.unknownAccount`, { accountNo });
-    if (account.status !== 'active' && type !== 'refund') throw new AppError(409, `${E}.frozen`, { accountNo });
+    if (!account) throw notFound(`${E}.unknownAccount`, { accountNo });
+    if (account.status !== 'active' && type !== 'refund') throw conflict(`${E}.frozen`, { accountNo });
     const limit = Number(account.singleLimitFen ?? 0);
-    if (type === 'deduct' && limit > 0 && amountFen > limit) throw new AppError(409, `${E}.overSingleLimit`, { limit: (limit / 100).toFixed(2) });
+    if (type === 'deduct' && limit > 0 && amountFen > limit) throw conflict(`${E}.overSingleLimit`, { limit: (limit / 100).toFixed(2) });
     // A deduction pays for a waybill of the account's organisation, never more than the shipper still owes on it.
     if (type === 'deduct' && checkLinks) await checkLink(trx, waybillDeductionLink('pages.customerManage.orderAccount.title', 'bizNo', body.bizNo, String(account.partyCode), amountFen));
     let q = trx.updateTable('cm_order_account')
@@ -43,7 +43,7 @@ export async function changeOrderBalance(ctx: AppContext, by: string, accountNo:
       .where('accountNo', '=', accountNo);
     if (type !== 'recharge') q = q.where((eb) => eb(eb.fn.coalesce('balanceFen', eb.val(0)), '>=', amountFen));
     const row = await q.returning(['balanceFen']).executeTakeFirst();
-    if (!row) throw new AppError(409, type === 'refund' ? 'gateway.refundOverBalance' : `${E}.insufficient`);
+    if (!row) throw conflict(type === 'refund' ? 'gateway.refundOverBalance' : `${E}.insufficient`);
     const balanceAfterFen = Number(row.balanceFen);
     const channel = type === 'recharge' ? String(body.channel ?? 'bankTransfer') : type === 'deduct' ? 'freightPay' : 'adjust';
     const log = await trx.insertInto('cm_charge_log').values({

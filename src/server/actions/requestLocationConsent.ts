@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { callForOrder } from './locateOrder.js';
 import type { ActionHandler } from './types.js';
@@ -13,15 +13,15 @@ const cst = (v: unknown) => new Date(Date.parse(String(v instanceof Date ? v.toI
  */
 export const requestLocationConsent: ActionHandler = async (ctx, access, record) => {
   const order = record!;
-  if (order.method !== 'phoneLbs') throw new AppError(409, 'pages.location.order.messages.consentNotNeeded');
-  if (order.status !== 'created') throw new AppError(409, 'pages.location.order.messages.consentOnlyBeforeStart');
-  if (order.consentStatus === 'granted') throw new AppError(409, 'pages.location.order.messages.consentAlreadyGranted');
-  if (!order.driverMobile) throw new AppError(409, 'pages.location.order.messages.noMobile');
+  if (order.method !== 'phoneLbs') throw conflict('pages.location.order.messages.consentNotNeeded');
+  if (order.status !== 'created') throw conflict('pages.location.order.messages.consentOnlyBeforeStart');
+  if (order.consentStatus === 'granted') throw conflict('pages.location.order.messages.consentAlreadyGranted');
+  if (!order.driverMobile) throw conflict('pages.location.order.messages.noMobile');
   const at = new Date();
   const party = await ctx.database.core.selectFrom('sys_party').select('name').where('code', '=', String(order.partyCode)).executeTakeFirst();
   const content = `【${party?.name ?? order.partyCode}】运单 ${String(order.waybillNo)} 申请在 ${cst(order.startAt)} 至 ${cst(order.endAt)} 期间定位您的手机，用于在途监管。回复 Y 同意，回复 N 拒绝。`;
   const answer = await callForOrder(ctx, order, 'sms', 'send', { phone: String(order.driverMobile), template: 'location_consent', content, bizNo: String(order.locOrderNo) }, at);
-  if (answer.result !== 'success') throw new AppError(422, 'pages.location.order.messages.smsFailed', { reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
+  if (answer.result !== 'success') throw providerRefused('pages.location.order.messages.smsFailed', { reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
   const now = at.toISOString();
   await ctx.database.db.updateTable(access.page.resource!.table)
     .set((eb) => ({ consentStatus: 'pending', consentSmsAt: now, consentAt: null, version: eb('version', '+', 1), updatedAt: now, updatedBy: access.user.username }))

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { conflict } from '../errors.js';
 import { hashPassword } from '../security/password.js';
 import { revokeUserSessions } from '../services/sessions.js';
 import { assertMayManageAccounts } from '../data/accountGuard.js';
@@ -10,7 +10,7 @@ export const resetPartyPassword: ActionHandler = async (ctx, access, record, bod
   const admins = await ctx.database.core.selectFrom('sys_user').select(['id', 'roles']).where('partyCode', '=', partyCode).execute();
   const targets = admins.filter((u) => /ADMIN/.test(String(u.roles)));
   assertMayManageAccounts(access.user, targets, record!.kind);
-  if (!targets.length) throw new AppError(409, 'server.actions.noAdmin');
+  if (!targets.length) throw conflict('server.actions.noAdmin');
   const passwordHash = await hashPassword(String(body.newPassword), ctx.config.scryptLogN);
   const now = new Date().toISOString();
   for (const u of targets) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import { AppError } from '../errors.js';
+import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
@@ -54,12 +54,12 @@ async function declare(ctx: AppContext, access: PageAccess, record: Row, kind: '
   const db = ctx.database.db;
   const table = access.page.resource!.table;
   const no = String(record.declarationNo);
-  if (record.status !== 'pending' && record.status !== 'failed') throw new AppError(409, 'pages.taxManage.actions.notPending', { no });
+  if (record.status !== 'pending' && record.status !== 'failed') throw conflict('pages.taxManage.actions.notPending', { no });
   const figures = kind === 'order' ? await orderFigures(db, record) : await personalFigures(db, record);
-  if (figures.mismatch) throw new AppError(409, 'pages.taxManage.actions.mismatch', { no, orders: yuan(figures.mismatch.orders), declared: yuan(figures.mismatch.declared) });
+  if (figures.mismatch) throw conflict('pages.taxManage.actions.mismatch', { no, orders: yuan(figures.mismatch.orders), declared: yuan(figures.mismatch.declared) });
   const agent = await db.selectFrom('tax_customer_config').select('taxNo')
     .where('partyCode', '=', String(record.partyCode)).where('status', '=', 'active').orderBy('id').executeTakeFirst();
-  if (!agent) throw new AppError(409, 'pages.taxManage.actions.noConfig', { party: String(record.partyCode) });
+  if (!agent) throw conflict('pages.taxManage.actions.noConfig', { party: String(record.partyCode) });
 
   const request: TaxDeclaration = {
     kind, declarationNo: no, agentTaxNo: String(agent.taxNo), period: String(record.period), incomeFen: figures.incomeFen, taxFen: figures.taxFen,
@@ -85,7 +85,7 @@ async function declare(ctx: AppContext, access: PageAccess, record: Row, kind: '
   const updated = await db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(table).set({ ...set, version: Number(record.version) + 1, updatedAt: iso, updatedBy: by })
       .where('id', '=', Number(record.id)).where('version', '=', Number(record.version)).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     if (kind === 'order') {
       await trx.updateTable('tax_order').set({ status: answer.ok ? 'declared' : 'failed', updatedAt: iso, updatedBy: by })
         .where('partyCode', '=', String(record.partyCode)).where('declarationNo', '=', no).where('status', 'in', ['pending', 'failed']).execute();
@@ -93,7 +93,7 @@ async function declare(ctx: AppContext, access: PageAccess, record: Row, kind: '
     await audit(trx, access.user, access.page, 'action:declare', Number(record.id), { status: record.status, voucherNo: record.voucherNo ?? null }, set);
     return trx.selectFrom(table).selectAll().where('id', '=', Number(record.id)).executeTakeFirstOrThrow();
   });
-  if (!answer.ok) throw new AppError(422, 'pages.taxManage.actions.rejected', { reason: answer.message, no });
+  if (!answer.ok) throw providerRefused('pages.taxManage.actions.rejected', { reason: answer.message, no });
   return { message: 'pages.taxManage.actions.declared', params: { voucherNo: set.voucherNo }, rows: [updated as Row] };
 }
 

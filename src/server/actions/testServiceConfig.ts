@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { conflict, providerRefused } from '../errors.js';
 import { SANDBOXES } from '../connectors/index.js';
 import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
@@ -16,7 +16,7 @@ import type { ActionHandler } from './types.js';
 export const testServiceConfig: ActionHandler = async (ctx, access, record) => {
   const service = access.page.id.split('/')[1] ?? '';
   const connector = Object.hasOwn(SANDBOXES, service) ? SANDBOXES[service] : undefined;
-  if (!connector) throw new AppError(409, 'ops.server.actions.testNoService', { page: access.page.id });
+  if (!connector) throw conflict('ops.server.actions.testNoService', { page: access.page.id });
   const operation = Object.keys(connector.operations)[0];
   const partyCode = String(record!.partyCode);
   const party = await ctx.database.core.selectFrom('sys_party').select('name').where('code', '=', partyCode).executeTakeFirst();
@@ -25,10 +25,10 @@ export const testServiceConfig: ActionHandler = async (ctx, access, record) => {
     const answer = await performCall(ctx, { partyCode, partyName: party?.name ?? partyCode, appKey: null, service, operation, params, ip: '127.0.0.1', at: new Date() });
     const shown = { operation: `${service}.${operation}`, requestId: answer.requestId, fee: (answer.feeFen / 100).toFixed(2), answer: summarize(answer.data) ?? '' };
     if (answer.result === 'success') return { message: 'ops.server.actions.testPassed', params: shown, answer: answer.data };
-    throw new AppError(422, 'ops.server.actions.testFailed', { ...shown, reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
+    throw providerRefused('ops.server.actions.testFailed', { ...shown, reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
   } catch (err) {
     // A refusal (service not opened, expired, over quota or balance) is the answer the test is for.
-    if (err instanceof GatewayError) throw new AppError(409, 'ops.server.actions.testRefused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
+    if (err instanceof GatewayError) throw conflict('ops.server.actions.testRefused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
     throw err;
   }
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import { AppError } from '../errors.js';
+import { badRequest, conflict, providerRefused } from '../errors.js';
 import { transact } from '../gateway/transact.js';
 import { receiptVerifyCode, submitTransfer, transferResult } from '../connectors/bank/transfer.js';
 import { tableWritten } from '../services/tableCache.js';
@@ -41,23 +41,23 @@ export async function submitPayment(ctx: AppContext, by: string, party: string |
     let q = trx.selectFrom('cp_account').selectAll().where('accountNo', '=', order.accountNo);
     if (party) q = q.where('partyCode', '=', party);
     const account = await q.executeTakeFirst();
-    if (!account) throw new AppError(400, `${M}.accountNotFound`, { account: order.accountNo }, { accountNo: { key: `${M}.accountNotFound`, params: { account: order.accountNo } } });
-    if (account.status !== 'active') throw new AppError(409, `${M}.accountInactive`, { account: order.accountNo });
-    if (order.payeeAccount === account.accountNo) throw new AppError(400, `${M}.samePayee`, {}, { payeeAccount: { key: `${M}.samePayee` } });
+    if (!account) throw badRequest(`${M}.accountNotFound`, { account: order.accountNo }, { fieldErrors: { accountNo: { key: `${M}.accountNotFound`, params: { account: order.accountNo } } } });
+    if (account.status !== 'active') throw conflict(`${M}.accountInactive`, { account: order.accountNo });
+    if (order.payeeAccount === account.accountNo) throw badRequest(`${M}.samePayee`, {}, { fieldErrors: { payeeAccount: { key: `${M}.samePayee` } } });
     // A freight payment pays a settlement of the payer's organisation, never more than it still owes; an advance or fuel card names its waybill.
     const doc = 'pages.cloudPay.paymentLog.title';
     if (order.bizType === 'freight') await checkLink(trx, settlementLink(doc, 'bizNo', order.bizNo, String(account.partyCode), order.amountFen));
     else if (order.bizType === 'advance' || order.bizType === 'fuelCard') await checkLink(trx, waybillLink(doc, 'bizNo', order.bizNo, String(account.partyCode)));
     const placeholder = `ZF${String(Date.now()).slice(-8)}${randomUUID().replace(/\D/g, '').slice(0, 6)}`;
     const accepted = submitTransfer({ ...order, payNo: placeholder, payerAccount: account.accountNo, payerCnaps: account.cnapsCode });
-    if (!accepted.ok) throw new AppError(422, `${M}.bankRefused`, { reason: accepted.message });
+    if (!accepted.ok) throw providerRefused(`${M}.bankRefused`, { reason: accepted.message });
     const feeFen = Number(accepted.data.feeFen);
     const need = order.amountFen + feeFen;
     // Conditional on the available balance, so concurrent payments can never overdraw the account.
     const frozen = await trx.updateTable('cp_account')
       .set((eb) => ({ frozenFen: eb(eb.fn.coalesce('frozenFen', eb.val(0)), '+', need), availableFen: eb('availableFen', '-', need), updatedAt: at.toISOString(), updatedBy: by }))
       .where('id', '=', account.id).where('availableFen', '>=', need).returning(['availableFen']).executeTakeFirst();
-    if (!frozen) throw new AppError(409, `${M}.insufficient`, { available: yuan(Number(account.availableFen ?? 0)), needed: yuan(need) });
+    if (!frozen) throw conflict(`${M}.insufficient`, { available: yuan(Number(account.availableFen ?? 0)), needed: yuan(need) });
     const row = await trx.insertInto('cp_payment').values({
       partyCode: account.partyCode, payNo: placeholder, bizType: order.bizType, bizNo: order.bizNo ?? null, accountNo: account.accountNo,
       payeeName: order.payeeName, payeeAccount: order.payeeAccount, payeeBank: order.payeeBank, payeeCnaps: order.payeeCnaps,
@@ -106,16 +106,16 @@ async function book(trx: Db, account: Row, payment: Row, e: Entry, by: string, a
 export async function settlePayment(ctx: AppContext, by: string, payNo: string, at = new Date()): Promise<Row> {
   return transact(ctx.database.db, async (trx) => {
     const payment = await trx.selectFrom('cp_payment').selectAll().where('payNo', '=', payNo).executeTakeFirstOrThrow();
-    if (payment.status !== 'processing') throw new AppError(409, `${M}.notProcessing`, { payNo });
+    if (payment.status !== 'processing') throw conflict(`${M}.notProcessing`, { payNo });
     const answer = transferResult({ payNo, payeeAccount: payment.payeeAccount, payerCnaps: (await trx.selectFrom('cp_account').select('cnapsCode').where('accountNo', '=', payment.accountNo).executeTakeFirst())?.cnapsCode });
-    if (!answer.ok) throw new AppError(502, `${M}.bankRefused`, { reason: answer.message });
+    if (!answer.ok) throw providerRefused(`${M}.bankRefused`, { reason: answer.message });
     const { outcome, debitSerial, returnSerial, reason } = answer.data as Record<string, string>;
     const iso = at.toISOString();
     // Claim the payment first: a concurrent query finds it no longer processing and books nothing.
     const claimed = await trx.updateTable('cp_payment')
       .set({ status: outcome, bankSerialNo: debitSerial ?? null, paidAt: outcome === 'failed' ? null : iso, finishedAt: iso, failReason: reason ?? null, updatedAt: iso, updatedBy: by })
       .where('id', '=', payment.id).where('status', '=', 'processing').executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(409, `${M}.notProcessing`, { payNo });
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict(`${M}.notProcessing`, { payNo });
     const amount = Number(payment.amountFen);
     const fee = Number(payment.feeFen ?? 0);
     const accountNow = () => trx.selectFrom('cp_account').selectAll().where('accountNo', '=', payment.accountNo).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, SessionUser } from '../context.js';
-import { AppError, forbidden, notFound } from '../errors.js';
+import { forbidden, notAllowed, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../shared/routes/componentPath.js';
@@ -129,5 +129,5 @@ export function scopedParty(access: PageAccess): string | null {
 }
 
 export function assertWritable(page: PageSchema) {
-  if (page.resource?.readOnly || page.kind === 'log' || page.kind === 'report') throw new AppError(405, 'server.data.readOnly');
+  if (page.resource?.readOnly || page.kind === 'log' || page.kind === 'report') throw notAllowed('server.data.readOnly');
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 import type { Row } from './rows.js';
 
 /**
@@ -26,7 +26,7 @@ export interface Link {
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const refuse = (field: string, key: string, params: Record<string, unknown>) =>
-  new AppError(400, `server.chain.${key}`, params, { [field]: { key: `server.chain.${key}`, params } });
+  badRequest(`server.chain.${key}`, params, { fieldErrors: { [field]: { key: `server.chain.${key}`, params } } });
 
 /** Checks one link inside the writing transaction; answers the predecessor's row. */
 export async function checkLink(trx: Db, link: Link): Promise<Row> {

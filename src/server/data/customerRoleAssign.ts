@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { AppError, forbidden } from '../errors.js';
+import { conflict, forbidden } from '../errors.js';
 import { parseJsonArray } from '../services/json.js';
 import { readGrants } from '../services/grants.js';
 import { CUSTOMER_ROLE_PERMISSION_TABLE, CUSTOMER_ROLE_TABLE, USER_CUSTOMER_ROLES, customerRolesEnabled, mergeGrants } from '../services/customerRoles.js';
@@ -68,5 +68,5 @@ export async function checkCustomerRoleInUse(ctx: AppContext, existing: Row) {
   // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
   const users = await ctx.database.db.selectFrom('sys_user').select('id')
     .where(USER_CUSTOMER_ROLES, 'like', `%"${String(existing.code)}"%`).where('partyCode', '=', String(existing.partyCode)).limit(1).execute();
-  if (users.length) throw new AppError(409, 'server.data.roleInUse');
+  if (users.length) throw conflict('server.data.roleInUse');
 }

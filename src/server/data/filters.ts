@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../db/connect.js';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import { fieldSchema, filterOperator, recordFields } from '../../shared/schema/model.js';
 import { columnType } from '../../shared/schema/sql.js';
@@ -25,7 +25,7 @@ export function likeCondition(database: Database, column: string, text: string):
 
 function scalar(page: PageSchema, name: string, f: FieldSchema, raw: string): unknown {
   const type = columnType(f);
-  const bad = () => new AppError(400, 'server.data.badFilterValue', { field: f.title, value: raw.slice(0, 40) });
+  const bad = () => badRequest('server.data.badFilterValue', { field: f.title, value: raw.slice(0, 40) });
   if (type === 'integer' || type === 'real') {
     const n = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(n) || (type === 'integer' && !Number.isSafeInteger(n))) throw bad();
@@ -54,7 +54,7 @@ function rangeCondition(database: Database, page: PageSchema, name: string, f: F
   const bound = (v: string, upper: boolean) => {
     if (isTime) {
       if (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))) return upper ? `${v}T23:59:59.999Z` : `${v}T00:00:00.000Z`;
-      if (Number.isNaN(Date.parse(v))) throw new AppError(400, 'server.data.badFilterValue', { field: f.title, value: v.slice(0, 40) });
+      if (Number.isNaN(Date.parse(v))) throw badRequest('server.data.badFilterValue', { field: f.title, value: v.slice(0, 40) });
       return new Date(v).toISOString();
     }
     return scalar(page, name, f, v);

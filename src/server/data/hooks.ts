@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { conflict } from '../errors.js';
 import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
 import { tableWritten } from '../services/tableCache.js';
@@ -29,20 +29,20 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
   }
   if (table === CUSTOMER_ROLE_TABLE && existing && op === 'delete') await checkCustomerRoleInUse(ctx, existing);
   // Accounts and menus show a role by its name: a built-in role's name is part of the platform, whoever asks.
-  if (table === 'sys_role' && existing?.builtIn && next && next.name !== undefined && next.name !== existing.name) throw new AppError(409, 'server.data.builtInRoleName');
+  if (table === 'sys_role' && existing?.builtIn && next && next.name !== undefined && next.name !== existing.name) throw conflict('server.data.builtInRoleName');
   if (table === 'sys_role') await checkRoleGrants(ctx, access, next, existing);
   if (table === 'cm_role_permission') await checkCustomerRoleGrants(ctx, access, next, existing);
   if (table === 'sys_role' && existing) {
-    if (op === 'delete' && existing.builtIn) throw new AppError(409, 'server.data.builtInRole');
+    if (op === 'delete' && existing.builtIn) throw conflict('server.data.builtInRole');
     if (op === 'delete') {
       const users = await ctx.database.core.selectFrom('sys_user').select('id').where('roles', 'like', `%"${String(existing.code)}"%`).limit(1).execute();
-      if (users.length) throw new AppError(409, 'server.data.roleInUse');
+      if (users.length) throw conflict('server.data.roleInUse');
     }
   }
   if (table === 'sys_party' && existing && op === 'delete') {
-    if (existing.kind === 'platform') throw new AppError(409, 'server.data.platformParty');
+    if (existing.kind === 'platform') throw conflict('server.data.platformParty');
     const users = await ctx.database.core.selectFrom('sys_user').select('id').where('partyCode', '=', String(existing.code)).limit(1).execute();
-    if (users.length) throw new AppError(409, 'server.data.partyInUse');
+    if (users.length) throw conflict('server.data.partyInUse');
   }
   await guardAccountWrite(ctx, access, op, next, existing);
 }

@@ -1,5 +1,5 @@
 import type { AppContext, SessionUser } from '../context.js';
-import { AppError, forbidden } from '../errors.js';
+import { conflict, forbidden } from '../errors.js';
 import { flattenMenu, readMenuFile } from '../db/menuSync.js';
 import { grantsFor, type Grants } from '../services/menus.js';
 import { isGrants, readGrants } from '../services/grants.js';
@@ -88,7 +88,7 @@ export async function checkUserRoles(ctx: AppContext, access: PageAccess, op: 'c
   const after = op === 'delete' ? [] : asRoles(next?.roles);
   for (const r of after.filter((x) => !before.includes(x))) if (!(await mayAssignRole(ctx, g, r))) throw forbidden('server.data.roleNotAssignable');
   if (existing && Number(existing.id) === access.user.userId && (op === 'delete' || next?.status === 'disabled')) {
-    throw new AppError(409, 'server.data.notYourself');
+    throw conflict('server.data.notYourself');
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import { createAjv } from '../../shared/schema/ajv.js';
 import { recordJsonSchema, recordValidator, type WriteMode } from '../../shared/schema/recordValidator.js';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
@@ -103,7 +103,7 @@ function precheck(body: Row, known: Record<string, unknown>, fields: Record<stri
   if (unknown.length > MAX_UNKNOWN_REPORTED) {
     const shown = unknown.slice(0, MAX_UNKNOWN_REPORTED);
     const errors = Object.fromEntries(shown.map((k) => [k.slice(0, 40), { key: 'server.validation.field.additionalProperties', params: { field: k.slice(0, 40) } }]));
-    throw new AppError(400, 'server.validation.unknownFields', { fields: Object.keys(errors).join(', '), count: unknown.length }, errors);
+    throw badRequest('server.validation.unknownFields', { fields: Object.keys(errors).join(', '), count: unknown.length }, { fieldErrors: errors });
   }
   for (const [k, v] of Object.entries(body)) {
     if (v && typeof v === 'object' && tooDeep(v, MAX_VALUE_DEPTH)) {
@@ -114,7 +114,7 @@ function precheck(body: Row, known: Record<string, unknown>, fields: Record<stri
 
 export function invalid(errors: FieldErrors): AppError {
   const first = Object.values(errors)[0];
-  return new AppError(400, first?.key ?? 'server.validation.failed', first?.params ?? {}, errors);
+  return badRequest(first?.key ?? 'server.validation.failed', first?.params ?? {}, { fieldErrors: errors });
 }
 
 /** Validates a record body against the page model; on failure nothing is stored and each field gets its message. */

@@ -217,7 +217,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   if (!Number.isInteger(version)) throw badRequest('server.data.versionRequired');
   const existingRow = await loadScoped(ctx, access, id);
   const existing = toRecord(page, existingRow);
-  if (existing.version !== version) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: maskRecord(access, existing) });
+  if (existing.version !== version) throw conflict('server.data.stale', {}, { data: { current: maskRecord(access, existing) } });
   const editableIn = page.states?.editableIn;
   if (editableIn && !editableIn.includes(String(existing[page.states!.field]))) {
     throw conflict('server.data.notEditableInState', { state: String(existing[page.states!.field]) });
@@ -252,7 +252,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
     if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
     const record = toRecord(page, row as Row);
     // Lost a race with another writer: answer as for a stale version, with the record as it now is.
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale', {}, undefined, 409, { current: maskRecord(access, record) });
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale', {}, { data: { current: maskRecord(access, record) } });
     await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
     afterWrite(access);
     return record;
@@ -297,7 +297,7 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const field = page.states!.field;
   const current = String(existing[field]);
   if (!t.from.includes(current)) throw conflict('server.data.badTransition', { name: t.title, state: current });
-  if (body.version !== undefined && body.version !== existing.version) throw new AppError(409, 'server.data.stale');
+  if (body.version !== undefined && body.version !== existing.version) throw conflict('server.data.stale');
   const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
   // A required field left empty is missing, and is told so (not as a value of the wrong type).
@@ -309,7 +309,7 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const afterCommit: (() => Promise<void>)[] = [];
   const done = await ctx.database.db.transaction().execute(async (trx) => {
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(409, 'server.data.stale');
+    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);

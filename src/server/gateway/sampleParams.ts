@@ -1,5 +1,5 @@
 import type { Rng } from '../db/demo/freight.js';
-import { residentIdCheckChar } from '../../shared/validators.js';
+import { luhnCheckDigit, residentIdCheckChar } from '../../shared/validators.js';
 
 const DAY = 86_400_000;
 
@@ -11,16 +11,7 @@ function idNo(rng: Rng): string {
 
 function luhnCard(rng: Rng, valid: boolean): string {
   const partial = rng.pick(['622202', '621700', '622848', '621661', '622588']) + String(rng.int(100000000, 999999999)) + String(rng.int(0, 9));
-  let sum = 0;
-  for (let i = 0; i < partial.length; i++) {
-    let d = Number(partial[partial.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  const check = (10 - (sum % 10)) % 10;
+  const check = Number(luhnCheckDigit(partial));
   return partial + String(valid ? check : (check + 3) % 10);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import { AppError, badRequest } from '../errors.js';
+import { AppError, badRequest, tooLarge } from '../errors.js';
 import { translate, type Language } from '../i18n/messages.js';
 import type { PageAccess } from '../data/access.js';
 import { afterWrite } from '../data/hooks.js';
@@ -60,7 +60,7 @@ export async function importFile(ctx: AppContext, access: PageAccess, file: stri
     afterWrite(access);
     return report;
   } catch (err) {
-    if (err instanceof Rollback) throw new AppError(400, 'ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, undefined, 400, err.report);
+    if (err instanceof Rollback) throw badRequest('ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, { data: err.report });
     const code = (err as { code?: string })?.code;
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw badRequest('ops.server.import.duplicateRow');
     throw err;
@@ -120,7 +120,7 @@ class ImportJob {
         }
       }
     } catch (err) {
-      if (err instanceof ImportLimit) throw new AppError(err.status, err.key, err.params);
+      if (err instanceof ImportLimit) throw (err.status === 413 ? tooLarge : badRequest)(err.key, err.params);
       if (err instanceof NotXlsx) throw badRequest('ops.server.import.notXlsx');
       if ((err as { code?: string }).code === 'Z_DATA_ERROR') throw badRequest('ops.server.import.notXlsx');
       throw err;

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest, tooLarge } from '../errors.js';
 import { UNSTORABLE, unstorableAt } from '../security/storableText.js';
 
 /**
@@ -22,7 +22,7 @@ export function moreThan(buf: Buffer, a: number, b: number, max: number): boolea
   return false;
 }
 
-const tooManyValues = (max: number) => new AppError(413, 'server.bodyTooManyValues', { max });
+const tooManyValues = (max: number) => tooLarge('server.bodyTooManyValues', { max });
 
 const badText = (field: string) => badRequest('server.badText', { field: field.replace(UNSTORABLE, '?').slice(0, 64) || '-' });
 

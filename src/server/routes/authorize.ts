@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors.js';
+import { AppError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { verifyPassword } from '../security/password.js';
 import { createSession } from '../services/sessions.js';
@@ -62,7 +62,7 @@ export function registerAuthorize(app: FastifyInstance) {
       id = await reserveAttempt(app.ctx, attempt);
       user = await findUser(app, 'username', username);
       const valid = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
-      if (!user || !valid) await fail(app, id, user ? 'badPassword' : 'unknownUser', new AppError(401, 'server.auth.badCredentials'));
+      if (!user || !valid) await fail(app, id, user ? 'badPassword' : 'unknownUser', unauthorized('server.auth.badCredentials'));
     } else if (grantType === 'sms') {
       const phone = (body.phone ?? '').trim();
       const code = (body.vCode ?? '').trim();
@@ -71,7 +71,7 @@ export function registerAuthorize(app: FastifyInstance) {
       attempt = { ...base, username: phone, loginType: 'sms' };
       id = await reserveAttempt(app.ctx, attempt);
       user = await findUser(app, 'phone', phone);
-      if (!user) await fail(app, id, 'unknownUser', new AppError(401, 'server.auth.phoneNotRegistered'));
+      if (!user) await fail(app, id, 'unknownUser', unauthorized('server.auth.phoneNotRegistered'));
       try {
         await consumeCode(app.ctx, phone, 'login', code);
       } catch (err) {
@@ -84,9 +84,9 @@ export function registerAuthorize(app: FastifyInstance) {
     const u = user!;
     const roles = parseJsonArray(u.roles);
     if (u.status !== 'active' || u.partyStatus !== 'active') {
-      await fail(app, id, 'disabled', new AppError(403, 'server.auth.disabled'));
+      await fail(app, id, 'disabled', forbidden('server.auth.disabled'));
     }
-    if (roles.length === 0) await fail(app, id, 'noRole', new AppError(403, 'server.auth.noRole'));
+    if (roles.length === 0) await fail(app, id, 'noRole', forbidden('server.auth.noRole'));
     const session = await createSession(app.ctx, {
       userId: u.id, username: u.username, partyCode: u.partyCode, activeRole: roles[0], ip: req.ip,
       userAgent: req.headers['user-agent'], loginType: attempt.loginType,

@@ -83,7 +83,7 @@ describe.each(dialects())('file uploads on %s', (dialect) => {
   it('refuses a file over 5 MB', async () => {
     const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x41);
     const res = await upload([{ field: 'file', filename: 'big.txt', type: 'text/plain', data: big }]);
-    expect([400, 413]).toContain(res.statusCode);
+    expect(res.statusCode).toBe(413);
     expect(res.json().msg).toBe('The file must not be larger than 5 MB');
     // A file just under the limit passes (the server's JSON body limit does not apply to uploads).
     const fine = await upload([{ field: 'file', filename: 'ok.txt', type: 'text/plain', data: Buffer.alloc(4 * 1024 * 1024, 0x41) }]);

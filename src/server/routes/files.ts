@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound, tooLarge } from '../errors.js';
 import type { AppContext } from '../context.js';
 import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '../gateway/customerConfig.js';
 import { linkValid, PARTY, signedLink, storageTarget } from './orgFiles.js';
@@ -66,7 +66,7 @@ interface MultipartFile {
 function uploadError(err: unknown, policy: UploadPolicy | null): unknown {
   const code = (err as { code?: string }).code;
   // The organisation's own limit is a rule of its configuration, answered like any refused input.
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return policy ? badRequest('widgets.server.files.tooLarge', { max: policy.maxLabel }) : new AppError(413, 'widgets.server.files.tooLarge', { max: '5 MB' });
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('widgets.server.files.tooLarge', { max: policy?.maxLabel ?? '5 MB' });
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('widgets.server.files.tooMany');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('widgets.server.files.notMultipart');
   return err;

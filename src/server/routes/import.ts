@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import { AppError, badRequest, notFound } from '../errors.js';
+import { badRequest, notFound, tooLarge } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
 import { assertWritable, pageAccess, type PageAccess } from '../data/access.js';
@@ -30,7 +30,7 @@ async function importAccess(app: FastifyInstance, req: FastifyRequest, page: str
   return access;
 }
 
-const tooLarge = (max: number) => new AppError(413, 'ops.server.import.tooLarge', { max: `${Math.round(max / 1024 / 1024)} MB` });
+const fileTooLarge = (max: number) => tooLarge('ops.server.import.tooLarge', { max: `${Math.round(max / 1024 / 1024)} MB` });
 
 /**
  * Import of records from a spreadsheet: the template of a page's importable columns, and the
@@ -98,12 +98,12 @@ async function receive(req: FastifyRequest, tmp: string, max: number): Promise<'
       let size = 0;
       const count = new Transform({ transform(chunk, _enc, done) { size += chunk.length; done(null, chunk); } });
       await pipeline(part.file, count, fs.createWriteStream(tmp, { mode: 0o600 }));
-      if ((part.file as unknown as { truncated?: boolean }).truncated) throw tooLarge(max);
+      if ((part.file as unknown as { truncated?: boolean }).truncated) throw fileTooLarge(max);
       if (size === 0) throw badRequest('ops.server.import.empty');
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(max);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('ops.server.import.noFile');
     throw err;
   }

@@ -74,7 +74,7 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
     expect((await t.app.inject({ method: 'GET', url: altered, headers: { referer: REFERER } })).statusCode).toBe(403);
   });
 
-  it('refuses a file over maxSizeMb or of an extension the organisation does not allow with 400 naming the limit, storing nothing', async () => {
+  it('refuses a file over maxSizeMb (413) or of an extension the organisation does not allow (400), naming the limit and storing nothing', async () => {
     const before = filesUnder(bucketDir()).length;
     const gif = await upload(custA, 'a.gif', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'));
     expect(gif.statusCode).toBe(400);
@@ -82,7 +82,7 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
 
     await configure('upload', { maxSizeMb: 1 });
     const big = await upload(custA, 'big.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]));
-    expect(big.statusCode).toBe(400);
+    expect(big.statusCode).toBe(413);
     expect(big.json().msg).toContain('1 MB');
     expect(filesUnder(bucketDir()).length).toBe(before);
 

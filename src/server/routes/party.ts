@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
@@ -130,7 +130,7 @@ export function registerParty(app: FastifyInstance) {
     const row = await db().selectFrom('sys_user').select(['passwordHash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(oldPassword, row.passwordHash))) {
       await settleAttempt(app.ctx, attempt, { success: false, reason: 'badPassword', userId: user.userId, partyCode: user.partyCode });
-      throw new AppError(400, 'server.party.oldPasswordWrong');
+      throw badRequest('server.party.oldPasswordWrong');
     }
     await dropAttempt(app.ctx, attempt);
     const passwordHash = await hashPassword(newPassword, app.ctx.config.scryptLogN);

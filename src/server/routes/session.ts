@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { createSession, resolveSession, revokeSession } from '../services/sessions.js';
@@ -86,7 +86,7 @@ export function registerSession(app: FastifyInstance) {
     const user = requireUser(req);
     const role = req.body?.role || req.query.role || '';
     if (!role) throw badRequest('server.auth.roleRequired');
-    if (!user.roles.includes(role)) throw new AppError(403, 'server.auth.roleNotHeld', { role });
+    if (!user.roles.includes(role)) throw forbidden('server.auth.roleNotHeld', { role });
     const session = await createSession(app.ctx, {
       userId: user.userId, username: user.username, partyCode: user.partyCode, activeRole: role, ip: req.ip,
       userAgent: req.headers['user-agent'], loginType: 'switchRole',

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { MenuSeed } from '../db/menuSync.js';
-import { menuFileErrors } from '../../shared/schema/menuFile.js';
+import { menuFileErrors, type PlaygroundMenu } from '../../shared/schema/menuFile.js';
 import { createAjv } from '../../shared/schema/ajv.js';
 import messagesSchema from '../../shared/schema/messages.schema.json' with { type: 'json' };
 import { LANGUAGES, type Language } from '../i18n/messages.js';
@@ -14,7 +14,7 @@ import { latestVersions, REMOVED } from './versions.js';
  * so a rollback brings them back too, and a removed page takes its menu entry with it.
  */
 export type PageMessageTexts = Record<Language, Record<string, string>>;
-export interface PlaygroundMenu { parent: string | null; icon: string; grants?: Record<string, string[]> }
+export type { PlaygroundMenu };
 
 const validateMessages = createAjv().compile(messagesSchema);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { readMessagesFile, messagesFileOf } from '../i18n/pageMessages.js';
 import { parseJsonObject } from '../services/json.js';
 import { applySchemas } from './reload.js';
@@ -28,7 +28,7 @@ export async function extrasOf(ctx: AppContext, id: string): Promise<{ messages:
 export interface SaveExtras { messages?: PageMessageTexts; menu?: PlaygroundMenu }
 
 const refused = (problems: PlacedProblem[]) =>
-  new AppError(400, 'playground.server.saveRefused', { count: problems.length, first: problems[0].message }, undefined, 400, { problems });
+  badRequest('playground.server.saveRefused', { count: problems.length, first: problems[0].message }, { data: { problems } });
 
 /**
  * Checks, stores and applies a page's text with its messages and menu entry (those not given stay as

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext, SessionUser } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { AppError, forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { menuTitleProblems } from './menuChecks.js';
 import { checkSchemas } from './load.js';
 import { storedSchemas } from './versions.js';
@@ -27,7 +27,7 @@ export function requireSuperAdmin(user: SessionUser): void {
 }
 
 const refusal = (problems: string[]) =>
-  new AppError(400, 'schemaAdmin.server.reloadRefused', { count: problems.length, first: problems[0] ?? '' }, undefined, 400, { problems });
+  badRequest('schemaAdmin.server.reloadRefused', { count: problems.length, first: problems[0] ?? '' }, { data: { problems } });
 
 /**
  * Reads the schemas folder (with the versions saved in the playground standing in for their files),

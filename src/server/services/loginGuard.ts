@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors.js';
+import { tooMany } from '../errors.js';
 import { boolParam } from '../db/connect.js';
 import { readCache } from '../db/readCache.js';
 
@@ -112,7 +112,7 @@ export async function reserveAttempt(ctx: AppContext, a: Attempt): Promise<numbe
   const remaining = await lockRemaining(ctx, a.username.slice(0, 64), a.ip, Date.now(), Number(id));
   if (remaining > 0) {
     await settleAttempt(ctx, Number(id), { success: false, reason: 'locked' });
-    throw new AppError(429, 'server.auth.locked', { minutes: Math.ceil(remaining / 60_000) });
+    throw tooMany('server.auth.locked', { minutes: Math.ceil(remaining / 60_000) });
   }
   return Number(id);
 }
@@ -145,7 +145,7 @@ export async function withAddressSlot<T>(ip: string, run: () => Promise<T>): Pro
   let slot = slots.get(ip);
   if (!slot) slots.set(ip, (slot = { running: 0, waiting: [] }));
   if (slot.running >= MAX_IN_FLIGHT_PER_IP) {
-    if (slot.waiting.length >= MAX_WAITING_PER_IP) throw new AppError(429, 'server.tooManyRequests');
+    if (slot.waiting.length >= MAX_WAITING_PER_IP) throw tooMany('server.tooManyRequests');
     await new Promise<void>((resolve) => slot!.waiting.push(resolve));
   } else {
     slot.running++;

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { AppError, badRequest } from '../errors.js';
+import { badRequest, tooMany } from '../errors.js';
 import { digest } from '../security/token.js';
 import { smsCodeTtlSeconds, smsDailyPerPhone, smsResendSeconds, smsSignName } from './settings.js';
 import { smsLimitsWaived } from './phoneWhitelist.js';
@@ -27,13 +27,13 @@ export async function issueCode(ctx: AppContext, phone: string, purpose: SmsPurp
       .where('createdAt', '>', new Date(now - resendSeconds * 1000).toISOString()).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
     if (recent) {
       const seconds = Math.ceil((Date.parse(recent.createdAt) + resendSeconds * 1000 - now) / 1000);
-      throw new AppError(429, 'server.sms.tooSoon', { seconds });
+      throw tooMany('server.sms.tooSoon', { seconds });
     }
     const today = await db.selectFrom('sys_sms_code').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', '=', phone)
       .where('createdAt', '>', new Date(now - 86_400_000).toISOString()).executeTakeFirst();
     if (Number(today?.n ?? 0) >= dailyCap) {
       await recordInterception(ctx, { partyCode: null, phone, reason: 'frequency', source: 'platform', template: `code_${purpose}`, detail: `同一号码 24 小时内验证码已达 ${dailyCap} 条上限`, at: new Date(now) });
-      throw new AppError(429, 'server.sms.dailyCap', { count: dailyCap });
+      throw tooMany('server.sms.dailyCap', { count: dailyCap });
     }
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/connect.js';
-import { AppError } from '../errors.js';
+import { forbidden } from '../errors.js';
 import { BLACKLISTED, blacklistDetail, blacklistEntry, recordInterception } from './blacklist.js';
 
 /** Where verification codes go. A deployment with a real SMS provider supplies its own sender. */
@@ -48,7 +48,7 @@ export function blacklistGuard(ctx: AppContext, inner: SmsSender): SmsSender {
           partyCode: about?.partyCode ?? null, phone, reason: 'blacklist', source: 'platform', template: about?.template ?? null,
           content, detail: blacklistDetail(entry), at,
         });
-        throw new AppError(403, BLACKLISTED);
+        throw forbidden(BLACKLISTED);
       }
       await inner.send(phone, content, about);
     },

@@ -4,6 +4,9 @@ import { createAjv } from './ajv';
 import { compileSchema } from './compile';
 import { explainAjvError } from './teach';
 
+/** Where a page made in the playground sits in the menu, its icon and which roles may do what: the server keeps it, the playground edits it. */
+export interface PlaygroundMenu { parent: string | null; icon: string; grants?: Record<string, string[]> }
+
 /** One entry of src/schemas/menu.json, as menu.schema.json describes it. */
 export interface MenuSeed {
   code: string;

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { PageSchema } from '../../../shared/schema/types.js';
 import { toStored } from '../../data/rows.js';
 import { computeValues } from '../../../shared/schema/computed.js';
-import { residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
+import { luhnCheckDigit, residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
   BANKS, cnapsOf, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
@@ -104,22 +104,12 @@ function residentId(rng: Rng, male: boolean): string {
   return body + residentIdCheckChar(body)!;
 }
 
-function luhnComplete(partial: string): string {
-  let sum = 0;
-  for (let i = 0; i < partial.length; i++) {
-    let d = Number(partial[partial.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return partial + String((10 - (sum % 10)) % 10);
-}
+
+const withLuhn = (partial: string) => partial + luhnCheckDigit(partial);
 
 function bankCard(rng: Rng): { bankName: string; bankCard: string } {
   const [bin, len, bankName] = rng.pick(BANKS);
-  return { bankName, bankCard: luhnComplete(bin + rng.digits(len - bin.length - 1)) };
+  return { bankName, bankCard: withLuhn(bin + rng.digits(len - bin.length - 1)) };
 }
 
 const phone = (rng: Rng) => rng.pick(PHONE_PREFIXES) + rng.digits(8);
