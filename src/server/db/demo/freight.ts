@@ -820,9 +820,9 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const transferred = decided + rng.int(1, 8) * HOUR;
     const status = decided > now ? 'pending' : rejected ? 'rejected' : transferred > now ? 'approved' : 'transferred';
     transfers.push({
-      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: null,
+      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: applyType === 'driverLoan' ? t.waybill!.waybillNo : null,
       carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: amount,
-      reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: '车辆维修临时借支，从下次运费中扣回' }[applyType],
+      reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: `运单 ${t.waybill!.waybillNo} 途中车辆维修临时借支，从下次运费中扣回` }[applyType],
       status, approveRemark: status === 'approved' || status === 'transferred' ? rng.pick(['同意', '额度内，同意', null]) : null,
       rejectReason: status === 'rejected' ? rng.pick(REJECT_TRANSFER) : null,
       bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${rng.digits(12)}` : null, transferredAt: status === 'transferred' ? iso(transferred) : null,
@@ -830,6 +830,7 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     });
   }
   transfers.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  fitWithdrawalsToWallets(transfers);
 
   // --- cargo listings -----------------------------------------------------------------------
   const cargo: Row[] = [];
@@ -970,6 +971,34 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       'systemManage/news/paymentRecords': byTime(reminders),
     },
   };
+}
+
+/**
+ * Withdrawals come out of the driver's wallet, which loans fill: going through the requests in the
+ * order their money would move, a withdrawal takes at most what the wallet holds by then (in whole
+ * hundreds of yuan) and one that would find it empty is not made. The wallet's ledger itself is
+ * written through the wallet's own code once the rows are stored (db/demo/driverWallets.ts).
+ */
+function fitWithdrawalsToWallets(transfers: Row[]) {
+  const movesAt = (r: Row) => String(r.transferredAt ?? r.createdAt);
+  const wallet = new Map<string, number>();
+  const dropped = new Set<Row>();
+  for (const r of [...transfers].filter((x) => x.applyType === 'withdraw' || x.applyType === 'driverLoan').sort((a, b) => movesAt(a).localeCompare(movesAt(b)))) {
+    const key = String(r.driverIdcard);
+    const balance = wallet.get(key) ?? 0;
+    if (r.applyType === 'driverLoan') {
+      if (r.status === 'transferred') wallet.set(key, balance + Number(r.amountFen));
+      continue;
+    }
+    const fits = Math.min(Number(r.amountFen), Math.floor(balance / 10_000) * 10_000);
+    if (fits <= 0) {
+      dropped.add(r);
+      continue;
+    }
+    r.amountFen = fits;
+    if (r.status === 'transferred') wallet.set(key, balance - fits);
+  }
+  transfers.splice(0, transfers.length, ...transfers.filter((r) => !dropped.has(r)));
 }
 
 // ---------------------------------------------------------------------------------------------
