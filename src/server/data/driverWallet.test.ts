@@ -103,14 +103,22 @@ describe.each(dialects())('the driver wallet on %s', (dialect) => {
     expect(Number(last.balanceAfterFen)).toBe(Number(after.walletFen));
   });
 
-  it('refuses a withdrawal above the balance, naming the wallet and the shortfall, and writes nothing', async () => {
+  it('refuses to pay out a withdrawal above the balance, naming the wallet and the shortfall, and writes nothing', async () => {
     const { walletNo, walletFen } = await walletOf();
-    const applies = await applyCount();
+    // The request itself may be made (the balance may grow before it is paid); paying it out is what the wallet refuses.
+    const req = await approve(dataOf(await request('withdraw', Number(walletFen) + 1), 201));
     const rows = await ledgerCount();
-    const res = refusal(await request('withdraw', Number(walletFen) + 1), 400);
+    const res = refusal(await transfer(req), 400);
     expect(res.data.fieldErrors.amountFen).toContain(String(walletNo));
     expect(res.data.fieldErrors.amountFen).toContain('0.01');
-    expect(await applyCount()).toBe(applies);
+    expect(dataOf(await admin.get(APPLY, `/${req.id}`))).toMatchObject({ status: 'approved', bankSerialNo: null, version: req.version });
+    expect(await ledgerCount()).toBe(rows);
+    expect((await walletOf()).walletFen).toBe(walletFen);
+    // The wallet's own check refuses alike when the form's rule is not in the way (a withdrawal moved by code).
+    const { moveDriverWallet } = await import('./driverWallet.js');
+    await expect(db().transaction().execute((trx) => moveDriverWallet(trx, 'test', {
+      driverIdcard: String(driver.idcard), partyCode: 'C1001', type: 'withdraw', amountFen: Number(walletFen) + 1, applyNo: String(req.applyNo),
+    }))).rejects.toMatchObject({ key: 'pages.tms.base.driver.wallet.short', params: { wallet: walletNo, shortfall: '0.01' } });
     expect(await ledgerCount()).toBe(rows);
     expect((await walletOf()).walletFen).toBe(walletFen);
   });
