@@ -41,7 +41,7 @@ async function build(ctx: AppContext): Promise<Record<string, Row[]>> {
   const by = (rows: Row[], key: string) => new Map(rows.map((r) => [`${String(r.partyCode)}|${String(r[key])}`, r]));
   const [order, shipper, carrier, driver, vehicle, waybill] = [by(orders, 'orderNo'), by(shippers, 'code'), by(carriers, 'code'), by(drivers, 'idcard'), by(vehicles, 'plate'), by(waybills, 'waybillNo')];
   // The organisations are written after the page tables' demo rows: their names and credit codes come from the seed's own list.
-  const parties = new Map<string, Row>([PLATFORM_PARTY, ...DEMO_PARTIES].map((p) => [p.code, { name: p.name, uscc: DEMO_PROFILES[p.code]?.uscc ?? null }]));
+  const parties = new Map<string, Row>([PLATFORM_PARTY, ...DEMO_PARTIES].map((p) => [p.code, { name: p.name, uscc: DEMO_PROFILES[p.code]?.uscc ?? null, roadPermit: DEMO_PROFILES[p.code]?.roadPermit ?? null }]));
   const now = Date.now();
   const out: Record<string, Row[]> = { 'tms/supervision/waybillUpload': [], 'tms/supervision/paymentUpload': [] };
   const at = (t: number) => Math.min(now - 10 * 60_000, t);
