@@ -153,7 +153,7 @@ function Playground() {
         <Row gutter={12}>
           <Col xs={24} xl={11}>
             <Card size="small" title={id} styles={{ body: { padding: 0 } }}>
-              <SchemaEditor ref={editor} value={text} onChange={setText} problems={mine} labels={{ type: t('playground.hover.type'), values: t('playground.hover.values') }} />
+              <SchemaEditor ref={editor} value={text} onChange={setText} problems={mine} labels={{ type: t('playground.hover.type'), values: t('playground.hover.values') }} library={opened.library} />
             </Card>
             <Card size="small" title={t('playground.problems', { count: problems.length })} style={{ marginTop: 12 }}>
               {problems.length ? (

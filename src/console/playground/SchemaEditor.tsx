@@ -7,7 +7,7 @@ import { json } from '@codemirror/lang-json';
 import { autocompletion, closeBrackets, type CompletionContext } from '@codemirror/autocomplete';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import metaSchema from '../../shared/schema/page.schema.json';
-import { hoverAt, suggestionsAt } from './metaHelp';
+import { hoverAt, suggestionsAt, type LibraryNames } from './metaHelp';
 
 const META = metaSchema as unknown as Record<string, unknown>;
 
@@ -20,10 +20,12 @@ interface Props {
   problems: EditorProblem[];
   /** Words of the hover card, in the console's language. */
   labels: { type: string; values: string };
+  /** The field library's names, offered for a field's `use` and a detail section. */
+  library?: LibraryNames;
 }
 
-function complete(ctx: CompletionContext) {
-  const { from, options } = suggestionsAt(META, ctx.state.doc.toString(), ctx.pos);
+function complete(ctx: CompletionContext, library: LibraryNames | undefined) {
+  const { from, options } = suggestionsAt(META, ctx.state.doc.toString(), ctx.pos, library);
   if (!options.length || (from === ctx.pos && !ctx.explicit && !/["{,:\s]/.test(ctx.state.sliceDoc(ctx.pos - 1, ctx.pos)))) return null;
   return { from, options: options.map((o) => ({ label: o.label, detail: o.detail, info: o.info, apply: o.apply, type: 'property' })), validFor: /^[\w.$-]*$/ };
 }
@@ -37,13 +39,15 @@ function diagnosticOf(state: EditorState, p: EditorProblem): Diagnostic {
 }
 
 /** The JSON editor of the playground: completion and hover help from the meta-schema, problems at their line. */
-export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function SchemaEditor({ value, onChange, problems, labels }, ref) {
+export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function SchemaEditor({ value, onChange, problems, labels, library }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
   const words = useRef(labels);
   words.current = labels;
+  const names = useRef(library);
+  names.current = library;
 
   useEffect(() => {
     const hover = hoverTooltip((v, pos) => {
@@ -69,7 +73,7 @@ export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function Schem
         doc: value,
         extensions: [
           lineNumbers(), highlightActiveLineGutter(), foldGutter(), lintGutter(), history(), indentOnInput(), bracketMatching(), closeBrackets(),
-          highlightActiveLine(), syntaxHighlighting(defaultHighlightStyle), json(), autocompletion({ override: [complete] }), hover,
+          highlightActiveLine(), syntaxHighlighting(defaultHighlightStyle), json(), autocompletion({ override: [(ctx) => complete(ctx, names.current)] }), hover,
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorView.updateListener.of((u) => { if (u.docChanged) changed.current(u.state.doc.toString()); }),
           EditorView.theme({ '&': { height: '100%', fontSize: '13px' }, '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } }),

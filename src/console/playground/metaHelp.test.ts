@@ -41,4 +41,15 @@ describe('help from the meta-schema at the cursor', () => {
     expect(hoverAt(meta, text, text.indexOf('fixed') + 1)?.values).toEqual(['left', 'right']);
     expect(hoverAt(meta, text, text.indexOf('crud') + 1)).toBeNull();
   });
+
+  it('offers the field library\'s names for a field\'s use and for a detail section', () => {
+    const library = { fields: ['remark', 'status'], sections: ['form', 'system'] };
+    const use = at('{ "model": { "properties": { "note": { "use": "re|');
+    expect(suggestionsAt(meta, use.text, use.offset, library).options.map((o) => o.label)).toEqual(['remark', 'status']);
+    const section = at('{ "detail": { "sections": ["form", "|');
+    expect(suggestionsAt(meta, section.text, section.offset, library).options.map((o) => o.label)).toEqual(['form', 'system']);
+    // Elsewhere a name of the library is no value to offer.
+    const title = at('{ "model": { "properties": { "note": { "title": "|');
+    expect(suggestionsAt(meta, title.text, title.offset, library).options).toEqual([]);
+  });
 });

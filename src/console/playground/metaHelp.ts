@@ -130,8 +130,20 @@ export function allowedValues(nodes: Node[]): unknown[] {
 
 const typeOf = (n: Node) => (Array.isArray(n.type) ? n.type.join(' | ') : typeof n.type === 'string' ? n.type : undefined);
 
+/** The field library's names (from the server): what a field's `use` and a detail section may name. */
+export interface LibraryNames { fields: string[]; sections: string[] }
+
+/** Library names for a value at this path: a field's `use`, or a detail section written as a name. */
+function libraryValues(path: Segment[], library: LibraryNames | undefined): string[] {
+  if (!library) return [];
+  const n = path.length;
+  if (path[n - 1] === 'use' && path[n - 3] === 'properties') return library.fields;
+  if (typeof path[n - 1] === 'number' && path[n - 2] === 'sections' && path[n - 3] === 'detail' && n === 3) return library.sections;
+  return [];
+}
+
 /** What may be typed at the cursor: the keywords of the object there, or the values of the keyword. */
-export function suggestionsAt(root: Node, text: string, offset: number): { from: number; options: Suggestion[] } {
+export function suggestionsAt(root: Node, text: string, offset: number, library?: LibraryNames): { from: number; options: Suggestion[] } {
   const place = placeAt(text, offset);
   const quoted = text[place.from - 1] === '"';
   if (place.at === 'key') {
@@ -148,7 +160,7 @@ export function suggestionsAt(root: Node, text: string, offset: number): { from:
     return { from: place.from, options };
   }
   const nodes = nodesAt(root, place.path);
-  const values = allowedValues(nodes);
+  const values = [...allowedValues(nodes), ...libraryValues(place.path, library)];
   return {
     from: place.from,
     options: values.map((v) => ({ label: String(v), detail: typeof v, apply: typeof v === 'string' ? (quoted ? v : JSON.stringify(v)) : JSON.stringify(v) })),

@@ -1,5 +1,6 @@
 import { api } from '../../engine/data/request';
 import type { PageSchema } from '../../shared/schema/types';
+import type { LibraryNames } from './metaHelp';
 
 export interface PlacedProblem { page: string; message: string; line: number; column: number }
 export interface PageEntry { id: string; title: string; revision: number | null }
@@ -10,6 +11,8 @@ export interface OpenedPage {
   id: string; source: string; revision: number | null; file: string | null; versions: Version[];
   /** A page made here: its messages and menu entry as last saved; removed: rolled back to nothing. */
   messages?: MessageTexts | null; menu?: PlaygroundMenu | null; removed?: boolean;
+  /** The field library's names, for completion. */
+  library?: LibraryNames;
 }
 export interface Extras { messages: MessageTexts; menu: PlaygroundMenu }
 export interface Preview { problems: PlacedProblem[]; page: PageSchema | null; messages?: Record<string, string>; saved?: boolean }

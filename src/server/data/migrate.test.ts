@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildApp } from '../app.js';
 import { CapturingSms, createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn } from '../test/dataApi.js';
@@ -51,6 +52,33 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
     const admin = await signIn(t.app, 'admin');
     expect(dataOf(await admin.get('platformUser/department', '?code=CC')).list[0]).not.toHaveProperty('costCenter');
     refusal(await admin.post('platformUser/department', '', { code: 'CC2', name: 'x', status: 'active', costCenter: 'y' }), 400);
+  });
+
+  it('keeps no index that a longer one leads, and drops an index no schema names any more at the next start', async () => {
+    const db = t.app.ctx.database.db;
+    const indexes = async () => {
+      const rows = dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'cust_service_log'`.execute(db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'cust_service_log'`.execute(db);
+      return rows.rows.map((r) => r.name).sort();
+    };
+    // The call log is written on every gateway call: (partyCode) alone would repeat what (partyCode, calledAt) serves.
+    expect(await indexes()).toContain('ix_cust_service_log_partyCode_calledAt');
+    expect(await indexes()).not.toContain('ix_cust_service_log_partyCode');
+    await db.schema.createIndex('ix_cust_service_log_partyCode').on('cust_service_log').column('partyCode').execute();
+    await db.schema.createIndex('ux_cust_service_log_requestId_ip').unique().on('cust_service_log').columns(['requestId', 'ip']).execute();
+    const before = await indexes();
+    const app = await buildApp(t.config, { sms: new CapturingSms(), logger: false });
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+    const after = await indexes();
+    expect(before.filter((n) => !after.includes(n))).toEqual(['ix_cust_service_log_partyCode']);
+    // A unique index is a rule someone made: it is not this migrator's to drop.
+    expect(after).toContain('ux_cust_service_log_requestId_ip');
+    await db.schema.dropIndex('ux_cust_service_log_requestId_ip').execute();
   });
 
   it('refuses to start when a field’s type would change, naming the page and the field', async () => {

@@ -1,5 +1,5 @@
 import type { ColumnSpec, IndexSpec, TableSpec } from '../../shared/schema/tableSpec.js';
-import { SYSTEM_COLUMNS } from '../../shared/schema/tableSpec.js';
+import { SYSTEM_COLUMNS, withoutRedundantIndexes } from '../../shared/schema/tableSpec.js';
 import { JOB_TABLES } from '../jobs/tables.js';
 
 /**
@@ -8,7 +8,7 @@ import { JOB_TABLES } from '../jobs/tables.js';
  * real records while secrets such as password hashes stay outside every page model.
  */
 function table(name: string, columns: ColumnSpec[], indexes: IndexSpec[] = []): TableSpec {
-  return { name, owner: `core table ${name}`, columns: [...columns, ...SYSTEM_COLUMNS], indexes };
+  return { name, owner: `core table ${name}`, columns: [...columns, ...SYSTEM_COLUMNS], indexes: withoutRedundantIndexes(indexes) };
 }
 
 const text = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'text', ...extra });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ColumnSpec, ColumnType, TableSpec } from '../../shared/schema/tableSpec.js';
+import type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from '../../shared/schema/tableSpec.js';
 import { IDENTIFIER } from '../../shared/schema/tableSpec.js';
 import type { Database, DialectName } from './connect.js';
 
@@ -34,6 +34,27 @@ function defaultSql(col: ColumnSpec, dialect: DialectName) {
   const v = col.defaultValue;
   if (typeof v === 'boolean') return dialect === 'sqlite' ? sql.lit(v ? 1 : 0) : sql.lit(v);
   return sql.lit(v as string | number);
+}
+
+function indexName(table: string, idx: IndexSpec): string {
+  return `${idx.unique ? 'ux' : 'ix'}_${table}_${idx.columns.join('_')}`.slice(0, 63);
+}
+
+/**
+ * Drops the plain indexes this migrator made that no table spec wants any more (after a schema
+ * change, or when a redundant one was left out): each slows every insert. Several specs may share a
+ * table (a core table and the pages that show it), so only an index none of them names goes.
+ * Unique indexes are never dropped here: they are rules, and removing one is a decision for a person.
+ */
+export async function dropObsoleteIndexes(database: Database, specs: TableSpec[]): Promise<string[]> {
+  const wanted = new Set(specs.flatMap((s) => s.indexes.map((i) => indexName(s.name, i))));
+  const tables = new Set(specs.map((s) => s.name));
+  const rows = database.dialect === 'sqlite'
+    ? await sql<{ name: string; tbl: string }>`select name, tbl_name as tbl from sqlite_master where type = 'index'`.execute(database.db)
+    : await sql<{ name: string; tbl: string }>`select indexname as name, tablename as tbl from pg_indexes where schemaname = current_schema()`.execute(database.db);
+  const obsolete = rows.rows.filter((r) => r.name.startsWith('ix_') && tables.has(r.tbl) && !wanted.has(r.name)).map((r) => r.name);
+  for (const name of obsolete) await database.db.schema.dropIndex(name).ifExists().execute();
+  return obsolete;
 }
 
 /** Table name -> column name -> stored type, kept current by `ensureTable` as it changes tables. */
@@ -98,7 +119,7 @@ export async function ensureTable(database: Database, spec: TableSpec, tables?: 
   }
   for (const idx of spec.indexes) {
     idx.columns.forEach((c) => checkIdentifier(c, spec.owner));
-    const name = `${idx.unique ? 'ux' : 'ix'}_${spec.name}_${idx.columns.join('_')}`.slice(0, 63);
+    const name = indexName(spec.name, idx);
     let b = db.schema.createIndex(name).ifNotExists().on(spec.name).columns(idx.columns);
     if (idx.unique) b = b.unique();
     await b.execute();

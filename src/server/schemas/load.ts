@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
+import { applyDefaults, applyLibrary, emptyLibrary, FORM_SECTIONS, LIBRARY_FILE, LibraryError, libraryErrors, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
 import { relationErrors } from '../../shared/schema/relations.js';
 import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
@@ -49,6 +50,35 @@ function templateReader(dir: string, problems: string[]) {
     }
     return cache.get(rel);
   };
+}
+
+/** The field library (src/schemas/_fields.json), read once per check with its own problems; a file that does not read is an empty library. */
+function readLibrary(dir: string, problems: string[]): FieldLibrary {
+  const file = path.join(dir, LIBRARY_FILE);
+  if (!fs.existsSync(file)) return emptyLibrary();
+  const shown = path.relative(process.cwd(), file).startsWith('..') ? file : path.relative(process.cwd(), file);
+  try {
+    const parsed = parseWithPositions(fs.readFileSync(file, 'utf8'));
+    const library = parseLibrary(parsed.value);
+    const own = libraryErrors(library);
+    problems.push(...own.map((e) => located(shown, parsed.value, parsed.positions, e)));
+    // Kept as it is: a page naming a broken definition fails its own checks and is held back, the others are not.
+    return library;
+  } catch (err) {
+    problems.push(err instanceof LibraryError ? `${shown}: ${err.message}` : syntaxProblem(shown, err));
+    return emptyLibrary();
+  }
+}
+
+/** The names the field library offers (fields, detail sections), for the playground's completion. */
+export function libraryNames(dir: string): { fields: string[]; sections: string[] } {
+  const library = readLibrary(dir, []);
+  return { fields: Object.keys(library.fields), sections: [FORM_SECTIONS, ...Object.keys(library.sections)] };
+}
+
+/** A page as every reader sees it: its templates merged, the library's names resolved, the defaults filled. */
+export function resolvePage(rel: string, raw: Record<string, unknown>, readTemplate: (rel: string) => Record<string, unknown> | undefined, library: FieldLibrary): PageSchema {
+  return applyDefaults(resolveExtends(rel, raw, readTemplate, (layer) => applyLibrary(layer, library))) as unknown as PageSchema;
 }
 
 function syntaxProblem(file: string, err: unknown): string {
@@ -108,6 +138,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   };
   const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
+  const library = readLibrary(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
   const failed = new Set<string>();
   const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
@@ -128,15 +159,13 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       failed.add(rel);
       continue;
     }
-    if (page.extends !== undefined) {
-      try {
-        page = resolveExtends(rel, page as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
-      } catch (err) {
-        if (!(err instanceof TemplateError)) throw err;
-        blame(rel, locate(rel, err.message));
-        failed.add(rel);
-        continue;
-      }
+    try {
+      page = resolvePage(rel, page as unknown as Record<string, unknown>, readTemplate, library);
+    } catch (err) {
+      if (!(err instanceof TemplateError) && !(err instanceof LibraryError)) throw err;
+      blame(rel, locate(rel, err.message));
+      failed.add(rel);
+      continue;
     }
     const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));
@@ -160,6 +189,10 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages), ...aggregateErrors(page, pages), ...chainErrors(page, pages),
       ...eventLogErrors(page, pages),
     ].forEach(mine);
+  }
+  for (const [name, f] of Object.entries(library.fields)) {
+    const ref = f['x-ref'];
+    if (typeof ref === 'string' && !pages.has(ref) && !failed.has(ref)) problems.push(`${shown('_fields')}: fields.${name}.x-ref: refers to unknown page "${ref}"; ${pageSuggestion(ref, pages)}`);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);

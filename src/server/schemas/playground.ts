@@ -7,6 +7,7 @@ import { object, openObject, responses, str } from '../routes/contracts.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
 import { checkCandidate, PAGE_ID } from './candidate.js';
 import { REMOVED, storedSchemas, versionsOf } from './versions.js';
+import { libraryNames } from './load.js';
 import { extrasOf, fileText, removePage, saveAndApply, type SaveExtras } from './playgroundSave.js';
 import { parseJsonObject } from '../services/json.js';
 
@@ -47,14 +48,17 @@ export function registerPlayground(app: FastifyInstance): void {
   });
 
   app.get(`${base}/page`, {
-    schema: { tags, summary: 'A page’s current text (its saved version, else its file), its file and its versions', querystring: IdQuery, response: responses(openObject(), 403, 404) },
+    schema: { tags, summary: 'A page’s current text (its saved version, else its file), its file, its versions and the field library’s names', querystring: IdQuery, response: responses(openObject(), 403, 404) },
   }, async (req) => {
     admin(req);
     const { id } = req.query as { id: string };
     const versions = await versionsOf(ctx.database, id);
     const file = fileText(ctx, id);
     if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
-    return ok({ id, source: versions[0]?.source || file || '', revision: versions[0]?.revision ?? null, file, versions, removed: versions[0]?.source === REMOVED, ...(await extrasOf(ctx, id)) });
+    return ok({
+      id, source: versions[0]?.source || file || '', revision: versions[0]?.revision ?? null, file, versions, removed: versions[0]?.source === REMOVED,
+      library: libraryNames(ctx.config.schemasDir), ...(await extrasOf(ctx, id)),
+    });
   });
 
   app.post(`${base}/preview`, {

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { validatePageSchema } from './validate';
 import { pageForCustomer } from './model';
 import type { PageSchema } from './types';
+import { applyDefaults, applyLibrary, parseLibrary } from './fieldLibrary';
 
-const order = JSON.parse(readFileSync('src/schemas/tms/order/order_manage.json', 'utf8')) as PageSchema;
+// The page as it is checked: its file names fields of the field library.
+const library = parseLibrary(JSON.parse(readFileSync('src/schemas/_fields.json', 'utf8')));
+const order = applyDefaults(applyLibrary(JSON.parse(readFileSync('src/schemas/tms/order/order_manage.json', 'utf8')), library)) as unknown as PageSchema;
 
 describe('states for customer organisations (customerEditableIn, customerFrom)', () => {
   it('narrow the page a customer user has, and leave the platform’s page alone', () => {

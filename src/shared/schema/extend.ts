@@ -19,12 +19,15 @@ export class TemplateError extends Error {}
 
 const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
+/** A section's identity when merging: its title, or the name it is written as ("form"). */
+const sectionKey = (s: unknown) => (typeof s === 'string' ? `@${s}` : (s as Json).title);
+
 function mergeSections(base: unknown, own: unknown): unknown {
   if (!Array.isArray(base) || !Array.isArray(own)) return own ?? base;
-  const byTitle = new Map(own.map((s) => [(s as Json).title, s]));
-  const merged = base.map((s) => byTitle.get((s as Json).title) ?? s);
-  const known = new Set(base.map((s) => (s as Json).title));
-  return [...merged, ...own.filter((s) => !known.has((s as Json).title))];
+  const byTitle = new Map(own.map((s) => [sectionKey(s), s]));
+  const merged = base.map((s) => byTitle.get(sectionKey(s)) ?? s);
+  const known = new Set(base.map(sectionKey));
+  return [...merged, ...own.filter((s) => !known.has(sectionKey(s)))];
 }
 
 function mergeView(base: Json, own: Json): Json {
@@ -62,8 +65,10 @@ export const isTemplatePath = (rel: string) => rel.split('/').some((part) => par
 /**
  * The schema with every template it extends merged in. `read` returns a template's raw JSON by its
  * path, or undefined when there is none. Unknown templates and cycles throw with the chain followed.
+ * `prepare` is applied to each file before the merge (the field library's names are resolved there,
+ * so a page's keyword merges over the library field a template uses).
  */
-export function resolveExtends(file: string, raw: Json, read: (rel: string) => Json | undefined): Json {
+export function resolveExtends(file: string, raw: Json, read: (rel: string) => Json | undefined, prepare: (layer: Json) => Json = (l) => l): Json {
   const chain = [file];
   const layers: Json[] = [raw];
   let next = raw.extends;
@@ -83,5 +88,5 @@ export function resolveExtends(file: string, raw: Json, read: (rel: string) => J
     next = base.extends;
   }
   // Outermost template first, the page last.
-  return layers.reverse().reduce((acc, layer) => mergeTemplate(acc, layer), {} as Json);
+  return layers.reverse().reduce((acc, layer) => mergeTemplate(acc, prepare(layer)), {} as Json);
 }

@@ -22,7 +22,7 @@ export function pageI18nKeys(page: PageSchema): string[] {
     if (f) keys.push(...fieldKeys(f));
   }
   page.form?.sections?.forEach((s) => keys.push(s.title));
-  page.detail?.sections.forEach((s) => keys.push(s.title));
+  page.detail?.sections?.forEach((s) => keys.push(s.title));
   page.states?.transitions.forEach((t) => keys.push(t.title));
   page.actions?.forEach((a) => {
     keys.push(a.title);

@@ -1,5 +1,5 @@
 import type { ColumnSpec, ColumnType, IndexSpec, TableSpec } from './tableSpec';
-import { SYSTEM_COLUMNS } from './tableSpec';
+import { SYSTEM_COLUMNS, withoutRedundantIndexes } from './tableSpec';
 import type { FieldSchema, PageSchema } from './types';
 import { parseSort } from './model';
 import { isComputedOnRead } from './computed';
@@ -63,6 +63,6 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
     name: page.resource.table,
     owner: `page ${page.id}`,
     columns: [...columns, ...SYSTEM_COLUMNS.filter((c) => !own.has(c.name))],
-    indexes,
+    indexes: withoutRedundantIndexes(indexes),
   };
 }

@@ -34,6 +34,8 @@ export interface MaskSpec {
 }
 
 export interface FieldSchema {
+  /** A field of the field library this field is (src/schemas/_fields.json); resolved when the page is loaded, so never set on a loaded page. */
+  use?: string;
   type: FieldType;
   /** i18n key of the label. */
   title: string;
@@ -209,7 +211,8 @@ export interface FormView {
 }
 
 export interface DetailView {
-  sections: FormSection[];
+  /** Resolved: names ("form", library sections) are replaced by the sections they stand for; absent only when the form has no sections either. */
+  sections?: FormSection[];
   /** Show the audit trail of the record. */
   history?: boolean;
 }

@@ -25,7 +25,8 @@ function meta(): ValidateFunction {
 export function validatePageSchema(page: unknown): string[] {
   const v = meta();
   const id = String((page as { id?: unknown } | null)?.id ?? '');
-  if (!v(page)) return [...new Set((v.errors ?? []).map((e) => withHome(explainAjvError(e, id))))];
+  // An `if` error only says its branch failed; that branch's own errors say why.
+  if (!v(page)) return [...new Set((v.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => withHome(explainAjvError(e, id))))];
   return semanticErrors(page as PageSchema);
 }
 
@@ -62,7 +63,7 @@ function semanticErrors(page: PageSchema): string[] {
     if (!props[f]) errors.push(`form: unknown field "${f}"`);
     else if (props[f].readOnly) errors.push(`form: field "${f}" is read-only`);
   });
-  page.detail?.sections.forEach((s) => s.fields.forEach((f) => need('detail', f)));
+  page.detail?.sections?.forEach((s) => s.fields.forEach((f) => need('detail', f)));
   page.print?.sections.forEach((s) => s.fields.forEach((f) => need('print', f)));
   if (page.log) need('log.timeField', page.log.timeField);
   for (const [name, f] of Object.entries(props)) {
