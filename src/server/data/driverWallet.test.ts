@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { driverWalletDifferences } from './driverWallet.js';
 import { accountReconciliation } from '../jobs/accountReconciliation.js';
+import { residentIdCheckChar } from '../../shared/validators.js';
 
 const APPLY = 'tms/account/LoanList';
 type Row = Record<string, unknown>;
@@ -121,6 +122,19 @@ describe.each(dialects())('the driver wallet on %s', (dialect) => {
     }))).rejects.toMatchObject({ key: 'pages.tms.base.driver.wallet.short', params: { wallet: walletNo, shortfall: '0.01' } });
     expect(await ledgerCount()).toBe(rows);
     expect((await walletOf()).walletFen).toBe(walletFen);
+  });
+
+  it('gives a driver added in the console a wallet number, which a refused payout names', async () => {
+    const body = `11010519850612${String(Date.now() % 1000).padStart(3, '0')}`;
+    const added = dataOf(await admin.post('tms/base/driver', '', {
+      partyCode: 'C1001', name: '钱包测试', idcard: body + residentIdCheckChar(body), phone: '13912345678', carrierCode: waybill.carrierCode,
+      licenseClass: 'B2', licenseExpireAt: '2030-12-31', status: 'active',
+    }), 201);
+    expect(added.walletNo).toMatch(/^QB\d{12}$/);
+    const req = await approve(dataOf(await request('withdraw', 10_000, { driverIdcard: added.idcard, payeeName: added.name }), 201));
+    const res = refusal(await transfer(req), 400);
+    expect(res.data.fieldErrors.amountFen).toContain(String(added.walletNo));
+    expect(res.data.fieldErrors.amountFen).toContain('100');
   });
 
   it('lets concurrent withdrawals take only what the wallet holds: exactly the ones that fit are transferred, the balance never goes below zero', async () => {
