@@ -29,7 +29,7 @@ export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicl
   const no = String(w.waybillNo);
   const number = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
   return {
-    platformName: text(party?.name), platformCreditCode: text(party?.uscc),
+    platformName: text(party?.name), platformCreditCode: text(party?.uscc), platformPermitNo: text(party?.roadPermit),
     consignmentNo: text(w.orderNo), segmentNo: '1', createdAt: iso(w.createdAt), transportOrgTypeCode: '1',
     // The shipper is the consignor (发货方) of its own order.
     consignorName: text(shipper?.name), consignorCreditCode: text(shipper?.uscc),
@@ -41,7 +41,7 @@ export function waybillDoc({ waybill: w, order, shipper, carrier, driver, vehicl
     loadKg: vehicle?.loadKg == null ? null : Number(vehicle.loadKg), roadTransportCertNo: text(vehicle?.roadTransportCertNo),
     driverName: text(driver?.name), driverIdcard: text(w.driverIdcard), driverQualificationNo: text(driver?.qualificationCertNo),
     goodsName: text(w.goodsName), goodsClassCode: GOODS_CLASS[String(w.goodsType)] ?? null, weightKg: w.weightKg == null ? null : Number(w.weightKg),
-    loadRegionCode: lastCode(w.originRegion), unloadRegionCode: lastCode(w.destRegion), consigneeName: text(order?.consigneeName),
+    loadRegionCode: lastCode(w.originRegion), unloadRegionCode: lastCode(w.destRegion), consigneeName: text(order?.consigneeName), consigneeIdNo: text(order?.consigneeIdNo),
     businessTypeCode: businessType(order?.businessLine), departedAt: iso(w.loadedAt), signedAt: iso(w.deliveredAt),
     freightFen: Number(w.driverCostFen ?? w.driverFreightFen ?? 0),
     // The transport contract is e-signed per waybill and numbered after it.
@@ -74,7 +74,7 @@ export function paymentDoc(settlement: Row, driver: Row | undefined, upload: Row
   return {
     flowNo: `ZJ${String(settlement.settlementNo ?? '').replace(/^JS/, '')}`, waybills: [{ waybillNo: String(settlement.waybillNo), amountFen: totalFen }],
     carrierName: text(individual ? driver?.name ?? more.carrier?.name : more.carrier?.name), carrierIdNo: text(individual ? settlement.driverIdcard : more.carrier?.uscc),
-    plate: text(more.vehicle?.plate), plateColor: text(more.vehicle?.plateColor), payerName: text(more.party?.name), payerAccount: text(remit?.payerAccount),
+    plate: text(more.vehicle?.plate), plateColor: text(more.vehicle?.plateColor), payerName: text(more.party?.name), payerAccount: text(remit?.payerAccount), payerBank: text(remit?.payerBank),
     payeeCnaps: text(remit?.cnapsCode), entries, totalFen,
     waybillNo: String(settlement.waybillNo), payeeName: text(remit?.payeeName ?? driver?.name),
     payeeAccount: text(remit ? remit.corporateAccountNo ?? remit.bankCard : driver?.bankCard), payeeBank: text(remit ? remit.bankName : driver?.bankName),
@@ -102,8 +102,8 @@ export async function loadWaybill(ctx: AppContext, waybillNo: unknown, partyCode
     one(ctx, 'tms/base/carrier', 'code', waybill.carrierCode, partyCode), one(ctx, 'tms/base/driver', 'idcard', waybill.driverIdcard, partyCode),
     one(ctx, 'tms/base/vehicle', 'plate', waybill.plate, partyCode),
   ]);
-  // eslint-disable-next-line no-restricted-syntax -- uscc is a column the organisation pages add, unknown to the core types
-  const party = await ctx.database.db.selectFrom('sys_party').select(['name', 'uscc']).where('code', '=', String(partyCode)).executeTakeFirst() as Row | undefined;
+  // eslint-disable-next-line no-restricted-syntax -- uscc and roadPermit are columns the organisation pages add, unknown to the core types
+  const party = await ctx.database.db.selectFrom('sys_party').select(['name', 'uscc', 'roadPermit']).where('code', '=', String(partyCode)).executeTakeFirst() as Row | undefined;
   return { waybill, order, shipper, carrier, driver, vehicle, party };
 }
 
@@ -131,12 +131,15 @@ async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unkn
 }
 
 /** Where a rejected document is fixed: the list of the record the failing field comes from, filtered to it (codes and plates need no escaping, and stay readable). */
-export function fixLinkOf(errorCode: string | null, w: { waybillNo?: unknown; plate?: unknown; driverIdcard?: unknown; carrierCode?: unknown; shipperCode?: unknown; settlementNo?: unknown }): string | null {
+export function fixLinkOf(errorCode: string | null, w: { waybillNo?: unknown; plate?: unknown; driverIdcard?: unknown; carrierCode?: unknown; shipperCode?: unknown; settlementNo?: unknown; orderNo?: unknown; partyCode?: unknown }): string | null {
   if (!errorCode) return null;
   const to = (page: string, field: string, value: unknown) => (value ? `#/${page}?${field}=${String(value)}` : null);
   const prefix = errorCode.replace(/_(MISSING|INVALID)$/, '');
   // A payment's payee, amount and time come from its remittance; a bank serial or method is entered on the upload itself.
-  if (w.settlementNo) return ['PAYEE_NAME', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'AMOUNT', 'PAID_AT'].includes(prefix) ? to('tms/Carrier/Approval', 'waybillNo', w.waybillNo) : null;
+  if (w.settlementNo) return ['PAYEE_NAME', 'PAYEE_ACCOUNT', 'PAYEE_BANK', 'PAYER_ACCOUNT', 'PAYER_BANK', 'AMOUNT', 'PAID_AT'].includes(prefix) ? to('tms/Carrier/Approval', 'waybillNo', w.waybillNo) : null;
+  // The operator's credit code and permit are on its organisation's record; the consignee is the order's.
+  if (prefix.startsWith('PLATFORM_')) return to('platformUser/partyManage', 'code', w.partyCode);
+  if (prefix.startsWith('CONSIGNEE')) return to('tms/order/order_manage', 'orderNo', w.orderNo);
   if (['PLATE_COLOR', 'TRAILER_PLATE', 'VEHICLE_CERT'].includes(prefix)) return to('tms/base/vehicle', 'plate', w.plate);
   if (prefix.startsWith('DRIVER_')) return to('tms/base/driver', 'idcard', w.driverIdcard);
   if (prefix.startsWith('CARRIER_')) return to('tms/base/carrier', 'code', w.carrierCode);

@@ -11,6 +11,7 @@ import { checkCustomerRoleInUse, checkUserCustomerRoles } from './customerRoleAs
 import { CUSTOMER_ROLE_TABLE, customerRolesEnabled } from '../services/customerRoles.js';
 import { deliverRoleNotice } from '../services/roleNotices.js';
 import type { Db } from '../db/connect.js';
+import { moveDriverWallet } from './driverWallet.js';
 
 /**
  * Rules that belong to particular core tables, which no page schema can state: who may hand out
@@ -53,6 +54,13 @@ export async function beforeWrite(ctx: AppContext, access: PageAccess, op: 'crea
  */
 export async function onTransition(ctx: AppContext, trx: Db, access: PageAccess, name: string, record: Row): Promise<(() => Promise<void>) | null> {
   if (access.page.resource!.table === 'cm_role_notice' && customerRolesEnabled(ctx)) return deliverRoleNotice(ctx, trx, access.user, name, record);
+  // A driver's withdrawal or loan moves money only through the driver's wallet and its ledger, in the transfer's own transaction.
+  if (access.page.resource!.table === 'tms_transfer_apply' && name === 'transfer' && (record.applyType === 'withdraw' || record.applyType === 'driverLoan')) {
+    await moveDriverWallet(trx, access.user.username, {
+      driverIdcard: String(record.driverIdcard ?? ''), partyCode: String(record.partyCode), type: record.applyType === 'withdraw' ? 'withdraw' : 'loan',
+      amountFen: Number(record.amountFen), applyNo: String(record.applyNo), bankSerialNo: record.bankSerialNo as string | null, waybillNo: record.waybillNo as string | null,
+    });
+  }
   return null;
 }
 

@@ -18,6 +18,7 @@ import { computeValues, hasComputed } from '../../shared/schema/computed.js';
 import { runEffects } from './effects.js';
 import { sanitizeRichText } from './richText.js';
 import { ruleContext } from './ruleRefs.js';
+import { recheckAggregateRules, sendHeldAlert } from './ruleLocks.js';
 import { alertRefusal } from './ruleAlerts.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
 import { holds } from '../../shared/schema/rules.js';
@@ -119,6 +120,12 @@ function stamp(user: string, creating: boolean): Row {
   return creating ? { createdAt: now, updatedAt: now, createdBy: user, updatedBy: user, version: 1 } : { updatedAt: now, updatedBy: user };
 }
 
+/** A rule refusal found inside the write's transaction: its alert goes out once the transaction has rolled back. */
+async function held(err: unknown): Promise<never> {
+  await sendHeldAlert(err);
+  throw err;
+}
+
 async function fail(errors: FieldErrors) {
   if (Object.keys(errors).length) throw invalid(errors);
 }
@@ -195,13 +202,14 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
   const plain = Object.fromEntries(Object.entries(values).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
   const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, true) };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
+    await recheckAggregateRules(ctx, trx, page, { ...values, ...scoped });
     const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
     const record = toRecord(page, row as Row);
     await audit(trx, access.user, page, 'create', Number(id), null, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, access, { ...values, ...scoped }));
+  }).catch(held), () => checkUnique(ctx, access, { ...values, ...scoped }));
 }
 
 function pickSecrets(page: PageSchema, values: Row): Row {
@@ -247,6 +255,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
   const changes = { ...toStored(ctx.database, page, plain), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
   return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
+    await recheckAggregateRules(ctx, trx, page, asStored);
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(version)).executeTakeFirst();
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirst();
     if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
@@ -256,7 +265,7 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
     await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
     afterWrite(access);
     return record;
-  }), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
+  }).catch(held), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
 }
 
 export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: number[]): Promise<number> {
@@ -308,6 +317,7 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
   const afterCommit: (() => Promise<void>)[] = [];
   const done = await ctx.database.db.transaction().execute(async (trx) => {
+    await recheckAggregateRules(ctx, trx, page, asStored);
     const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
@@ -317,7 +327,7 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
     const then = await onTransition(ctx, trx, access, name, record);
     if (then) afterCommit.push(then);
     return record;
-  }).finally(() => afterWrite(access));
+  }).catch(held).finally(() => afterWrite(access));
   for (const then of afterCommit) await then();
   return done;
 }

@@ -24,11 +24,11 @@ export const DEMO_PARTIES = [
 /** What the organisation pages show of the demo organisations (columns those pages add to sys_party). */
 export const DEMO_PROFILES: Record<string, Record<string, string>> = {
   // The platform's own record satisfies its page like any other: an exported list imports back.
-  P0001: { uscc: '91310115796052833Y', contactName: '刘子健', contactPhone: '13800000001', region: '["310000","310100","310115"]' },
-  C1001: { uscc: '91310114MA1GT3K74B', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
+  P0001: { uscc: '91310115796052833Y', roadPermit: '310115002871', contactName: '刘子健', contactPhone: '13800000001', region: '["310000","310100","310115"]' },
+  C1001: { uscc: '91310114MA1GT3K74B', roadPermit: '310114003526', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
     address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼', level: 'strategic', industry: 'networkFreight', accountManager: '林海', contractNo: 'KF-2025-0018',
     contractFrom: '2025-01-01', contractTo: '2026-12-31' },
-  C1002: { uscc: '91510109MA6C8Q2E0W', legalPerson: '杨德明', contactName: '何雨婷', contactPhone: '13900000002', region: '["510000","510100","510107"]',
+  C1002: { uscc: '91510109MA6C8Q2E0W', roadPermit: '510107001948', legalPerson: '杨德明', contactName: '何雨婷', contactPhone: '13900000002', region: '["510000","510100","510107"]',
     address: '四川省成都市武侯区天府大道北段 1700 号 3 栋 12 层', level: 'key', industry: 'thirdPartyLogistics', accountManager: '苏敏', contractNo: 'KF-2025-0042',
     contractFrom: '2025-06-01', contractTo: '2026-05-31' },
 };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { translate } from '../i18n/messages.js';
 import type { JobHandler } from './types.js';
+import { driverWalletDifferences } from '../data/driverWallet.js';
 
 export interface AccountDifference {
   partyCode: string;
@@ -10,6 +11,7 @@ export interface AccountDifference {
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const ORDER = 'pages.customerManage.orderAccount.errors';
+const WALLET = 'pages.tms.base.driver.wallet';
 
 /**
  * Every service account must equal its recharges − refunds − consumption (the charge and consume
@@ -42,7 +44,7 @@ export interface OrderAccountDifference extends AccountDifference {
   accountNo: string;
 }
 
-/** Every order account must equal its recharges − refunds − deductions in the charge log, read in one snapshot. */
+/** Every order account must equal its recharges − refunds − deductions in the charge log (its own rows: driver wallets write the same log), read in one snapshot. */
 export async function orderAccountDifferences(ctx: AppContext): Promise<{ accounts: number; differences: OrderAccountDifference[] }> {
   if (!ctx.schemas.pages.has('customerManage/orderAccount')) return { accounts: 0, differences: [] };
   let tx = ctx.database.db.transaction();
@@ -50,7 +52,7 @@ export async function orderAccountDifferences(ctx: AppContext): Promise<{ accoun
   return tx.execute(async (trx) => {
     const accounts = await trx.selectFrom('cm_order_account').select(['partyCode', 'accountNo', 'balanceFen']).execute();
     const moved = await trx.selectFrom('cm_charge_log').select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .where('accountNo', 'is not', null).groupBy(['accountNo', 'type']).execute();
+      .where('accountType', '=', 'order').groupBy(['accountNo', 'type']).execute();
     const expected = new Map<string, number>();
     for (const m of moved) {
       const fen = m.type === 'recharge' ? Number(m.fen) : -Number(m.fen);
@@ -79,6 +81,12 @@ export const accountReconciliation: JobHandler = async (ctx) => {
     const list = orders.differences.map((d) => translate(lang, `${ORDER}.accountDiffers`, { account: d.accountNo, party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
     problems.push(translate(lang, `${ORDER}.notReconciled`, { count: orders.differences.length, list: list.join('; ') }));
   }
+  // Driver wallets: every loan and withdrawal is a ledger row, so each balance is its rows' sum.
+  const wallets = ctx.schemas.pages.has('tms/base/driver') ? await driverWalletDifferences(ctx.database.db, ctx.database.dialect) : { accounts: 0, differences: [] };
+  if (wallets.differences.length) {
+    const list = wallets.differences.map((d) => translate(lang, `${WALLET}.differs`, { wallet: d.walletNo, party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
+    problems.push(translate(lang, `${WALLET}.notReconciled`, { count: wallets.differences.length, list: list.join('; ') }));
+  }
   if (problems.length) throw new Error(problems.join(' '));
-  return { rows: accounts + orders.accounts };
+  return { rows: accounts + orders.accounts + wallets.accounts };
 };

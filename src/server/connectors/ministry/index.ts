@@ -12,6 +12,8 @@ export interface MinistryWaybill {
   /** The network freight operator uploading: the organisation's name and credit code. */
   platformName: string | null;
   platformCreditCode: string | null;
+  /** Its network freight permit: the road transport permit whose scope includes network freight. */
+  platformPermitNo: string | null;
   waybillNo: string;
   /** The original (consignment) no. the waybill carries out, and its segment within it. */
   consignmentNo: string | null;
@@ -52,6 +54,8 @@ export interface MinistryWaybill {
   pieces: number | null;
   vehicleCount: number;
   consigneeName: string | null;
+  /** The consignee's resident ID number, or its unified social credit code. */
+  consigneeIdNo: string | null;
   businessTypeCode: string | null;
   departedAt: string | null;
   signedAt: string | null;
@@ -84,6 +88,8 @@ export interface MinistryPayment {
   plateColor: string | null;
   payerName: string | null;
   payerAccount: string | null;
+  /** The bank holding the payer account (required for a bank transfer). */
+  payerBank: string | null;
   payeeCnaps: string | null;
   /** Every payment of the waybill, advances and fuel cards included, one entry each. */
   entries: MinistryPaymentEntry[];
@@ -132,6 +138,7 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
   return firstFailure(`运单 ${w.waybillNo}`, [
     ...required('PLATFORM_NAME', w.platformName, '网络货运经营者名称'),
     ...required('PLATFORM_CREDIT_CODE', w.platformCreditCode, '网络货运经营者统一社会信用代码', isSocialCreditCode),
+    ...required('PLATFORM_PERMIT', w.platformPermitNo, '网络货运经营者道路运输经营许可证号', isRoadTransportPermit),
     ...required('WAYBILL_NO', w.waybillNo, '运单号', (v) => /^YD\d{14}$/.test(v)),
     ...required('CONSIGNMENT_NO', w.consignmentNo, '原始单号'),
     ...required('SEGMENT_NO', w.segmentNo, '分段分单号', (v) => /^\d{1,3}$/.test(v)),
@@ -162,6 +169,7 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ['PIECES_INVALID', w.pieces !== null && !(Number.isInteger(w.pieces) && Number(w.pieces) > 0), '货物件数须为正整数'],
     ['VEHICLE_COUNT_INVALID', !(Number.isInteger(w.vehicleCount) && w.vehicleCount > 0), '车辆总数须为正整数'],
     ...required('CONSIGNEE', w.consigneeName, '收货方名称'),
+    ...required('CONSIGNEE_ID', w.consigneeIdNo, '收货方身份证号或统一社会信用代码', (v) => isResidentId(v) || isSocialCreditCode(v)),
     ...required('BUSINESS_TYPE', w.businessTypeCode, '业务类型代码', (v) => /^\d{7}$/.test(v)),
     ...required('DEPARTED_AT', w.departedAt, '发车时间'),
     ...required('SIGNED_AT', w.signedAt, '到达（签收）时间'),
@@ -189,6 +197,7 @@ export function checkPayment(p: MinistryPayment): MinistryAnswer | null {
     ...required('PLATE_COLOR', p.plateColor, '车牌颜色'),
     ...required('PAYER_NAME', p.payerName, '付款方名称'),
     ...required('PAYER_ACCOUNT', p.payerAccount, '付款方账号', isCorporateAccount),
+    ...(p.payMethod === 'bankTransfer' ? required('PAYER_BANK', p.payerBank, '付款方开户行') : []),
     ...required('PAYEE_CNAPS', p.payeeCnaps, '收款方开户行行号', (v) => /^\d{12}$/.test(v)),
     ...p.entries.flatMap((e, i): Check[] => [
       [`ENTRY_AMOUNT_INVALID`, !(Number.isInteger(e.amountFen) && Number(e.amountFen) > 0), `第 ${i + 1} 笔付款金额须为大于 0 的整数（分）`],

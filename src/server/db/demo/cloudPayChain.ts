@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Row } from '../../data/rows.js';
-import { freightDataset } from './freight.js';
+import { freightDataset, PLATFORM_BANK } from './freight.js';
 
 /**
  * The cloud-pay side of the freight chain: every remittance paid by cloud pay within the cloud-pay
@@ -65,11 +65,12 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
     const paidAt = Date.parse(String(r.paidAt));
     const need = Number(r.amountFen) + FEE_FEN;
     if (!account || paidAt < now - WINDOW_MS || paidAt > now || (balance.get(account.accountNo) ?? 0) < need) {
-      Object.assign(r, { paymentMethod: 'bankTransfer', payerAccount: PLATFORM_ACCOUNT });
+      Object.assign(r, { paymentMethod: 'bankTransfer', payerAccount: PLATFORM_ACCOUNT, payerBank: PLATFORM_BANK });
       continue;
     }
     balance.set(account.accountNo, balance.get(account.accountNo)! - need);
     r.payerAccount = account.accountNo;
+    r.payerBank = account.bank;
     const serial = String(r.bankSerialNo);
     const payNo = `ZF${new Date(paidAt + CHINA_MS).toISOString().replace(/\D/g, '').slice(0, 14)}${String(payments.length + 1).padStart(6, '0')}`;
     const payee = { payeeName: r.payeeName, payeeAccount: r.corporateAccountNo ?? r.bankCard, payeeBank: r.bankName };

@@ -185,6 +185,8 @@ const REJECT_CARGO = ['货源信息不完整：缺少卸货详细地址', '运�
 const REJECT_REMIT = ['收款账户户名与司机身份证姓名不一致', '结算单存在货损争议，待处理后再付款'];
 /** The platform's own account that pays carriers (a corporate account: no check digit). */
 const PLATFORM_ACCOUNT = '31050161373600002175';
+/** The bank holding it (a China Construction Bank Shanghai account, as its number says). */
+export const PLATFORM_BANK = '中国建设银行上海市分行';
 const REJECT_TRANSFER = ['本月借支额度已用完', '运单尚未装车，不符合预付条件', '收款卡号校验失败，请司机更新银行卡'];
 const REJECT_INVOICE = ['购买方税号与营业执照不一致', '所选运单尚未全部签收，请调整账期后重新申请'];
 
@@ -195,6 +197,8 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   const rng = new Rng(SEED);
   // Money draws (driver price, fees, advances, payees) have their own sequence.
   const mrng = new Rng(SEED ^ 0x5f3759df);
+  // Consignees' ID numbers have their own sequence too, so adding them moved no other draw.
+  const crng = new Rng(SEED ^ 0x2545f491);
   const start = now - WINDOW_DAYS * DAY;
   const nums = new Numbers();
   const usedNames = new Set<string>();
@@ -450,7 +454,7 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       partyCode: party, orderNo, shipperCode: shipper.code, businessLine, goodsName: rng.pick(GOODS_NAMES[goodsType]), goodsType, weightKg,
       volumeM3: ['heavyVan', 'mediumVan', 'lightVan', 'refrigerated'].includes(vehicleType) ? Math.round(length * 2.3 * 2.4 * rng.real(0.6, 0.95) * trucks) : null,
       originRegion: origin.region, originAddress: address(origin), destRegion: dest.region, destAddress: address(dest),
-      consigneeName: consignee, consigneePhone: phone(rng), vehicleType, vehicleLength: length, plannedLoadAt: iso(plannedLoad),
+      consigneeName: consignee, consigneePhone: phone(rng), consigneeIdNo: residentId(crng, crng.chance(0.5)), vehicleType, vehicleLength: length, plannedLoadAt: iso(plannedLoad),
       quotedFreightFen: perTruckYuan * 100 * trucks, status: 'pending', dataComplete: true, missingItems: null, cancelReason: null, remark: null,
       ...stamp(created),
     };
@@ -743,7 +747,7 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const remitStatus = remitRejected ? (t.approved <= now ? 'rejected' : 'pending') : t.approved > now ? 'pending' : t.paid > now ? 'approved' : 'paid';
     remits.push({
       partyCode: w.partyCode, remitNo: nums.next('FK', t.confirmed, 4), settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard,
-      ...payeeOf(t), amountFen: finalPay, paymentMethod: mrng.weighted([['bankTransfer', 3], ['cloudPay', 2]] as const), payerAccount: PLATFORM_ACCOUNT, status: remitStatus,
+      ...payeeOf(t), amountFen: finalPay, paymentMethod: mrng.weighted([['bankTransfer', 3], ['cloudPay', 2]] as const), payerAccount: PLATFORM_ACCOUNT, payerBank: PLATFORM_BANK, status: remitStatus,
       approveRemark: remitStatus === 'approved' || remitStatus === 'paid' ? rng.pick(['同意付款', '金额核对无误', null]) : null,
       rejectReason: remitStatus === 'rejected' ? rng.pick(REJECT_REMIT) : null,
       bankSerialNo: remitStatus === 'paid' ? `${ymd(t.paid)}${rng.digits(12)}` : null, paidAt: remitStatus === 'paid' ? iso(t.paid) : null,
@@ -810,9 +814,9 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const transferred = decided + rng.int(1, 8) * HOUR;
     const status = decided > now ? 'pending' : rejected ? 'rejected' : transferred > now ? 'approved' : 'transferred';
     transfers.push({
-      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: null,
+      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: applyType === 'driverLoan' ? t.waybill!.waybillNo : null,
       carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: amount,
-      reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: '车辆维修临时借支，从下次运费中扣回' }[applyType],
+      reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: `运单 ${t.waybill!.waybillNo} 途中车辆维修临时借支，从下次运费中扣回` }[applyType],
       status, approveRemark: status === 'approved' || status === 'transferred' ? rng.pick(['同意', '额度内，同意', null]) : null,
       rejectReason: status === 'rejected' ? rng.pick(REJECT_TRANSFER) : null,
       bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${rng.digits(12)}` : null, transferredAt: status === 'transferred' ? iso(transferred) : null,
@@ -820,6 +824,7 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     });
   }
   transfers.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  fitWithdrawalsToWallets(transfers);
 
   // --- cargo listings -----------------------------------------------------------------------
   const cargo: Row[] = [];
@@ -960,6 +965,40 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       'systemManage/news/paymentRecords': byTime(reminders),
     },
   };
+}
+
+/**
+ * Withdrawals come out of the driver's wallet, which loans fill: going through the requests in the
+ * order their money would move, a withdrawal paid out takes at most what the wallet holds by then (in
+ * whole hundreds of yuan) and one that would have found it empty was never paid; a request still
+ * waiting asks for at most what the wallet holds where it holds anything. The wallet's ledger itself
+ * is written through the wallet's own code once the rows are stored (db/demo/driverWallets.ts).
+ */
+function fitWithdrawalsToWallets(transfers: Row[]) {
+  const movesAt = (r: Row) => String(r.transferredAt ?? r.createdAt);
+  const wallet = new Map<string, number>();
+  const dropped = new Set<Row>();
+  for (const r of [...transfers].filter((x) => x.applyType === 'withdraw' || x.applyType === 'driverLoan').sort((a, b) => movesAt(a).localeCompare(movesAt(b)))) {
+    const key = String(r.driverIdcard);
+    const balance = wallet.get(key) ?? 0;
+    if (r.applyType === 'driverLoan') {
+      if (r.status === 'transferred') wallet.set(key, balance + Number(r.amountFen));
+      continue;
+    }
+    const fits = Math.min(Number(r.amountFen), Math.floor(balance / 10_000) * 10_000);
+    // A request not paid out (waiting, approved or rejected) stays, for what the wallet holds if it holds anything.
+    if (r.status !== 'transferred') {
+      if (fits > 0) r.amountFen = fits;
+      continue;
+    }
+    if (fits <= 0) {
+      dropped.add(r);
+      continue;
+    }
+    r.amountFen = fits;
+    wallet.set(key, balance - fits);
+  }
+  transfers.splice(0, transfers.length, ...transfers.filter((r) => !dropped.has(r)));
 }
 
 // ---------------------------------------------------------------------------------------------

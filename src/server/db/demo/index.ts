@@ -7,6 +7,7 @@ import { taxGenerators } from './tax.js';
 import { alctGenerators } from './alct.js';
 import { ministryGenerators } from './ministry.js';
 import { orderAccountDemo } from './orderAccounts.js';
+import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 
 /**
  * Generated demo rows for pages that need more than a handful of examples (thousands of orders
@@ -30,4 +31,6 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...ministryGenerators,
   // Order accounts: recharges, deductions and refunds made through the accounts' own code.
   'customerManage/orderAccount': orderAccountDemo,
+  // Driver wallets: the transferred loans and withdrawals, moved through the wallets' own code.
+  ...Object.fromEntries(walletLedgerPages.map((id) => [id, withWalletLedger(id, freightGenerators[id])])),
 };

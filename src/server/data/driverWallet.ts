@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connect.js';
+import { AppError } from '../errors.js';
+import { checkLink, waybillLink } from './chainLinks.js';
+import { tableWritten } from '../services/tableCache.js';
+
+/**
+ * A driver's wallet: the balance (`walletFen`) on the driver's record, moved only together with a
+ * row of the charge log (account type `driverWallet`, the same ledger the order and service accounts
+ * write), so the balance is always its loans (credits) less its withdrawals (debits), to the fen.
+ * Money paid to a driver outside a waybill's settlement comes from here (docs/DOMAIN-MONEY.md).
+ */
+export type WalletMovement = 'loan' | 'withdraw';
+
+const E = 'pages.tms.base.driver.wallet';
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** The wallet's number: QB and the driver record's id, so it exists for every driver without a separate sequence. */
+export const walletNoOf = (driverId: unknown) => `QB${String(driverId).padStart(12, '0')}`;
+
+export interface WalletMove {
+  driverIdcard: string;
+  partyCode: string;
+  type: WalletMovement;
+  amountFen: number;
+  /** The transfer request moving the money, and the bank serial of the transfer where there is one. */
+  applyNo: string;
+  bankSerialNo?: string | null;
+  /** A loan names the waybill it was lent against. */
+  waybillNo?: string | null;
+  at?: Date;
+}
+
+/** Same numbering as the other accounts' charges (CZ + China time + the log row's id). */
+function chargeNo(at: Date, id: number): string {
+  const china = new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `CZ${china}${String(id).padStart(8, '0')}`;
+}
+
+/**
+ * Moves one loan or withdrawal through the driver's wallet inside the caller's transaction. A
+ * withdrawal leaves only through a conditional UPDATE that keeps the balance at zero or above, so
+ * concurrent withdrawals can never overdraw it (on PostgreSQL the second waits for the first's row
+ * lock and then re-reads the balance); short, it is refused naming the wallet and the shortfall.
+ */
+export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): Promise<{ walletNo: string; balanceFen: number }> {
+  const at = move.at ?? new Date();
+  const iso = at.toISOString();
+  const driver = await trx.selectFrom('tms_driver').select(['id', 'name', 'partyCode', 'walletNo', 'walletFen'])
+    .where('idcard', '=', move.driverIdcard).executeTakeFirst();
+  if (!driver || driver.partyCode !== move.partyCode) {
+    throw new AppError(400, `${E}.noDriver`, { apply: move.applyNo }, { driverIdcard: { key: `${E}.noDriver`, params: { apply: move.applyNo } } });
+  }
+  const walletNo = String(driver.walletNo ?? walletNoOf(driver.id));
+  if (move.type === 'loan') {
+    await checkLink(trx, waybillLink('pages.tms.account.LoanList.title', 'waybillNo', move.waybillNo, move.partyCode));
+  }
+  const amountFen = move.amountFen;
+  let q = trx.updateTable('tms_driver')
+    .set((eb) => ({ walletNo, walletFen: eb(eb.fn.coalesce('walletFen', eb.val(0)), move.type === 'loan' ? '+' : '-', amountFen) }))
+    .where('id', '=', driver.id);
+  if (move.type === 'withdraw') q = q.where((eb) => eb(eb.fn.coalesce('walletFen', eb.val(0)), '>=', amountFen));
+  const row = await q.returning(['walletFen']).executeTakeFirst();
+  if (!row) {
+    const now = await trx.selectFrom('tms_driver').select('walletFen').where('id', '=', driver.id).executeTakeFirst();
+    const balance = Number(now?.walletFen ?? 0);
+    const params = { wallet: walletNo, driver: String(driver.name), balance: yuan(balance), amount: yuan(amountFen), shortfall: yuan(amountFen - balance) };
+    throw new AppError(400, `${E}.short`, params, { amountFen: { key: `${E}.short`, params } });
+  }
+  const balanceAfterFen = Number(row.walletFen);
+  const log = await trx.insertInto('cm_charge_log').values({
+    partyCode: move.partyCode, chargeNo: `pending-${randomUUID()}`, chargedAt: iso, accountType: 'driverWallet', accountNo: walletNo,
+    type: move.type, amountFen, balanceAfterFen, channel: move.type === 'withdraw' ? 'bankTransfer' : 'adjust',
+    // A loan's business number is its waybill (the chain joins on it); a withdrawal's is its request.
+    voucherNo: move.type === 'withdraw' ? (move.bankSerialNo ?? move.applyNo) : move.applyNo,
+    bizNo: move.type === 'loan' ? move.waybillNo : move.applyNo,
+    remark: move.applyNo,
+    version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
+  }).returning('id').executeTakeFirstOrThrow();
+  await trx.updateTable('cm_charge_log').set({ chargeNo: chargeNo(at, Number(log.id)) }).where('id', '=', log.id).execute();
+  tableWritten('tms_driver');
+  return { walletNo, balanceFen: balanceAfterFen };
+}
+
+export interface WalletDifference {
+  walletNo: string;
+  partyCode: string;
+  balanceFen: number;
+  expectedFen: number;
+}
+
+/** Every driver's wallet must equal its loans less its withdrawals in the charge log; read in one snapshot. */
+export async function driverWalletDifferences(db: Db, dialect: string): Promise<{ accounts: number; differences: WalletDifference[] }> {
+  let tx = db.transaction();
+  if (dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
+  return tx.execute(async (trx) => {
+    const drivers = await trx.selectFrom('tms_driver').select(['id', 'partyCode', 'walletNo', 'walletFen']).execute();
+    const moved = await trx.selectFrom('cm_charge_log').select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .where('accountType', '=', 'driverWallet').groupBy(['accountNo', 'type']).execute();
+    const expected = new Map<string, number>();
+    for (const m of moved) expected.set(String(m.accountNo), (expected.get(String(m.accountNo)) ?? 0) + (m.type === 'loan' ? 1 : -1) * Number(m.fen));
+    const differences = drivers
+      .map((d) => {
+        const walletNo = String(d.walletNo ?? walletNoOf(d.id));
+        return { walletNo, partyCode: String(d.partyCode), balanceFen: Number(d.walletFen ?? 0), expectedFen: expected.get(walletNo) ?? 0 };
+      })
+      .filter((d) => d.balanceFen !== d.expectedFen);
+    // Ledger rows of a wallet no driver holds are a difference too (the money moved, the balance is nowhere).
+    const held = new Set(drivers.map((d) => String(d.walletNo ?? walletNoOf(d.id))));
+    for (const [walletNo, fen] of expected) if (!held.has(walletNo)) differences.push({ walletNo, partyCode: '', balanceFen: 0, expectedFen: fen });
+    return { accounts: drivers.length, differences };
+  });
+}
