@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.js';
-import { AppError } from '../errors.js';
+import { badRequest } from '../errors.js';
 import { checkLink, waybillLink } from './chainLinks.js';
 import { tableWritten } from '../services/tableCache.js';
 
@@ -49,7 +49,7 @@ export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): P
   const driver = await trx.selectFrom('tms_driver').select(['id', 'name', 'partyCode', 'walletNo', 'walletFen'])
     .where('idcard', '=', move.driverIdcard).executeTakeFirst();
   if (!driver || driver.partyCode !== move.partyCode) {
-    throw new AppError(400, `${E}.noDriver`, { apply: move.applyNo }, { driverIdcard: { key: `${E}.noDriver`, params: { apply: move.applyNo } } });
+    throw badRequest(`${E}.noDriver`, { apply: move.applyNo }, { fieldErrors: { driverIdcard: { key: `${E}.noDriver`, params: { apply: move.applyNo } } } });
   }
   const walletNo = String(driver.walletNo ?? walletNoOf(driver.id));
   if (move.type === 'loan') {
@@ -65,7 +65,7 @@ export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): P
     const now = await trx.selectFrom('tms_driver').select('walletFen').where('id', '=', driver.id).executeTakeFirst();
     const balance = Number(now?.walletFen ?? 0);
     const params = { wallet: walletNo, driver: String(driver.name), balance: yuan(balance), amount: yuan(amountFen), shortfall: yuan(amountFen - balance) };
-    throw new AppError(400, `${E}.short`, params, { amountFen: { key: `${E}.short`, params } });
+    throw badRequest(`${E}.short`, params, { fieldErrors: { amountFen: { key: `${E}.short`, params } } });
   }
   const balanceAfterFen = Number(row.walletFen);
   const log = await trx.insertInto('cm_charge_log').values({
