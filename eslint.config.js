@@ -29,13 +29,19 @@ export default defineConfig(
     files: ['src/server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/server/test/**'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.object.property.name='db'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^sys_/]",
-        message: 'Core tables are typed: query them through database.core (db/coreDatabase.ts).',
-      }, {
-        selector: "NewExpression[callee.name='AppError']",
-        message: 'Raise errors through the helpers of src/server/errors.ts (one per status), so a refusal answers the same status everywhere.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.property.name='db'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^sys_/]",
+          message: 'Core tables are typed: query them through database.core (db/coreDatabase.ts).',
+        },
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message:
+            'Raise errors through the helpers of src/server/errors.ts (one per status), so a refusal answers the same status everywhere.',
+        },
+      ],
     },
   },
   { files: ['src/server/errors.ts'], rules: { 'no-restricted-syntax': 'off' } },
@@ -45,20 +51,57 @@ export default defineConfig(
     files: ['src/shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-dom', 'react-dom/*', 'antd', 'antd/*', '@ant-design/*', '@formily/react', '@formily/antd-v5', 'swr', 'swr/*', 'axios', 'react-router-dom', 'echarts', 'echarts/*'], message: 'src/shared runs on the server too: no browser libraries.' },
-        { group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/server/**'], message: 'src/shared imports only src/shared (and JSON data).' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-dom/*',
+                'antd',
+                'antd/*',
+                '@ant-design/*',
+                '@formily/react',
+                '@formily/antd-v5',
+                'swr',
+                'swr/*',
+                'axios',
+                'react-router-dom',
+                'echarts',
+                'echarts/*',
+              ],
+              message: 'src/shared runs on the server too: no browser libraries.',
+            },
+            {
+              group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/server/**'],
+              message: 'src/shared imports only src/shared (and JSON data).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     ignores: ['**/*.test.ts', 'src/server/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-dom', 'antd', 'antd/*', '@ant-design/*', '@formily/*', 'swr', 'axios', 'react-router-dom'], message: 'The server does not load browser libraries.' },
-        { group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/utils/**'], message: 'The server imports src/shared for what it has in common with the browser.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'antd', 'antd/*', '@ant-design/*', '@formily/*', 'swr', 'axios', 'react-router-dom'],
+              message: 'The server does not load browser libraries.',
+            },
+            {
+              group: ['**/engine/**', '**/console/**', '**/widgets/**', '**/portal/**', '**/login/**', '**/utils/**'],
+              message: 'The server imports src/shared for what it has in common with the browser.',
+            },
+          ],
+        },
+      ],
     },
   },
   // Plain JavaScript is not type-checked, so no-undef needs to know Node's globals.

@@ -93,7 +93,9 @@ describe('page schemas', () => {
       const sort = page.list?.defaultSort;
       if (!sort) return [];
       const { field } = parseSort(sort);
-      return isSortable(page, field) ? [] : [`${page.id}: defaultSort "${sort}" is not sortable; list "${field}" in list.sortable or index it`];
+      return isSortable(page, field)
+        ? []
+        : [`${page.id}: defaultSort "${sort}" is not sortable; list "${field}" in list.sortable or index it`];
     });
     expect(wrong).toEqual([]);
   });
@@ -116,11 +118,14 @@ describe('page schemas', () => {
       // Pages sharing a table must agree on each column's type.
       for (const c of spec.columns) {
         const seen = columnTypes.get(`${spec.name}.${c.name}`);
-        if (seen && seen.type !== c.type) problems.push(`${page.id}: column ${spec.name}.${c.name} is ${c.type} here but ${seen.type} in ${seen.page}`);
+        if (seen && seen.type !== c.type)
+          problems.push(`${page.id}: column ${spec.name}.${c.name} is ${c.type} here but ${seen.type} in ${seen.page}`);
         else columnTypes.set(`${spec.name}.${c.name}`, { type: c.type, page: page.id });
       }
       const names = spec.columns.map((c) => c.name);
-      names.forEach((n) => { if (!IDENTIFIER.test(n)) problems.push(`${page.id}: column ${n}`); });
+      names.forEach((n) => {
+        if (!IDENTIFIER.test(n)) problems.push(`${page.id}: column ${n}`);
+      });
       const lower = names.map((n) => n.toLowerCase());
       if (new Set(lower).size !== lower.length) problems.push(`${page.id}: columns differ only in case or repeat`);
     }
@@ -152,8 +157,11 @@ describe('locales', () => {
     const zh = [...locales.get('zh')!.keys()].sort();
     for (const lang of LANGS.slice(1)) {
       const other = [...locales.get(lang)!.keys()].sort();
-      expect({ lang, missing: zh.filter((k) => !locales.get(lang)!.has(k)), extra: other.filter((k) => !locales.get('zh')!.has(k)) })
-        .toEqual({ lang, missing: [], extra: [] });
+      expect({
+        lang,
+        missing: zh.filter((k) => !locales.get(lang)!.has(k)),
+        extra: other.filter((k) => !locales.get('zh')!.has(k)),
+      }).toEqual({ lang, missing: [], extra: [] });
     }
   });
 });

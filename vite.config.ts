@@ -7,17 +7,30 @@ const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 const SEP = String.raw`[\\/]`;
 
 /** React and the entry's helpers: what every first screen needs (src/main.tsx). */
-const BOOT_MODULES = new RegExp([
-  `node_modules${SEP}(react|react-dom|scheduler)${SEP}`,
-  `src${SEP}(apps|appSwitch|routesSplit|utils${SEP}lazyComponent|i18n${SEP}languages|i18n${SEP}languageCookie|engine${SEP}session${SEP}cookieNames)\\.tsx?$`,
-  `vite${SEP}(preload-helper|modulepreload-polyfill)`,
-].join('|'));
+const BOOT_MODULES = new RegExp(
+  [
+    `node_modules${SEP}(react|react-dom|scheduler)${SEP}`,
+    `src${SEP}(apps|appSwitch|routesSplit|utils${SEP}lazyComponent|i18n${SEP}languages|i18n${SEP}languageCookie|engine${SEP}session${SEP}cookieNames)\\.tsx?$`,
+    `vite${SEP}(preload-helper|modulepreload-polyfill)`,
+  ].join('|'),
+);
 
 /** The portal home and what it imports; keep in step with src/portal/PortalApp.tsx and pages/HomePage.tsx. */
-const PORTAL_HOME = new RegExp(`src${SEP}portal${SEP}(${[
-  'PortalApp', 'routes', 'i18n', 'router', 'links', 'siteData', 'portalData', `layout${SEP}\\w+`, `pages${SEP}HomePage`,
-  `content${SEP}(load|catalogue)`, `ui${SEP}(icons|ComponentCard|HeroCarousel|Logo)`,
-].join('|')})\\.tsx?$`);
+const PORTAL_HOME = new RegExp(
+  `src${SEP}portal${SEP}(${[
+    'PortalApp',
+    'routes',
+    'i18n',
+    'router',
+    'links',
+    'siteData',
+    'portalData',
+    `layout${SEP}\\w+`,
+    `pages${SEP}HomePage`,
+    `content${SEP}(load|catalogue)`,
+    `ui${SEP}(icons|ComponentCard|HeroCarousel|Logo)`,
+  ].join('|')})\\.tsx?$`,
+);
 
 export default defineConfig({
   plugins: [react()],

@@ -75,13 +75,18 @@ export async function startBalancer(upstreams: string[]): Promise<Balancer> {
   fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(upstreams, port, dir));
   const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr?.on('data', (d) => { stderr += String(d); });
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
   const url = `http://127.0.0.1:${port}`;
   // Ready when it accepts a connection; an nginx that exits said why on stderr.
   for (let waited = 0; ; waited += 50) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr.trim()}`);
     const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.end(); resolve(true); });
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      });
       s.on('error', () => resolve(false));
     });
     if (ok) break;

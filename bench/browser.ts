@@ -2,7 +2,18 @@
 // cache and no session: portal LCP, login click to dashboard, route switches, the big list.
 import type { Page } from 'playwright-core';
 import type { Browser } from '../e2e/harness';
-import { cdpFor, clickUntil, clickUntilEach, firstRowsText, forget, observeSteps, quiet, stepProfile, type Ready, type StepProfile } from './browserSession';
+import {
+  cdpFor,
+  clickUntil,
+  clickUntilEach,
+  firstRowsText,
+  forget,
+  observeSteps,
+  quiet,
+  stepProfile,
+  type Ready,
+  type StepProfile,
+} from './browserSession';
 import { line, type Line } from './report';
 import { median, round } from './stats';
 
@@ -10,7 +21,8 @@ export const PORTAL_READY = '.portal main h1';
 /** The dashboard counts as rendered when its key figures show values (not skeletons). */
 export const DASHBOARD_READY = '.keep-alive--active .dashboard .ant-statistic-content-value';
 /** ... and as complete when a chart is drawn (echarts' SVG renderer) or says it has no data. */
-const DASHBOARD_CHARTS = '.keep-alive--active .dashboard [role=img] svg, .keep-alive--active .dashboard canvas, .keep-alive--active .dashboard .dashboard-empty';
+const DASHBOARD_CHARTS =
+  '.keep-alive--active .dashboard [role=img] svg, .keep-alive--active .dashboard canvas, .keep-alive--active .dashboard .dashboard-empty';
 export const LIST_ROWS = '.keep-alive--active .ant-table-row';
 const ACTIVE_TAB = '.tags-view__tab--active';
 /** The list's "新增" button, and the create form counted as rendered when its first input shows. */
@@ -47,17 +59,24 @@ async function freshLoginPage(b: Browser, cdp: Awaited<ReturnType<typeof cdpFor>
 /** Opens the sidebar group holding the list pages (not timed). */
 async function openMenuGroup(page: Page) {
   const item = page.locator('.console-sider .ant-menu-item', { hasText: PAGE_A.title });
-  if (!(await item.isVisible())) await page.locator('.console-sider .ant-menu-submenu-title').filter({ hasText: /平台用户|用户/ }).first().click();
+  if (!(await item.isVisible()))
+    await page
+      .locator('.console-sider .ant-menu-submenu-title')
+      .filter({ hasText: /平台用户|用户/ })
+      .first()
+      .click();
   await item.waitFor();
 }
 
 const sidebarItem = (title: string) => ({ selector: '.console-sider .ant-menu-item', text: title });
 
 /** Marks the visible table element, to tell later whether React kept it or mounted a new one. */
-const markTable = (page: Page) => page.evaluate(() => {
-  (document.querySelector('.keep-alive--active .ant-table') as unknown as { __bench?: number }).__bench = 1;
-});
-const tableMarked = (page: Page) => page.evaluate(() => (document.querySelector('.keep-alive--active .ant-table') as unknown as { __bench?: number } | null)?.__bench === 1);
+const markTable = (page: Page) =>
+  page.evaluate(() => {
+    (document.querySelector('.keep-alive--active .ant-table') as unknown as { __bench?: number }).__bench = 1;
+  });
+const tableMarked = (page: Page) =>
+  page.evaluate(() => (document.querySelector('.keep-alive--active .ant-table') as unknown as { __bench?: number } | null)?.__bench === 1);
 
 export interface BrowserBenchOptions {
   runs: number;
@@ -75,7 +94,11 @@ function bigWindowFrom(tableRows: number): string {
   return new Date(Date.now() - 60_000 - BIG_ROWS * step).toISOString();
 }
 
-export async function browserBench(b: Browser, url: string, o: BrowserBenchOptions): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
+export async function browserBench(
+  b: Browser,
+  url: string,
+  o: BrowserBenchOptions,
+): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
   const page = b.page;
   const cdp = await cdpFor(page);
   await observeSteps(page);
@@ -93,25 +116,55 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
         w.__lcpWhat = `${el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''}` : '?'}${e.url ? ` ${e.url}` : ''} (${e.size} px²)`;
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__fcp = e.startTime;
+    }).observe({ type: 'paint', buffered: true });
   });
   const runs = {
-    lcpCold: [] as number[], fcpCold: [] as number[], lcpWarm: [] as number[],
-    login: [] as number[], loginCharts: [] as number[], loginRequestMs: [] as number[],
-    firstListFromDashboard: [] as number[], firstListRequests: [] as number[], firstCreateForm: [] as number[], switchFirst: [] as number[], switchRevisit: [] as number[], revisitKeptMounted: [] as boolean[],
-    bigFirstRows: [] as number[], bigTotal: [] as number[], bigSort: [] as number[], bigDomRows: [] as number[], sortKeptMounted: [] as boolean[], sortListRequests: [] as number[],
+    lcpCold: [] as number[],
+    fcpCold: [] as number[],
+    lcpWarm: [] as number[],
+    login: [] as number[],
+    loginCharts: [] as number[],
+    loginRequestMs: [] as number[],
+    firstListFromDashboard: [] as number[],
+    firstListRequests: [] as number[],
+    firstCreateForm: [] as number[],
+    switchFirst: [] as number[],
+    switchRevisit: [] as number[],
+    revisitKeptMounted: [] as boolean[],
+    bigFirstRows: [] as number[],
+    bigTotal: [] as number[],
+    bigSort: [] as number[],
+    bigDomRows: [] as number[],
+    sortKeptMounted: [] as boolean[],
+    sortListRequests: [] as number[],
   };
-  const lcp = () => page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __fcp: number; __lcpWhat: string };
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((e) => ({ path: new URL(e.name).pathname.slice(0, 80), start: Math.round(e.startTime), end: Math.round(e.responseEnd) }));
-    const longTasks = ((window as unknown as { __longTasks?: [number, number][] }).__longTasks ?? []).map(([start, d]) => ({ start: Math.round(start), ms: Math.round(d) }));
-    return {
-      lcp: w.__lcp, fcp: w.__fcp, element: w.__lcpWhat,
-      timeline: { htmlEnd: Math.round(nav?.responseEnd ?? 0), domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0), resources, longTasks },
-    };
-  });
+  const lcp = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __fcp: number; __lcpWhat: string };
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        path: new URL(e.name).pathname.slice(0, 80),
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+      }));
+      const longTasks = ((window as unknown as { __longTasks?: [number, number][] }).__longTasks ?? []).map(([start, d]) => ({
+        start: Math.round(start),
+        ms: Math.round(d),
+      }));
+      return {
+        lcp: w.__lcp,
+        fcp: w.__fcp,
+        element: w.__lcpWhat,
+        timeline: {
+          htmlEnd: Math.round(nav?.responseEnd ?? 0),
+          domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0),
+          resources,
+          longTasks,
+        },
+      };
+    });
 
   o.log(`browser: portal home LCP, ${o.runs} runs`);
   for (let i = 0; i < o.runs; i++) {
@@ -141,7 +194,10 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     await page.locator('#username').pressSequentially('admin', { delay: 40 });
     await page.locator('#password').pressSequentially('Demo12345', { delay: 40 });
     await quiet(page);
-    const [figures, charts] = await clickUntilEach(page, { selector: 'button[type=submit]' }, [[{ selector: DASHBOARD_READY }], [{ selector: DASHBOARD_CHARTS }]]);
+    const [figures, charts] = await clickUntilEach(page, { selector: 'button[type=submit]' }, [
+      [{ selector: DASHBOARD_READY }],
+      [{ selector: DASHBOARD_CHARTS }],
+    ]);
     runs.login.push(figures);
     runs.loginCharts.push(charts);
     profile.login = await stepProfile(page);
@@ -176,7 +232,9 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
     profile.bigFirstRows = await stepProfile(page);
     await quiet(page);
     runs.bigDomRows.push(await page.locator(LIST_ROWS).count());
-    runs.bigTotal.push(Number((await page.locator('.keep-alive--active .ant-pagination-total-text').textContent())?.replace(/\D/g, '') || NaN));
+    runs.bigTotal.push(
+      Number((await page.locator('.keep-alive--active .ant-pagination-total-text').textContent())?.replace(/\D/g, '') || NaN),
+    );
     const before = await firstRowsText(page, LIST_ROWS, 5);
     await markTable(page);
     const header = { selector: '.keep-alive--active th.ant-table-column-has-sorters', text: BIG.sortColumn };
@@ -194,21 +252,78 @@ export async function browserBench(b: Browser, url: string, o: BrowserBenchOptio
   const m = (xs: number[]) => (median(xs) === null ? null : round(median(xs)!, 0));
   const spread = (xs: number[]) => `runs ${xs.map((x) => Math.round(x)).join(', ')}`;
   const lines: Line[] = [
-    line({ section: 'browser', name: 'portal home LCP, cold cache', value: m(runs.lcpCold), unit: 'ms', budget: 400, reference: '820 ms', note: `FCP ${m(runs.fcpCold)} ms; warm cache LCP ${m(runs.lcpWarm)} ms; ${spread(runs.lcpCold)}` }),
-    line({ section: 'browser', name: 'login click -> dashboard rendered', value: m(runs.login), unit: 'ms', budget: 500, reference: '864 ms', note: `key figures shown; charts drawn at ${m(runs.loginCharts)} ms; login request (scrypt N=2^17) ${m(runs.loginRequestMs)} ms; ${spread(runs.login)}` }),
     line({
-      section: 'browser', name: 'dashboard -> first list page (loads list chunks)', value: m(runs.firstListFromDashboard), unit: 'ms',
-      budget: Math.round(0.6 * ANCHOR_FIRST_LIST_MS), reference: `${ANCHOR_FIRST_LIST_MS} ms`,
+      section: 'browser',
+      name: 'portal home LCP, cold cache',
+      value: m(runs.lcpCold),
+      unit: 'ms',
+      budget: 400,
+      reference: '820 ms',
+      note: `FCP ${m(runs.fcpCold)} ms; warm cache LCP ${m(runs.lcpWarm)} ms; ${spread(runs.lcpCold)}`,
+    }),
+    line({
+      section: 'browser',
+      name: 'login click -> dashboard rendered',
+      value: m(runs.login),
+      unit: 'ms',
+      budget: 500,
+      reference: '864 ms',
+      note: `key figures shown; charts drawn at ${m(runs.loginCharts)} ms; login request (scrypt N=2^17) ${m(runs.loginRequestMs)} ms; ${spread(runs.login)}`,
+    }),
+    line({
+      section: 'browser',
+      name: 'dashboard -> first list page (loads list chunks)',
+      value: m(runs.firstListFromDashboard),
+      unit: 'ms',
+      budget: Math.round(0.6 * ANCHOR_FIRST_LIST_MS),
+      reference: `${ANCHOR_FIRST_LIST_MS} ms`,
       note: `budget 0.6x the reference; ${m(runs.firstListFromDashboard) === null ? '' : `${round(m(runs.firstListFromDashboard)! / ANCHOR_FIRST_LIST_MS, 2)}x; `}row requests ${runs.firstListRequests.join(', ')}; ${spread(runs.firstListFromDashboard)}`,
     }),
-    line({ section: 'browser', name: 'list -> first Create form (loads the form renderer)', value: m(runs.firstCreateForm), unit: 'ms', budget: 300, note: spread(runs.firstCreateForm) }),
-    line({ section: 'browser', name: 'route switch list -> list, first visit', value: m(runs.switchFirst), unit: 'ms', budget: 250, reference: '350-566 ms', note: spread(runs.switchFirst) }),
-    line({ section: 'browser', name: 'route switch list -> list, revisit', value: m(runs.switchRevisit), unit: 'ms', budget: 100, reference: '350-566 ms', note: `page kept mounted: ${runs.revisitKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.switchRevisit)}` }),
-    line({ section: 'browser', name: 'list of 10,000 rows: first rows', value: m(runs.bigFirstRows), unit: 'ms', budget: 300, note: `${m(runs.bigTotal)} rows on one page of a ${o.tableRows}-row table; ${m(runs.bigDomRows)} rows in the DOM (virtualised); ${spread(runs.bigFirstRows)}` }),
     line({
-      section: 'browser', name: 'list of 10,000 rows: sort', value: m(runs.bigSort), unit: 'ms', budget: 100,
+      section: 'browser',
+      name: 'list -> first Create form (loads the form renderer)',
+      value: m(runs.firstCreateForm),
+      unit: 'ms',
+      budget: 300,
+      note: spread(runs.firstCreateForm),
+    }),
+    line({
+      section: 'browser',
+      name: 'route switch list -> list, first visit',
+      value: m(runs.switchFirst),
+      unit: 'ms',
+      budget: 250,
+      reference: '350-566 ms',
+      note: spread(runs.switchFirst),
+    }),
+    line({
+      section: 'browser',
+      name: 'route switch list -> list, revisit',
+      value: m(runs.switchRevisit),
+      unit: 'ms',
+      budget: 100,
+      reference: '350-566 ms',
+      note: `page kept mounted: ${runs.revisitKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.switchRevisit)}`,
+    }),
+    line({
+      section: 'browser',
+      name: 'list of 10,000 rows: first rows',
+      value: m(runs.bigFirstRows),
+      unit: 'ms',
+      budget: 300,
+      note: `${m(runs.bigTotal)} rows on one page of a ${o.tableRows}-row table; ${m(runs.bigDomRows)} rows in the DOM (virtualised); ${spread(runs.bigFirstRows)}`,
+    }),
+    line({
+      section: 'browser',
+      name: 'list of 10,000 rows: sort',
+      value: m(runs.bigSort),
+      unit: 'ms',
+      budget: 100,
       note: `sorted in the browser, the server's answer follows; list kept mounted: ${runs.sortKeptMounted.every(Boolean) ? 'yes' : 'no (remounted)'}; ${spread(runs.bigSort)}`,
     }),
   ];
-  return { lines, details: { runs: o.runs, pages: { A: PAGE_A, B: PAGE_B, big: BIG }, measured: runs, portalLastRun: lcpDetail, lastRunProfile: profile } };
+  return {
+    lines,
+    details: { runs: o.runs, pages: { A: PAGE_A, B: PAGE_B, big: BIG }, measured: runs, portalLastRun: lcpDetail, lastRunProfile: profile },
+  };
 }

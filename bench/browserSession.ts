@@ -10,7 +10,10 @@ import type { Browser } from '../e2e/harness';
  */
 export async function forget(b: Browser, cdp: CDPSession, origin: string) {
   await b.page.goto(`${origin}/favicon.svg`);
-  await b.page.evaluate(() => { sessionStorage.clear(); localStorage.clear(); });
+  await b.page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
   await b.page.goto('about:blank');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
@@ -34,8 +37,14 @@ export function trackRequests(page: Page) {
   if (inFlight.has(page)) return;
   const state = { n: 0, last: Date.now() };
   inFlight.set(page, state);
-  const done = () => { state.n = Math.max(0, state.n - 1); state.last = Date.now(); };
-  page.on('request', () => { state.n++; state.last = Date.now(); });
+  const done = () => {
+    state.n = Math.max(0, state.n - 1);
+    state.last = Date.now();
+  };
+  page.on('request', () => {
+    state.n++;
+    state.last = Date.now();
+  });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
@@ -63,15 +72,27 @@ export async function cdpFor(page: Page): Promise<CDPSession> {
 }
 
 /** The .js URLs (path only) fetched while `work` runs, in order, with their encoded (wire) sizes. */
-export async function scriptsDuring(page: Page, work: () => Promise<void>): Promise<{ path: string; wireBytes: number; encoding: string }[]> {
+export async function scriptsDuring(
+  page: Page,
+  work: () => Promise<void>,
+): Promise<{ path: string; wireBytes: number; encoding: string }[]> {
   const seen: Promise<{ path: string; wireBytes: number; encoding: string }>[] = [];
   const onResponse = (r: import('playwright-core').Response) => {
     const url = new URL(r.url());
     if (!url.pathname.endsWith('.js')) return;
-    seen.push((async () => {
-      const sizes = await r.request().sizes().catch(() => ({ responseBodySize: 0 }));
-      return { path: url.pathname, wireBytes: sizes.responseBodySize, encoding: (await r.allHeaders())['content-encoding'] ?? 'identity' };
-    })());
+    seen.push(
+      (async () => {
+        const sizes = await r
+          .request()
+          .sizes()
+          .catch(() => ({ responseBodySize: 0 }));
+        return {
+          path: url.pathname,
+          wireBytes: sizes.responseBodySize,
+          encoding: (await r.allHeaders())['content-encoding'] ?? 'identity',
+        };
+      })(),
+    );
   };
   page.on('response', onResponse);
   try {
@@ -89,7 +110,12 @@ export type Target = { selector: string; text?: string } | { hash: string };
  * When the new content counts as rendered: a visible element matching the selector, with or without
  * a text; with `notText`, once the text of the first `rows` visible matches (default 1) differs from it.
  */
-export interface Ready { selector: string; text?: string; notText?: string; rows?: number }
+export interface Ready {
+  selector: string;
+  text?: string;
+  notText?: string;
+  rows?: number;
+}
 
 /**
  * Starts the step inside the page and answers the milliseconds until every `ready` condition holds in
@@ -103,37 +129,52 @@ export async function clickUntil(page: Page, target: Target, ready: Ready[], tim
 
 /** The same with several stages (e.g. figures shown, then charts drawn): the time each first held. */
 export async function clickUntilEach(page: Page, target: Target, stages: Ready[][], timeoutMs = 30_000): Promise<number[]> {
-  return page.evaluate(({ target, stages, timeoutMs }) => {
-    const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
-    const find = (sel: string, text?: string) =>
-      [...document.querySelectorAll(sel)].find((e) => visible(e) && (text === undefined || (e.textContent ?? '').includes(text)));
-    const firstText = (sel: string, n: number) => [...document.querySelectorAll(sel)].filter(visible).slice(0, n).map((e) => e.textContent ?? '').join('\n');
-    const holds = (ready: Ready[]) => ready.every((r) => {
-      if (r.notText !== undefined) return firstText(r.selector, r.rows ?? 1) !== r.notText;
-      return Boolean(find(r.selector, r.text));
-    });
-    let start: () => void;
-    if ('hash' in target) start = () => { window.location.hash = target.hash; };
-    else {
-      const el = find(target.selector, target.text) as HTMLElement | undefined;
-      if (!el) throw new Error(`nothing to click: ${target.selector} ${target.text ?? ''}`);
-      start = () => el.click();
-    }
-    const times: (number | null)[] = stages.map(() => null);
-    const t0 = performance.now();
-    (window as unknown as { __benchT0: number }).__benchT0 = t0;
-    start();
-    return new Promise<number[]>((resolve, reject) => {
-      const tick = () => {
-        const now = performance.now();
-        stages.forEach((st, i) => { if (times[i] === null && holds(st)) times[i] = now - t0; });
-        if (times.every((x) => x !== null)) resolve(times as number[]);
-        else if (now - t0 > timeoutMs) reject(new Error(`not rendered after ${timeoutMs} ms: ${JSON.stringify(stages[times.indexOf(null)])}`));
-        else requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-  }, { target, stages, timeoutMs });
+  return page.evaluate(
+    ({ target, stages, timeoutMs }) => {
+      const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
+      const find = (sel: string, text?: string) =>
+        [...document.querySelectorAll(sel)].find((e) => visible(e) && (text === undefined || (e.textContent ?? '').includes(text)));
+      const firstText = (sel: string, n: number) =>
+        [...document.querySelectorAll(sel)]
+          .filter(visible)
+          .slice(0, n)
+          .map((e) => e.textContent ?? '')
+          .join('\n');
+      const holds = (ready: Ready[]) =>
+        ready.every((r) => {
+          if (r.notText !== undefined) return firstText(r.selector, r.rows ?? 1) !== r.notText;
+          return Boolean(find(r.selector, r.text));
+        });
+      let start: () => void;
+      if ('hash' in target)
+        start = () => {
+          window.location.hash = target.hash;
+        };
+      else {
+        const el = find(target.selector, target.text) as HTMLElement | undefined;
+        if (!el) throw new Error(`nothing to click: ${target.selector} ${target.text ?? ''}`);
+        start = () => el.click();
+      }
+      const times: (number | null)[] = stages.map(() => null);
+      const t0 = performance.now();
+      (window as unknown as { __benchT0: number }).__benchT0 = t0;
+      start();
+      return new Promise<number[]>((resolve, reject) => {
+        const tick = () => {
+          const now = performance.now();
+          stages.forEach((st, i) => {
+            if (times[i] === null && holds(st)) times[i] = now - t0;
+          });
+          if (times.every((x) => x !== null)) resolve(times as number[]);
+          else if (now - t0 > timeoutMs)
+            reject(new Error(`not rendered after ${timeoutMs} ms: ${JSON.stringify(stages[times.indexOf(null)])}`));
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    },
+    { target, stages, timeoutMs },
+  );
 }
 
 /** Records resource timings and long tasks in every page of the context (for `stepProfile`). */
@@ -142,7 +183,9 @@ export async function observeSteps(page: Page) {
     const w = window as unknown as { __longTasks: [number, number][] };
     w.__longTasks = [];
     performance.setResourceTimingBufferSize(5000);
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
   });
 }
 
@@ -161,7 +204,11 @@ export async function stepProfile(page: Page): Promise<StepProfile> {
     const t0 = w.__benchT0;
     const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => e.startTime >= t0)
-      .map((e) => ({ path: new URL(e.name).pathname.replace(/^\/open-platform/, 'api:').slice(0, 80), start: Math.round(e.startTime - t0), ms: Math.round(e.duration) }));
+      .map((e) => ({
+        path: new URL(e.name).pathname.replace(/^\/open-platform/, 'api:').slice(0, 80),
+        start: Math.round(e.startTime - t0),
+        ms: Math.round(e.duration),
+      }));
     const longTasks = (w.__longTasks ?? []).filter(([start]) => start >= t0).map(([, d]) => Math.round(d));
     return { requests, longTasks, longTaskMs: longTasks.reduce((a, b) => a + b, 0) };
   });
@@ -169,8 +216,15 @@ export async function stepProfile(page: Page): Promise<StepProfile> {
 
 /** The text `Ready.notText` compares against: the first `rows` visible matches of the selector. */
 export async function firstRowsText(page: Page, selector: string, rows: number): Promise<string> {
-  return page.evaluate(({ selector, rows }) => {
-    const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
-    return [...document.querySelectorAll(selector)].filter(visible).slice(0, rows).map((e) => e.textContent ?? '').join('\n');
-  }, { selector, rows });
+  return page.evaluate(
+    ({ selector, rows }) => {
+      const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
+      return [...document.querySelectorAll(selector)]
+        .filter(visible)
+        .slice(0, rows)
+        .map((e) => e.textContent ?? '')
+        .join('\n');
+    },
+    { selector, rows },
+  );
 }

@@ -10,6 +10,20 @@ export const MODULES_FILE = 'bench-chunks.json';
 
 export function buildForBench(): { distDir: string; ms: number } {
   const t0 = performance.now();
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/vite.bench.config.ts', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--config',
+      'bench/vite.bench.config.ts',
+      '--outDir',
+      BENCH_DIST,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { stdio: 'inherit' },
+  );
   return { distDir: BENCH_DIST, ms: performance.now() - t0 };
 }

@@ -53,7 +53,9 @@ export function fillLoginHistory(dataDir: string, rows: number): FillResult {
     db.pragma('journal_mode = DELETE');
     db.pragma('synchronous = OFF');
     db.pragma('cache_size = -262144');
-    const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(BIG_TABLE) as { name: string; sql: string }[];
+    const indexes = db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`)
+      .all(BIG_TABLE) as { name: string; sql: string }[];
     for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`);
 
     const insert = db.prepare(`INSERT INTO ${BIG_TABLE}
@@ -69,8 +71,15 @@ export function fillLoginHistory(dataDir: string, rows: number): FillResult {
         const ok = random() < 0.95;
         const at = new Date(start + i * step).toISOString();
         insert.run(
-          userName(u), PARTIES[u % 3], `10.${u % 256}.${Math.floor(random() * 8)}.${1 + (u % 250)}`, AGENTS[u % AGENTS.length],
-          random() < 0.9 ? 'password' : 'sms', ok ? 1 : 0, ok ? null : REASONS[Math.floor(random() * REASONS.length)], at, at,
+          userName(u),
+          PARTIES[u % 3],
+          `10.${u % 256}.${Math.floor(random() * 8)}.${1 + (u % 250)}`,
+          AGENTS[u % AGENTS.length],
+          random() < 0.9 ? 'password' : 'sms',
+          ok ? 1 : 0,
+          ok ? null : REASONS[Math.floor(random() * REASONS.length)],
+          at,
+          at,
         );
       }
     })();

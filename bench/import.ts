@@ -31,25 +31,58 @@ if (pgAdmin) {
   url.pathname = `/${pgName}`;
   databaseUrl = url.toString();
 }
-const app = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, distDir: undefined, logLevel: 'warn', scryptLogN: 12, jobTickSeconds: 0, importMaxBytes: 200 * 1024 * 1024 }, { logger: false });
+const app = await buildApp(
+  {
+    ...configFromEnv({}),
+    dataDir,
+    databaseUrl,
+    distDir: undefined,
+    logLevel: 'warn',
+    scryptLogN: 12,
+    jobTickSeconds: 0,
+    importMaxBytes: 200 * 1024 * 1024,
+  },
+  { logger: false },
+);
 await app.ready();
 const token = await login(app, 'admin');
 
 const chunks: Buffer[] = [];
 const purposes = ['Relaxed SMS sign-in', '风控豁免', 'testAccount'];
-await writeXlsx(async (c) => { chunks.push(Buffer.from(c)); }, 'phones', ['Mobile number', 'Holder', 'Purpose', 'Expires at', 'Remarks'], (async function* () {
-  for (let i = 0; i < rows; i++) yield [`136${String(i).padStart(8, '0')}`, `持有人${i}`, purposes[i % 3], i % 2 ? '2027-06-30 18:00' : null, i % 5 ? null : `第 ${i} 行`];
-})());
+await writeXlsx(
+  async (c) => {
+    chunks.push(Buffer.from(c));
+  },
+  'phones',
+  ['Mobile number', 'Holder', 'Purpose', 'Expires at', 'Remarks'],
+  (async function* () {
+    for (let i = 0; i < rows; i++)
+      yield [
+        `136${String(i).padStart(8, '0')}`,
+        `持有人${i}`,
+        purposes[i % 3],
+        i % 2 ? '2027-06-30 18:00' : null,
+        i % 5 ? null : `第 ${i} 行`,
+      ];
+  })(),
+);
 const file = Buffer.concat(chunks);
 const { payload, headers } = multipart('phones.xlsx', file);
 
 let peak = 0;
 const base = process.memoryUsage().rss;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss - base); }, 20);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss - base);
+}, 20);
 async function run(query: string) {
   const t = performance.now();
   const cpu0 = process.cpuUsage();
-  const res = await app.inject({ method: 'POST', url: `/open-platform/data/systemManage%2FphoneWhitelist/import${query}`, headers: { ...headers, authorization: `Bearer ${token}` }, payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/open-platform/data/systemManage%2FphoneWhitelist/import${query}`,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    payload,
+  });
   const ms = performance.now() - t;
   const cpu = process.cpuUsage(cpu0);
   const cpuMs = (cpu.user + cpu.system) / 1000;
@@ -60,8 +93,15 @@ async function run(query: string) {
 const dry = await run('?dryRun=1');
 const commit = await run('');
 clearInterval(sampler);
-const count = await app.ctx.database.db.selectFrom('sec_phone_whitelist').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-const audits = await app.ctx.database.db.selectFrom('sys_audit').select((eb) => eb.fn.countAll().as('n')).where('page', '=', 'systemManage/phoneWhitelist').executeTakeFirstOrThrow();
+const count = await app.ctx.database.db
+  .selectFrom('sec_phone_whitelist')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .executeTakeFirstOrThrow();
+const audits = await app.ctx.database.db
+  .selectFrom('sys_audit')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .where('page', '=', 'systemManage/phoneWhitelist')
+  .executeTakeFirstOrThrow();
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (pgAdmin) await pgAdminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
@@ -69,9 +109,31 @@ if (pgAdmin) await pgAdminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`
 const perSecond = (ms: number) => Math.round(rows / (ms / 1000));
 // CPU time of this process per 100,000 rows: unlike rows/s it hardly moves with the machine's load.
 const cpuPer100k = (ms: number) => +((ms / 1000) * (100_000 / rows)).toFixed(2);
-console.log(JSON.stringify({
-  rows, store: pgAdmin ? 'postgres' : 'sqlite', fileMiB: +(file.length / 2 ** 20).toFixed(2), cpus: os.cpus().length, loadavg: os.loadavg().map((x) => +x.toFixed(2)),
-  dryRun: { seconds: +(dry.ms / 1000).toFixed(2), rowsPerSecond: perSecond(dry.ms), cpuSecondsPer100k: cpuPer100k(dry.cpuMs), valid: dry.data.valid },
-  commit: { seconds: +(commit.ms / 1000).toFixed(2), rowsPerSecond: perSecond(commit.ms), cpuSecondsPer100k: cpuPer100k(commit.cpuMs), imported: commit.data.imported },
-  tableRows: Number(count.n), auditRows: Number(audits.n), peakRssAboveStartMiB: +(peak / 2 ** 20).toFixed(1),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      rows,
+      store: pgAdmin ? 'postgres' : 'sqlite',
+      fileMiB: +(file.length / 2 ** 20).toFixed(2),
+      cpus: os.cpus().length,
+      loadavg: os.loadavg().map((x) => +x.toFixed(2)),
+      dryRun: {
+        seconds: +(dry.ms / 1000).toFixed(2),
+        rowsPerSecond: perSecond(dry.ms),
+        cpuSecondsPer100k: cpuPer100k(dry.cpuMs),
+        valid: dry.data.valid,
+      },
+      commit: {
+        seconds: +(commit.ms / 1000).toFixed(2),
+        rowsPerSecond: perSecond(commit.ms),
+        cpuSecondsPer100k: cpuPer100k(commit.cpuMs),
+        imported: commit.data.imported,
+      },
+      tableRows: Number(count.n),
+      auditRows: Number(audits.n),
+      peakRssAboveStartMiB: +(peak / 2 ** 20).toFixed(1),
+    },
+    null,
+    2,
+  ),
+);

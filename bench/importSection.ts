@@ -17,14 +17,19 @@ interface ImportRun {
 
 function runImport(rows: number, pgAdminUrl?: string): ImportRun {
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/import.ts', String(rows)], {
-    encoding: 'utf8', maxBuffer: 16 * 2 ** 20,
+    encoding: 'utf8',
+    maxBuffer: 16 * 2 ** 20,
     env: { ...process.env, ...(pgAdminUrl ? { IMPORT_BENCH_PG: pgAdminUrl } : {}) },
   });
   // The script ends with one JSON object; anything logged before it is not part of the result.
   return JSON.parse(out.slice(out.lastIndexOf('\n{') + 1)) as ImportRun;
 }
 
-export async function importBench(o: { rows: number; pgAdminUrl?: string; log: (msg: string) => void }): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
+export async function importBench(o: {
+  rows: number;
+  pgAdminUrl?: string;
+  log: (msg: string) => void;
+}): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
   const lines: Line[] = [];
   const details: Record<string, unknown> = {};
   for (const store of o.pgAdminUrl ? ['sqlite', 'postgres'] : ['sqlite']) {
@@ -35,10 +40,27 @@ export async function importBench(o: { rows: number; pgAdminUrl?: string; log: (
       throw new Error(`import on ${store}: ${r.commit.imported} imported, ${r.tableRows} rows and ${r.auditRows} audit rows for ${o.rows}`);
     }
     details[store] = r;
-    const cpu = (s: number) => `${s} s CPU per 100,000 rows${store === 'postgres' ? ' (this process; the database server works besides)' : ''}`;
+    const cpu = (s: number) =>
+      `${s} s CPU per 100,000 rows${store === 'postgres' ? ' (this process; the database server works besides)' : ''}`;
     lines.push(
-      line({ section: 'import', name: `${store}: dry run (parse, check, no write)`, value: r.dryRun.rowsPerSecond, unit: 'rows/s', budget: TARGET_ROWS_PER_SECOND, atLeast: true, note: `${r.rows} rows in ${r.dryRun.seconds} s; ${cpu(r.dryRun.cpuSecondsPer100k)}` }),
-      line({ section: 'import', name: `${store}: import (one transaction, an audit row each)`, value: r.commit.rowsPerSecond, unit: 'rows/s', budget: TARGET_ROWS_PER_SECOND, atLeast: true, note: `${r.rows} rows in ${r.commit.seconds} s; ${cpu(r.commit.cpuSecondsPer100k)}; peak RSS +${r.peakRssAboveStartMiB} MiB` }),
+      line({
+        section: 'import',
+        name: `${store}: dry run (parse, check, no write)`,
+        value: r.dryRun.rowsPerSecond,
+        unit: 'rows/s',
+        budget: TARGET_ROWS_PER_SECOND,
+        atLeast: true,
+        note: `${r.rows} rows in ${r.dryRun.seconds} s; ${cpu(r.dryRun.cpuSecondsPer100k)}`,
+      }),
+      line({
+        section: 'import',
+        name: `${store}: import (one transaction, an audit row each)`,
+        value: r.commit.rowsPerSecond,
+        unit: 'rows/s',
+        budget: TARGET_ROWS_PER_SECOND,
+        atLeast: true,
+        note: `${r.rows} rows in ${r.commit.seconds} s; ${cpu(r.commit.cpuSecondsPer100k)}; peak RSS +${r.peakRssAboveStartMiB} MiB`,
+      }),
     );
   }
   return { lines, details };

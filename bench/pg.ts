@@ -47,7 +47,10 @@ export async function createDatabase(adminUrl: string, name: string): Promise<{ 
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withClient(adminUrl, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+  return {
+    url: url.toString(),
+    drop: () => withClient(adminUrl, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
 }
 
 /**
@@ -61,9 +64,12 @@ export async function fillLoginHistoryPg(url: string, rows: number) {
   const t0 = performance.now();
   return withClient(url, async (c) => {
     const { rows: indexes } = await c.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = $1 AND indexname NOT LIKE '%_pkey'`, [BIG_TABLE]);
+      `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = $1 AND indexname NOT LIKE '%_pkey'`,
+      [BIG_TABLE],
+    );
     for (const ix of indexes) await c.query(`DROP INDEX "${ix.name}"`);
-    await c.query(`
+    await c.query(
+      `
       INSERT INTO ${BIG_TABLE} (username, "userId", "partyCode", ip, "userAgent", "loginType", success, reason, version, "createdAt", "updatedAt")
       SELECT 'user' || lpad(u::text, 4, '0'), NULL, (ARRAY['P0001','C1001','C1002'])[u % 3 + 1],
              '10.' || (u % 256) || '.' || (i % 8) || '.' || (1 + u % 250),
@@ -73,14 +79,18 @@ export async function fillLoginHistoryPg(url: string, rows: number) {
         SELECT i, ((i::bigint * 2654435761) % ${USERS})::int AS u, (i::bigint * 40503) % 100 >= 5 AS ok,
                to_char((now() - interval '1 minute' - interval '365 days' + (i * interval '365 days' / $1)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
         FROM generate_series(1, $1::int) AS i
-      ) AS g`, [rows]);
+      ) AS g`,
+      [rows],
+    );
     const t1 = performance.now();
     for (const ix of indexes) await c.query(ix.def);
     await c.query(`VACUUM ANALYZE ${BIG_TABLE}`);
     // The generated table leaves thousands of dirty buffers; without this the cluster's next
     // checkpoint writes them out over the following two minutes, in the middle of the measured runs.
     await c.query('CHECKPOINT');
-    const { rows: [size] } = await c.query<{ mib: number }>(`SELECT pg_total_relation_size($1) / 1048576.0 AS mib`, [BIG_TABLE]);
+    const {
+      rows: [size],
+    } = await c.query<{ mib: number }>(`SELECT pg_total_relation_size($1) / 1048576.0 AS mib`, [BIG_TABLE]);
     return { rows, insertMs: t1 - t0, totalMs: performance.now() - t0, tableMiB: Number(size.mib) };
   });
 }

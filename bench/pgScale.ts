@@ -29,7 +29,8 @@ export async function pgScaleBench(o: PgScaleOptions): Promise<{ lines: Line[]; 
   const lines: Line[] = [];
   const details: Record<string, unknown> = { rows: o.rows, connections: CONNECTIONS, durationS: o.duration };
   const rowsLabel = o.rows >= 1_000_000 ? `${o.rows / 1_000_000}M` : `${o.rows / 1000}k`;
-  const start = (n: number) => startServerProcess({ dataDir: o.dataDir, logFile: path.join(o.dataDir, `server-pg-${n}.log`), env: { DATABASE_URL: db.url } });
+  const start = (n: number) =>
+    startServerProcess({ dataDir: o.dataDir, logFile: path.join(o.dataDir, `server-pg-${n}.log`), env: { DATABASE_URL: db.url } });
   try {
     servers.push(await start(1));
     o.log(`pg: filling ${o.rows} login history rows`);
@@ -56,7 +57,10 @@ export async function pgScaleBench(o: PgScaleOptions): Promise<{ lines: Line[]; 
       details.byUser = byUser.runs;
       details.failures = fails.runs;
       lines.push(
-        ...pairLines('pg-list', `PostgreSQL list ${rowsLabel} rows, createdAt 7 days & sort -createdAt, ${CONNECTIONS} conn`, open, { rateBudget: TARGET_RATE, note: `server CPU ${round(cpuMs, 2)} ms/req` }),
+        ...pairLines('pg-list', `PostgreSQL list ${rowsLabel} rows, createdAt 7 days & sort -createdAt, ${CONNECTIONS} conn`, open, {
+          rateBudget: TARGET_RATE,
+          note: `server CPU ${round(cpuMs, 2)} ms/req`,
+        }),
         ...pairLines('pg-list', `same at ${TARGET_RATE} req/s offered`, fixed, { p99Budget: 50 }),
         ...pairLines('pg-list', `username filter & sort -createdAt, ${CONNECTIONS} conn`, byUser, { p99Budget: 50 }),
         ...pairLines('pg-list', `success=false & 7 days, ${CONNECTIONS} conn`, fails, { p99Budget: 50 }),
@@ -68,11 +72,16 @@ export async function pgScaleBench(o: PgScaleOptions): Promise<{ lines: Line[]; 
       servers.push(await start(2));
       const b = servers[1];
       // A token issued by one instance is a session row every instance reads.
-      const res = await fetch(`${b.url}/open-platform/data/${encodeURIComponent(BIG_PAGE)}?page=1&size=1`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${b.url}/open-platform/data/${encodeURIComponent(BIG_PAGE)}?page=1&size=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const crossSession = ((await res.json()) as { status: number }).status === 0;
       details.tokenFromOneValidOnOther = crossSession;
       const urls = servers.map((s) => s.url);
-      for (const [name, ups] of [['one instance', [a.url]], ['two instances', urls]] as const) {
+      for (const [name, ups] of [
+        ['one instance', [a.url]],
+        ['two instances', urls],
+      ] as const) {
         const lb = await startBalancer([...ups]);
         try {
           o.log(`instances: ${name} behind the balancer, ${CONNECTIONS} connections, twice`);
@@ -81,14 +90,26 @@ export async function pgScaleBench(o: PgScaleOptions): Promise<{ lines: Line[]; 
           const r = await twice({ ...spec, url: lb.url }, urls);
           const cpu = servers.map((s, i) => round(cpuSeconds(s.pid) - cpu0[i], 1));
           details[name] = { runs: r.runs, upstreamRequests: lb.counts(), serverCpuS: cpu };
-          lines.push(...pairLines('instances', `${name} behind the balancer, default view, ${CONNECTIONS} conn`, r, {
-            p99Budget: 50, note: `server CPU s ${cpu.join(' + ')}; requests per upstream ${lb.counts().join(' / ')}`,
-          }));
+          lines.push(
+            ...pairLines('instances', `${name} behind the balancer, default view, ${CONNECTIONS} conn`, r, {
+              p99Budget: 50,
+              note: `server CPU s ${cpu.join(' + ')}; requests per upstream ${lb.counts().join(' / ')}`,
+            }),
+          );
         } finally {
           await lb.close();
         }
       }
-      lines.push(line({ section: 'instances', name: 'token from one instance accepted by the other', value: crossSession ? 1 : 0, unit: '', budget: 1, atLeast: true }));
+      lines.push(
+        line({
+          section: 'instances',
+          name: 'token from one instance accepted by the other',
+          value: crossSession ? 1 : 0,
+          unit: '',
+          budget: 1,
+          atLeast: true,
+        }),
+      );
     }
     return { lines, details };
   } finally {

@@ -22,17 +22,28 @@ export function line(l: Omit<Line, 'pass'>): Line {
   return { ...l, pass };
 }
 
-const fmt = (v: number | null) => (v === null ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+const fmt = (v: number | null) =>
+  v === null ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
 
 export function printTable(lines: Line[]): string {
   const rows = lines.map((l) => [
-    l.section, l.name, `${fmt(l.value)} ${l.unit}`, l.budget === undefined ? '' : `${l.atLeast ? '>=' : '<='} ${l.budget} ${l.unit}`,
-    l.pass === undefined ? '' : l.pass ? 'ok' : 'OVER', l.reference ?? '', l.note ?? '',
+    l.section,
+    l.name,
+    `${fmt(l.value)} ${l.unit}`,
+    l.budget === undefined ? '' : `${l.atLeast ? '>=' : '<='} ${l.budget} ${l.unit}`,
+    l.pass === undefined ? '' : l.pass ? 'ok' : 'OVER',
+    l.reference ?? '',
+    l.note ?? '',
   ]);
   const head = ['section', 'figure', 'value', 'budget', '', 'reference', 'note'];
   const last = head.length - 1;
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === last ? 0 : r[i].length))));
-  const out = [head, ...rows].map((r) => r.map((c, i) => (i === last ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
+  const out = [head, ...rows].map((r) =>
+    r
+      .map((c, i) => (i === last ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
   out.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
   return out.join('\n');
 }
@@ -41,7 +52,15 @@ export interface Results {
   startedAt: string;
   finishedAt: string;
   mode: 'quick' | 'full';
-  machine: { cpus: number; cpuModel: string; memGiB: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[]; scryptN17Ms?: Record<string, number> };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memGiB: number;
+    node: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+    scryptN17Ms?: Record<string, number>;
+  };
   params: Record<string, unknown>;
   lines: Line[];
   details: Record<string, unknown>;
@@ -49,8 +68,12 @@ export interface Results {
 
 export function machine(loadAtStart: number[]) {
   return {
-    cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memGiB: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version, loadAverageAtStart: loadAtStart.map((x) => Number(x.toFixed(2))), loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))),
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? '',
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverageAtStart: loadAtStart.map((x) => Number(x.toFixed(2))),
+    loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))),
   };
 }
 

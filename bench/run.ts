@@ -29,10 +29,11 @@ import { startupBench } from './startup';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const keep = args.includes('--keep');
-const onlyArg = args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
+const onlyArg =
+  args.find((a) => a.startsWith('--only='))?.slice(7) ?? (args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined);
 const ALL = ['startup', 'bundle', 'browser', 'server', 'waybill', 'pg-list', 'instances', 'gateway', 'import', 'schema-save'];
 const named = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--only');
-const sections = new Set((onlyArg ? onlyArg.split(',') : named.length ? named : ALL));
+const sections = new Set(onlyArg ? onlyArg.split(',') : named.length ? named : ALL);
 for (const s of sections) if (!ALL.includes(s)) throw new Error(`unknown section ${s}; sections: ${ALL.join(', ')}`);
 const needsSqliteBig = ['bundle', 'browser', 'server', 'gateway'].some((s) => sections.has(s));
 const needsPg = ['waybill', 'pg-list', 'instances', 'import', 'schema-save'].some((s) => sections.has(s));
@@ -76,7 +77,9 @@ async function section(name: string, work: () => Promise<{ lines: Line[]; detail
 let server: ServerProcess | null = null;
 let pgCluster: BenchPg | null = null;
 try {
-  log(`mode ${quick ? 'quick' : 'full'}: ${params.rows} rows, ${params.runs} browser runs, ${params.duration} s per load run; sections ${[...sections].join(', ')}`);
+  log(
+    `mode ${quick ? 'quick' : 'full'}: ${params.rows} rows, ${params.runs} browser runs, ${params.duration} s per load run; sections ${[...sections].join(', ')}`,
+  );
   calibrate('start');
   let distDir: string | undefined;
   if (sections.has('bundle') || sections.has('browser')) {
@@ -99,8 +102,16 @@ try {
     await server.stop();
     log(`filling ${params.rows} login history rows`);
     const fill = fillLoginHistory(dataDir, params.rows);
-    details.fill = { ...fill, insertMs: round(fill.insertMs, 0), indexMs: round(fill.indexMs, 0), totalMs: round(fill.totalMs, 0), fileMiB: round(fill.fileMiB) };
-    log(`filled in ${(fill.totalMs / 1000).toFixed(1)} s (insert ${(fill.insertMs / 1000).toFixed(1)} s, indexes ${(fill.indexMs / 1000).toFixed(1)} s), database ${fill.fileMiB.toFixed(0)} MiB`);
+    details.fill = {
+      ...fill,
+      insertMs: round(fill.insertMs, 0),
+      indexMs: round(fill.indexMs, 0),
+      totalMs: round(fill.totalMs, 0),
+      fileMiB: round(fill.fileMiB),
+    };
+    log(
+      `filled in ${(fill.totalMs / 1000).toFixed(1)} s (insert ${(fill.insertMs / 1000).toFixed(1)} s, indexes ${(fill.indexMs / 1000).toFixed(1)} s), database ${fill.fileMiB.toFixed(0)} MiB`,
+    );
     server = await startServerProcess({ dataDir, distDir, logFile });
     log(`server pid ${server.pid} at ${server.url}`);
   }
@@ -113,7 +124,8 @@ try {
         log('bundle: loading the portal home, the login, the dashboard and a list page');
         await section('bundle', () => bundleBench(b, server!.url, distDir!));
       }
-      if (sections.has('browser')) await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log, tableRows: params.rows }));
+      if (sections.has('browser'))
+        await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log, tableRows: params.rows }));
       if (b.problems.length) details.browserProblems = b.problems.slice(0, 20);
     } finally {
       await b.close();
@@ -149,10 +161,17 @@ try {
   }
   if (sections.has('pg-list') || sections.has('instances')) {
     calibrate('pg');
-    await section(sections.has('pg-list') ? 'pg-list' : 'instances', () => pgScaleBench({
-      pgAdminUrl: pgCluster!.adminUrl, dataDir, rows: params.rows, duration: params.duration, log,
-      list: sections.has('pg-list'), instances: sections.has('instances'),
-    }));
+    await section(sections.has('pg-list') ? 'pg-list' : 'instances', () =>
+      pgScaleBench({
+        pgAdminUrl: pgCluster!.adminUrl,
+        dataDir,
+        rows: params.rows,
+        duration: params.duration,
+        log,
+        list: sections.has('pg-list'),
+        instances: sections.has('instances'),
+      }),
+    );
   }
   if (sections.has('import')) {
     calibrate('import');
@@ -183,7 +202,13 @@ writeResults(file, results);
 console.log(`\n${printTable(lines)}\n`);
 const over = lines.filter((l) => l.pass === false).length;
 console.log(`${lines.filter((l) => l.pass !== undefined).length} budget lines, ${over} over budget; ${errors.length} section errors`);
-console.log(`machine: load average ${results.machine.loadAverageAtStart.join(' ')} -> ${results.machine.loadAverageAtEnd.join(' ')}; one scrypt N=2^17 took ${Object.entries(calibration).map(([k, v]) => `${v} ms (${k})`).join(', ')} (about 280 ms when quiet)`);
+console.log(
+  `machine: load average ${results.machine.loadAverageAtStart.join(' ')} -> ${results.machine.loadAverageAtEnd.join(' ')}; one scrypt N=2^17 took ${Object.entries(
+    calibration,
+  )
+    .map(([k, v]) => `${v} ms (${k})`)
+    .join(', ')} (about 280 ms when quiet)`,
+);
 console.log(`written ${path.relative(process.cwd(), file)} in ${results.params.elapsedS} s`);
 if (quick && Number(results.params.elapsedS) > 180) console.warn('NOTE: the quick run took longer than its 3 minutes (a busy machine?)');
 process.exitCode = errors.length ? 1 : 0;

@@ -32,7 +32,21 @@ if (pgAdmin) {
   url.pathname = `/${pgName}`;
   databaseUrl = url.toString();
 }
-const app = await buildApp({ ...configFromEnv({}), dataDir, databaseUrl, schemasDir, distDir: undefined, logLevel: 'warn', scryptLogN: 12, jobTickSeconds: 0, watchSchemas: true, demoCallsPerService: 12 }, { logger: false });
+const app = await buildApp(
+  {
+    ...configFromEnv({}),
+    dataDir,
+    databaseUrl,
+    schemasDir,
+    distDir: undefined,
+    logLevel: 'warn',
+    scryptLogN: 12,
+    jobTickSeconds: 0,
+    watchSchemas: true,
+    demoCallsPerService: 12,
+  },
+  { logger: false },
+);
 await app.ready();
 const file = path.join(schemasDir, `${PAGE}.json`);
 if (!app.ctx.schemas.pages.has(PAGE)) throw new Error(`${PAGE} is not a page of src/schemas: pick another for the bench`);
@@ -63,4 +77,12 @@ try {
 }
 const sorted = [...times].sort((a, b) => a - b);
 const r = (x: number) => Math.round(x);
-console.log(JSON.stringify({ store: pgAdmin ? 'postgres' : 'sqlite', runs, medianMs: r(sorted[Math.floor(sorted.length / 2)]), maxMs: r(sorted.at(-1)!), timesMs: times.map(r) }));
+console.log(
+  JSON.stringify({
+    store: pgAdmin ? 'postgres' : 'sqlite',
+    runs,
+    medianMs: r(sorted[Math.floor(sorted.length / 2)]),
+    maxMs: r(sorted.at(-1)!),
+    timesMs: times.map(r),
+  }),
+);

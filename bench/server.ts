@@ -27,7 +27,9 @@ const CONNECTIONS = 50;
 
 export async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/open-platform/authorize`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: LOGIN_BODY,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: LOGIN_BODY,
   });
   const body = (await res.json()) as { status: number; data?: { access_token?: string } };
   if (!body.data?.access_token) throw new Error(`login failed: ${JSON.stringify(body).slice(0, 200)}`);
@@ -61,7 +63,10 @@ export function cpuSeconds(pid: number): number {
 
 function listLoad(url: string, token: string, duration: number, pathFn: () => string) {
   return autocannon({
-    url, connections: CONNECTIONS, duration, timeout: 30,
+    url,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 30,
     headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh-CN' },
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathFn() }) }],
   });
@@ -69,19 +74,42 @@ function listLoad(url: string, token: string, duration: number, pathFn: () => st
 
 function loginLoad(url: string, duration: number, connections: number) {
   return autocannon({
-    url: `${url}/open-platform/authorize`, connections, duration, timeout: 30, method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: LOGIN_BODY,
+    url: `${url}/open-platform/authorize`,
+    connections,
+    duration,
+    timeout: 30,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: LOGIN_BODY,
   });
 }
 
 export interface Summary {
-  reqPerSec: number; p50: number; p90: number; p99: number; max: number; requests: number;
-  non2xx: number; errors: number; timeouts: number; durationS: number; serverCpuMsPerReq?: number; peakRssMiB?: number;
+  reqPerSec: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationS: number;
+  serverCpuMsPerReq?: number;
+  peakRssMiB?: number;
 }
 
 export const summary = (r: Result): Summary => ({
-  reqPerSec: round(r.requests.average, 1), p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max,
-  requests: r.requests.total, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, durationS: r.duration,
+  reqPerSec: round(r.requests.average, 1),
+  p50: r.latency.p50,
+  p90: r.latency.p90,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+  durationS: r.duration,
 });
 
 export function failures(r: Result): string | undefined {
@@ -99,14 +127,21 @@ export async function settle(url: string, maxSeconds = 120) {
     const t0 = performance.now();
     try {
       await (await fetch(`${url}/open-platform/public/loginOptions`, { signal: AbortSignal.timeout(30_000) })).arrayBuffer();
-    } catch { /* still busy */ }
+    } catch {
+      /* still busy */
+    }
     if (performance.now() - t0 < 20) return;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 /** One measured autocannon run of a list request, with server CPU per request and peak RSS. */
-async function measureList(server: ServerProcess, token: string, duration: number, pathFn: () => string): Promise<{ result: Result; s: Summary }> {
+async function measureList(
+  server: ServerProcess,
+  token: string,
+  duration: number,
+  pathFn: () => string,
+): Promise<{ result: Result; s: Summary }> {
   await settle(server.url);
   const cpu0 = cpuSeconds(server.pid);
   const { result, peakMiB } = await withRssPeak(server, () => listLoad(server.url, token, duration, pathFn));
@@ -151,7 +186,13 @@ async function sample(url: string, token: string, pathFn: () => string) {
 }
 
 const listLines = (name: string, r: { result: Result; s: Summary }, extra?: string): Line[] => [
-  line({ section: 'server', name: `${name}: req/s`, value: r.s.reqPerSec, unit: 'req/s', note: [failures(r.result), `server CPU ${r.s.serverCpuMsPerReq} ms/req`].filter(Boolean).join('; ') }),
+  line({
+    section: 'server',
+    name: `${name}: req/s`,
+    value: r.s.reqPerSec,
+    unit: 'req/s',
+    note: [failures(r.result), `server CPU ${r.s.serverCpuMsPerReq} ms/req`].filter(Boolean).join('; '),
+  }),
   line({ section: 'server', name: `${name}: p50`, value: r.s.p50, unit: 'ms' }),
   line({ section: 'server', name: `${name}: p99`, value: r.s.p99, unit: 'ms', budget: 25, note: extra }),
 ];
@@ -161,7 +202,13 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   const url = server.url;
   const token = await login(url);
   const rowsLabel = o.rows >= 1_000_000 ? `${o.rows / 1_000_000}M` : `${o.rows / 1000}k`;
-  const details: Record<string, unknown> = { table: BIG_TABLE, rows: o.rows, usernames: USERS, connections: CONNECTIONS, durationS: duration };
+  const details: Record<string, unknown> = {
+    table: BIG_TABLE,
+    rows: o.rows,
+    usernames: USERS,
+    connections: CONNECTIONS,
+    durationS: duration,
+  };
   details.samples = {
     defaultView: await sample(url, token, REQUESTS.defaultView),
     byUser: await sample(url, token, REQUESTS.byUser),
@@ -170,7 +217,13 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   // Lines are collected per figure and printed in reading order; the runs go in an order that keeps
   // the memory of the logins (scrypt) out of the export's peak.
   const g: Record<'main' | 'during' | 'logins' | 'export' | 'byUser' | 'failures' | 'memory', Line[]> = {
-    main: [], during: [], logins: [], export: [], byUser: [], failures: [], memory: [],
+    main: [],
+    during: [],
+    logins: [],
+    export: [],
+    byUser: [],
+    failures: [],
+    memory: [],
   };
 
   log('server: SQL cost of the requests, statement by statement');
@@ -186,19 +239,35 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   log(`server: list, default view (createdAt >= 7 days ago, sort -createdAt), ${CONNECTIONS} connections, ${duration} s`);
   const main = await measureList(server, token, duration, REQUESTS.defaultView);
   details.defaultView = main.s;
-  g.main.push(...listLines(`list ${rowsLabel} rows, createdAt 7 days & sort -createdAt, ${CONNECTIONS} conn`, main, `server RSS peak ${round(main.s.peakRssMiB ?? 0, 0)} MiB`));
-  g.main.push(line({
-    section: 'server', name: '  of the CPU per request, in SQLite', value: round(perRequest / 1000, 2), unit: 'ms',
-    note: `the 20 rows, prepared once; the capped count (${round(us('default view: capped count'), 0)} µs) and the session lookup (${round(us('session lookup (when not cached)'), 0)} µs) run again only after a write to their tables`,
-  }));
+  g.main.push(
+    ...listLines(
+      `list ${rowsLabel} rows, createdAt 7 days & sort -createdAt, ${CONNECTIONS} conn`,
+      main,
+      `server RSS peak ${round(main.s.peakRssMiB ?? 0, 0)} MiB`,
+    ),
+  );
+  g.main.push(
+    line({
+      section: 'server',
+      name: '  of the CPU per request, in SQLite',
+      value: round(perRequest / 1000, 2),
+      unit: 'ms',
+      note: `the 20 rows, prepared once; the capped count (${round(us('default view: capped count'), 0)} µs) and the session lookup (${round(us('session lookup (when not cached)'), 0)} µs) run again only after a write to their tables`,
+    }),
+  );
 
   log(`server: CSV export of the whole table (cut at ${o.exportSeconds} s)`);
   const csv = await withRssPeak(server, () => exportCsv(url, token, o.exportSeconds));
   details.exportCsv = { ...csv.result, peakRssMiB: round(csv.peakMiB) };
-  g.export.push(line({
-    section: 'server', name: 'CSV export, whole table', value: csv.result.rowsPerSec, unit: 'rows/s',
-    note: `${csv.result.rows} rows in ${round(csv.result.ms / 1000)} s${csv.result.complete ? '' : ' (cut short)'}, server RSS peak ${round(csv.peakMiB, 0)} MiB`,
-  }));
+  g.export.push(
+    line({
+      section: 'server',
+      name: 'CSV export, whole table',
+      value: csv.result.rowsPerSec,
+      unit: 'rows/s',
+      note: `${csv.result.rows} rows in ${round(csv.result.ms / 1000)} s${csv.result.complete ? '' : ' (cut short)'}, server RSS peak ${round(csv.peakMiB, 0)} MiB`,
+    }),
+  );
 
   log(`server: list, username=<name> (equals) & sort -createdAt, ${CONNECTIONS} connections, ${duration} s`);
   const byUser = await measureList(server, token, duration, REQUESTS.byUser);
@@ -212,15 +281,34 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
 
   log(`server: the default view again while logins run (4 connections), ${duration} s`);
   const cpu0 = cpuSeconds(server.pid);
-  const both = await withRssPeak(server, () => Promise.all([listLoad(url, token, duration, REQUESTS.defaultView), loginLoad(url, duration, 4)]));
+  const both = await withRssPeak(server, () =>
+    Promise.all([listLoad(url, token, duration, REQUESTS.defaultView), loginLoad(url, duration, 4)]),
+  );
   await settle(url);
   const [listDuring, loginDuring] = both.result;
-  details.defaultViewDuringLogins = { list: summary(listDuring), logins: summary(loginDuring), serverCpuS: round(cpuSeconds(server.pid) - cpu0), peakRssMiB: round(both.peakMiB) };
+  details.defaultViewDuringLogins = {
+    list: summary(listDuring),
+    logins: summary(loginDuring),
+    serverCpuS: round(cpuSeconds(server.pid) - cpu0),
+    peakRssMiB: round(both.peakMiB),
+  };
   g.during.push(
-    line({ section: 'server', name: 'same while logins run (4 conn): req/s', value: round(listDuring.requests.average), unit: 'req/s', note: failures(listDuring) }),
+    line({
+      section: 'server',
+      name: 'same while logins run (4 conn): req/s',
+      value: round(listDuring.requests.average),
+      unit: 'req/s',
+      note: failures(listDuring),
+    }),
     line({ section: 'server', name: 'same while logins run: p50', value: listDuring.latency.p50, unit: 'ms' }),
     line({ section: 'server', name: 'same while logins run: p99', value: listDuring.latency.p99, unit: 'ms', budget: 25 }),
-    line({ section: 'server', name: 'logins completed meanwhile', value: round(loginDuring.requests.average, 2), unit: 'logins/s', note: failures(loginDuring) }),
+    line({
+      section: 'server',
+      name: 'logins completed meanwhile',
+      value: round(loginDuring.requests.average, 2),
+      unit: 'logins/s',
+      note: failures(loginDuring),
+    }),
   );
 
   // Sign-ins being checked count as failures until decided, and more than five at once from one
@@ -230,12 +318,32 @@ export async function serverBench(o: ServerBenchOptions): Promise<{ lines: Line[
   await settle(url);
   details.logins = { ...summary(logins.result), peakRssMiB: round(logins.peakMiB) };
   g.logins.push(
-    line({ section: 'server', name: `login throughput, ${LOGIN_CONNECTIONS} conn (scrypt N=2^17)`, value: round(logins.result.requests.average, 2), unit: 'logins/s', note: failures(logins.result) }),
-    line({ section: 'server', name: 'login, same: p50', value: logins.result.latency.p50, unit: 'ms', note: `server RSS peak ${round(logins.peakMiB, 0)} MiB` }),
+    line({
+      section: 'server',
+      name: `login throughput, ${LOGIN_CONNECTIONS} conn (scrypt N=2^17)`,
+      value: round(logins.result.requests.average, 2),
+      unit: 'logins/s',
+      note: failures(logins.result),
+    }),
+    line({
+      section: 'server',
+      name: 'login, same: p50',
+      value: logins.result.latency.p50,
+      unit: 'ms',
+      note: `server RSS peak ${round(logins.peakMiB, 0)} MiB`,
+    }),
   );
 
   const hwm = server.peakRssMiB();
   details.peakRssMiB = round(hwm);
-  g.memory.push(line({ section: 'server', name: 'server peak memory (VmHWM)', value: round(hwm, 0), unit: 'MiB', note: 'whole run; the logins set it (scrypt N=2^17: 128 MiB per hash, 4 at once)' }));
+  g.memory.push(
+    line({
+      section: 'server',
+      name: 'server peak memory (VmHWM)',
+      value: round(hwm, 0),
+      unit: 'MiB',
+      note: 'whole run; the logins set it (scrypt N=2^17: 128 MiB per hash, 4 at once)',
+    }),
+  );
   return { lines: [...g.main, ...g.during, ...g.logins, ...g.export, ...g.memory, ...g.byUser, ...g.failures], details };
 }

@@ -104,7 +104,9 @@ export async function startServerProcess(opts: ServerOptions): Promise<ServerPro
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       process.kill(pid, 'SIGTERM');
-      const timer = setTimeout(() => { if (child.exitCode === null) process.kill(pid, 'SIGKILL'); }, 15_000);
+      const timer = setTimeout(() => {
+        if (child.exitCode === null) process.kill(pid, 'SIGKILL');
+      }, 15_000);
       await exited(child);
       clearTimeout(timer);
     },
@@ -114,7 +116,9 @@ export async function startServerProcess(opts: ServerOptions): Promise<ServerPro
 /** Samples the resident set of a process every `everyMs` while `work` runs; answers the work's result and the peak. */
 export async function withRssPeak<T>(server: ServerProcess, work: () => Promise<T>, everyMs = 50): Promise<{ result: T; peakMiB: number }> {
   let peak = server.rssMiB();
-  const timer = setInterval(() => { peak = Math.max(peak, server.rssMiB()); }, everyMs);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, server.rssMiB());
+  }, everyMs);
   try {
     const result = await work();
     peak = Math.max(peak, server.rssMiB());

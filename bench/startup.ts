@@ -22,7 +22,10 @@ async function timedStart(dataDir: string, logFile: string) {
   return { ms, ready: lastReady(logFile) };
 }
 
-export async function startupBench(opts: { dataDir: string; log: (msg: string) => void }): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
+export async function startupBench(opts: {
+  dataDir: string;
+  log: (msg: string) => void;
+}): Promise<{ lines: Line[]; details: Record<string, unknown> }> {
   const dir = path.join(opts.dataDir, 'startup');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -36,7 +39,14 @@ export async function startupBench(opts: { dataDir: string; log: (msg: string) =
   fs.rmSync(dir, { recursive: true, force: true });
   return {
     lines: [
-      line({ section: 'startup', name: 'first start, empty data folder, until it answers', value: first.ms / 1000, unit: 's', budget: 5, note: 'demo data with production settings' }),
+      line({
+        section: 'startup',
+        name: 'first start, empty data folder, until it answers',
+        value: first.ms / 1000,
+        unit: 's',
+        budget: 5,
+        note: 'demo data with production settings',
+      }),
       line({ section: 'startup', name: 'first start: work after loading the code', value: (first.ready?.work ?? NaN) / 1000, unit: 's' }),
       line({ section: 'startup', name: 'restart, until it answers', value: best.ms, unit: 'ms', note: 'best of 3' }),
       line({ section: 'startup', name: 'restart: work after loading the code', value: best.ready?.work ?? null, unit: 'ms', budget: 1000 }),

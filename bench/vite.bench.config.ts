@@ -6,7 +6,10 @@ import type { Plugin, UserConfig } from 'vite';
 import base from '../vite.config';
 import { MODULES_FILE } from './build';
 
-interface ChunkLike { type: string; modules?: Record<string, { renderedLength: number }> }
+interface ChunkLike {
+  type: string;
+  modules?: Record<string, { renderedLength: number }>;
+}
 
 const record: Plugin = {
   name: 'bench-chunk-modules',

@@ -17,8 +17,11 @@ const SIMPLE = `/open-platform/data/${encodeURIComponent('platformUser/loginHist
 const CONNECTIONS = 20;
 /** The referenced pages of the waybill list's columns, as RefLabel asks for their labels. */
 const REFS: Record<string, string> = {
-  orderNo: 'tms/order/order_manage', shipperCode: 'tms/base/shipper', carrierCode: 'tms/base/carrier',
-  driverIdcard: 'tms/base/driver', plate: 'tms/base/vehicle',
+  orderNo: 'tms/order/order_manage',
+  shipperCode: 'tms/base/shipper',
+  carrierCode: 'tms/base/carrier',
+  driverIdcard: 'tms/base/driver',
+  plate: 'tms/base/vehicle',
 };
 
 export interface WaybillOptions {
@@ -85,7 +88,9 @@ export async function waybillBench(o: WaybillOptions): Promise<{ lines: Line[]; 
   const tag = o.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   try {
     server = await startServerProcess({
-      dataDir: o.dataDir, distDir: o.distDir, logFile: path.join(o.dataDir, `server-waybill-${o.dialect}.log`),
+      dataDir: o.dataDir,
+      distDir: o.distDir,
+      logFile: path.join(o.dataDir, `server-waybill-${o.dialect}.log`),
       env: db ? { DATABASE_URL: db.url } : {},
     });
     const url = server.url;
@@ -100,7 +105,11 @@ export async function waybillBench(o: WaybillOptions): Promise<{ lines: Line[]; 
     });
 
     const sizes: Record<string, Record<string, number | string>> = {};
-    for (const [name, p] of [['waybill 20 rows', `${WAYBILL}?page=1&size=20`], ['waybill 200 rows', `${WAYBILL}?page=1&size=200`], ['login history 20 rows', `${SIMPLE}?page=1&size=20`]] as const) {
+    for (const [name, p] of [
+      ['waybill 20 rows', `${WAYBILL}?page=1&size=20`],
+      ['waybill 200 rows', `${WAYBILL}?page=1&size=200`],
+      ['login history 20 rows', `${SIMPLE}?page=1&size=20`],
+    ] as const) {
       const plain = await answerBytes(url, token, p, 'identity');
       const gz = await answerBytes(url, token, p, 'gzip');
       const br = await answerBytes(url, token, p, 'gzip, deflate, br, zstd');
@@ -108,15 +117,30 @@ export async function waybillBench(o: WaybillOptions): Promise<{ lines: Line[]; 
     }
     details.answerBytes = sizes;
     const w200 = sizes['waybill 200 rows'];
-    lines.push(line({
-      section: 'waybill', name: `${tag}: 200 waybills, bytes sent to a browser`, value: round(Number(w200.browser) / 1024, 1), unit: 'KiB',
-      note: `${round(Number(w200.json) / 1024, 1)} KiB of JSON, sent as ${w200.browserEncoding}; 20 rows ${round(Number(sizes['waybill 20 rows'].json) / 1024, 1)} → ${round(Number(sizes['waybill 20 rows'].browser) / 1024, 1)} KiB`,
-    }));
+    lines.push(
+      line({
+        section: 'waybill',
+        name: `${tag}: 200 waybills, bytes sent to a browser`,
+        value: round(Number(w200.browser) / 1024, 1),
+        unit: 'KiB',
+        note: `${round(Number(w200.json) / 1024, 1)} KiB of JSON, sent as ${w200.browserEncoding}; 20 rows ${round(Number(sizes['waybill 20 rows'].json) / 1024, 1)} → ${round(Number(sizes['waybill 20 rows'].browser) / 1024, 1)} KiB`,
+      }),
+    );
 
     o.log(`waybill (${tag}): statement costs`);
     const costs = await statementCosts(o, db?.url);
     details.statementUs = costs;
-    lines.push(line({ section: 'waybill', name: `${tag}: list statements inside the database`, value: costs['rows (20)'], unit: 'µs', note: Object.entries(costs).map(([k, v]) => `${k} ${v} µs`).join(', ') }));
+    lines.push(
+      line({
+        section: 'waybill',
+        name: `${tag}: list statements inside the database`,
+        value: costs['rows (20)'],
+        unit: 'µs',
+        note: Object.entries(costs)
+          .map(([k, v]) => `${k} ${v} µs`)
+          .join(', '),
+      }),
+    );
 
     o.log(`waybill (${tag}): warm-up`);
     await load({ url, token, connections: CONNECTIONS, duration: 2, paths: () => `${WAYBILL}?page=1&size=20` });
@@ -127,7 +151,13 @@ export async function waybillBench(o: WaybillOptions): Promise<{ lines: Line[]; 
     const simple = await twice({ url, token, connections: CONNECTIONS, duration: o.duration, paths: () => `${SIMPLE}?page=1&size=20` });
     let k = 0;
     o.log(`waybill (${tag}): the page view's ${labelPaths.length} label calls, same, twice`);
-    const labels = await twice({ url, token, connections: CONNECTIONS, duration: o.duration, paths: () => labelPaths[k++ % labelPaths.length] });
+    const labels = await twice({
+      url,
+      token,
+      connections: CONNECTIONS,
+      duration: o.duration,
+      paths: () => labelPaths[k++ % labelPaths.length],
+    });
     details.waybillList = wb.runs;
     details.simpleList = simple.runs;
     details.labelCalls = labels.runs;

@@ -4,13 +4,27 @@ import { hasChromium, openBrowser, pageSettled, signIn, startServer, type Browse
 import { seriousViolations } from './axe';
 
 /** What a page shows once it has its data: rows, an empty list, a form, a detail, a chart. */
-const SETTLED = ['.ant-table-row', '.ant-empty', '.ant-formily-item', '.ant-form-item', '.detail-section', '.report-chart', '.dashboard-chart', '.ant-statistic', '.ant-result']
-  .map((s) => `.keep-alive--active ${s}`).join(', ');
+const SETTLED = [
+  '.ant-table-row',
+  '.ant-empty',
+  '.ant-formily-item',
+  '.ant-form-item',
+  '.detail-section',
+  '.report-chart',
+  '.dashboard-chart',
+  '.ant-statistic',
+  '.ant-result',
+]
+  .map((s) => `.keep-alive--active ${s}`)
+  .join(', ');
 
 async function settle(page: Page, route: string) {
   // The address changes before the new page shows (its code and schema may still be loading): until
   // then the previous page is the active one, rows and all.
-  await page.waitForFunction((path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path), route.split('?')[0]);
+  await page.waitForFunction(
+    (path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path),
+    route.split('?')[0],
+  );
   await page.locator(SETTLED).first().waitFor({ timeout: 20_000 });
   await pageSettled(page);
 }
@@ -60,58 +74,83 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
     }
   });
 
-  const consolePages = (user: string, routes: (s: Running, b: Browser) => Promise<string[]>, width = 1366) => async () => {
-    const b = await openBrowser(width, 860);
-    try {
-      await signIn(b.page, server.url, user);
-      const found: Record<string, string[]> = {};
-      for (const route of await routes(server, b)) {
-        await b.page.goto(`${server.url}/#${route}`);
-        await settle(b.page, route).catch((e: Error) => { throw new Error(`${route} did not settle: ${e.message}`); });
-        const s = await structure(b.page);
-        expect(s.mains, route).toBe(1);
-        expect(s.h1, route).toHaveLength(1);
-        expect(s.firstFocusable, route).toContain('skip-link');
-        found[route] = await seriousViolations(b.page);
+  const consolePages =
+    (user: string, routes: (s: Running, b: Browser) => Promise<string[]>, width = 1366) =>
+    async () => {
+      const b = await openBrowser(width, 860);
+      try {
+        await signIn(b.page, server.url, user);
+        const found: Record<string, string[]> = {};
+        for (const route of await routes(server, b)) {
+          await b.page.goto(`${server.url}/#${route}`);
+          await settle(b.page, route).catch((e: Error) => {
+            throw new Error(`${route} did not settle: ${e.message}`);
+          });
+          const s = await structure(b.page);
+          expect(s.mains, route).toBe(1);
+          expect(s.h1, route).toHaveLength(1);
+          expect(s.firstFocusable, route).toContain('skip-link');
+          found[route] = await seriousViolations(b.page);
+        }
+        expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+        expect(b.problems).toEqual([]);
+      } finally {
+        await b.close();
       }
-      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
-      expect(b.problems).toEqual([]);
-    } finally {
-      await b.close();
-    }
-  };
+    };
 
-  it('platform staff: dashboard, lists, form, detail, settings, reports, tabs', consolePages('admin', async () => [
-    '/home',
-    '/platformUser/department',
-    '/platformUser/department/add',
-    '/platformUser/department/detail/1',
-    '/tms/waybill/waybill',
-    '/tms/waybill/waybill/add',
-    '/tms/waybill/waybill/detail/1',
-    '/systemManage/systemConfig',
-    '/customerManage/statisticsSetting',
-    '/tms/report/freightReport',
-    '/digitalLogistics/platform',
-    '/digitalLogistics/log',
-    // A list of each other area of the menu.
-    '/customerManage/customer', '/systemManage/dictionary', '/customerConfig/alert', '/customerLog/alert', '/componentManage/component',
-    '/showLinkManage/link', '/location/order', '/taxManage/taxOrder', '/cloudPay/balanceLog', '/guide/section', '/alct/shipment',
-  ]), 360_000);
-
-  it('a customer: dashboard, list, form, detail, settings, report', consolePages('cust_a', async (s, b) => {
-    const staff = await api(s, b, `/open-platform/data/${encodeURIComponent('platformUser/staffManage')}?size=1`);
-    return [
+  it(
+    'platform staff: dashboard, lists, form, detail, settings, reports, tabs',
+    consolePages('admin', async () => [
       '/home',
-      '/platformUser/staffManage',
-      '/platformUser/staffManage/add',
-      `/platformUser/staffManage/detail/${staff.list[0].id}`,
-      '/alct/config',
-      '/systemManage/updatePassword',
-      '/customerManage/accountTotal',
-      '/cloudPay/payIndex',
-    ];
-  }), 240_000);
+      '/platformUser/department',
+      '/platformUser/department/add',
+      '/platformUser/department/detail/1',
+      '/tms/waybill/waybill',
+      '/tms/waybill/waybill/add',
+      '/tms/waybill/waybill/detail/1',
+      '/systemManage/systemConfig',
+      '/customerManage/statisticsSetting',
+      '/tms/report/freightReport',
+      '/digitalLogistics/platform',
+      '/digitalLogistics/log',
+      // A list of each other area of the menu.
+      '/customerManage/customer',
+      '/systemManage/dictionary',
+      '/customerConfig/alert',
+      '/customerLog/alert',
+      '/componentManage/component',
+      '/showLinkManage/link',
+      '/location/order',
+      '/taxManage/taxOrder',
+      '/cloudPay/balanceLog',
+      '/guide/section',
+      '/alct/shipment',
+    ]),
+    360_000,
+  );
 
-  it('at phone width', consolePages('cust_a', async () => ['/home', '/platformUser/staffManage', '/platformUser/staffManage/add'], 390), 120_000);
+  it(
+    'a customer: dashboard, list, form, detail, settings, report',
+    consolePages('cust_a', async (s, b) => {
+      const staff = await api(s, b, `/open-platform/data/${encodeURIComponent('platformUser/staffManage')}?size=1`);
+      return [
+        '/home',
+        '/platformUser/staffManage',
+        '/platformUser/staffManage/add',
+        `/platformUser/staffManage/detail/${staff.list[0].id}`,
+        '/alct/config',
+        '/systemManage/updatePassword',
+        '/customerManage/accountTotal',
+        '/cloudPay/payIndex',
+      ];
+    }),
+    240_000,
+  );
+
+  it(
+    'at phone width',
+    consolePages('cust_a', async () => ['/home', '/platformUser/staffManage', '/platformUser/staffManage/add'], 390),
+    120_000,
+  );
 });

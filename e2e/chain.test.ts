@@ -12,7 +12,9 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
   const call = async (method: string, page: string, rest: string, body?: unknown) => {
     const token = (await b.context.cookies()).find((c) => c.name === TOKEN_COOKIE)!.value;
     const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent(page)}${rest}`, {
-      method, headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return (await res.json()) as { status: number; msg: string; data: Record<string, unknown> };
   };
@@ -29,16 +31,32 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
   it('shows order, settlement, remittance, cloud-pay payment, receipt, both uploads and tax order, with nothing open', async () => {
     const db = server.app.ctx.database.db;
     // A settled waybill of C1001 whose driver's taxes are withheld and whose remittance went by cloud pay.
-    const w = await db.selectFrom('tms_remit_approval as r').innerJoin('tms_waybill as w', 'w.waybillNo', 'r.waybillNo')
-      .innerJoin('tms_settlement as s', 's.settlementNo', 'r.settlementNo').innerJoin('tax_order as o', 'o.settlementNo', 's.settlementNo')
+    const w = await db
+      .selectFrom('tms_remit_approval as r')
+      .innerJoin('tms_waybill as w', 'w.waybillNo', 'r.waybillNo')
+      .innerJoin('tms_settlement as s', 's.settlementNo', 'r.settlementNo')
+      .innerJoin('tax_order as o', 'o.settlementNo', 's.settlementNo')
       .select(['w.id', 'w.waybillNo', 'w.orderNo', 's.settlementNo', 'r.remitNo', 'r.amountFen', 'r.bankSerialNo', 'o.taxOrderNo'])
-      .where('r.partyCode', '=', 'C1001').where('r.status', '=', 'paid').where('r.paymentMethod', '=', 'cloudPay').orderBy('r.paidAt', 'desc').executeTakeFirstOrThrow();
+      .where('r.partyCode', '=', 'C1001')
+      .where('r.status', '=', 'paid')
+      .where('r.paymentMethod', '=', 'cloudPay')
+      .orderBy('r.paidAt', 'desc')
+      .executeTakeFirstOrThrow();
     const payment = await db.selectFrom('cp_payment').select('payNo').where('bizNo', '=', w.settlementNo).executeTakeFirstOrThrow();
     const receipt = await db.selectFrom('cp_receipt').select('receiptNo').where('bizNo', '=', payment.payNo).executeTakeFirstOrThrow();
 
     // The funds-flow upload of its settlement, accepted by the monitoring system.
-    let upload = (await call('GET', 'tms/supervision/paymentUpload', `?settlementNo=${w.settlementNo}`)).data.list as { id: number; status: string }[];
-    if (!upload.length) upload = [(await call('POST', 'tms/supervision/paymentUpload', '', { partyCode: 'C1001', settlementNo: w.settlementNo })).data as { id: number; status: string }];
+    let upload = (await call('GET', 'tms/supervision/paymentUpload', `?settlementNo=${w.settlementNo}`)).data.list as {
+      id: number;
+      status: string;
+    }[];
+    if (!upload.length)
+      upload = [
+        (await call('POST', 'tms/supervision/paymentUpload', '', { partyCode: 'C1001', settlementNo: w.settlementNo })).data as {
+          id: number;
+          status: string;
+        },
+      ];
     if (upload[0].status !== 'accepted') {
       const sent = await call('POST', 'tms/supervision/paymentUpload', `/${upload[0].id}/actions/upload`, {});
       expect(sent.status, sent.msg).toBe(0);
@@ -46,7 +64,9 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
     // And the waybill's own upload, whatever the monitoring system answers to it.
     const waybillUploads = (await call('GET', 'tms/supervision/waybillUpload', `?waybillNo=${w.waybillNo}`)).data.list as { id: number }[];
     if (!waybillUploads.length) {
-      const created = (await call('POST', 'tms/supervision/waybillUpload', '', { partyCode: 'C1001', waybillNo: w.waybillNo })).data as { id: number };
+      const created = (await call('POST', 'tms/supervision/waybillUpload', '', { partyCode: 'C1001', waybillNo: w.waybillNo })).data as {
+        id: number;
+      };
       await call('POST', 'tms/supervision/waybillUpload', `/${created.id}/actions/upload`, {});
     }
 
@@ -56,7 +76,8 @@ describe.runIf(hasChromium())('a waybill’s document chain in Chromium', () => 
     await chain.locator('.ant-table-row').first().waitFor();
     await expect.poll(async () => (await chain.textContent()) ?? '').toContain(String(receipt.receiptNo));
     const text = (await chain.textContent())!;
-    for (const no of [w.orderNo, w.settlementNo, w.remitNo, payment.payNo, receipt.receiptNo, w.taxOrderNo]) expect(text).toContain(String(no));
+    for (const no of [w.orderNo, w.settlementNo, w.remitNo, payment.payNo, receipt.receiptNo, w.taxOrderNo])
+      expect(text).toContain(String(no));
     expect(text).toContain(`¥${(Number(w.amountFen) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     // Every step has its document; only the prepayment deduction is optional (this shipper does not prepay).
     const empty = await chain.locator('.ant-table-row', { hasText: '暂无' }).allTextContents();

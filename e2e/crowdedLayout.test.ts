@@ -17,7 +17,8 @@ async function breadcrumbOverlaps(page: Page) {
       const box = li.getBoundingClientRect();
       const next = items[i + 1]?.getBoundingClientRect();
       if (next && box.right > next.left + 0.5) found.push(`"${li.textContent}" runs into "${items[i + 1].textContent}"`);
-      if (li.scrollWidth > li.clientWidth + 1 && getComputedStyle(li).overflowX === 'visible') found.push(`"${li.textContent}" shows text past its edge`);
+      if (li.scrollWidth > li.clientWidth + 1 && getComputedStyle(li).overflowX === 'visible')
+        found.push(`"${li.textContent}" shows text past its edge`);
     });
     return found;
   });
@@ -82,7 +83,7 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
     const toggle = active().getByTestId('sort-toggle');
     await expect.poll(() => toggle.textContent()).toBe('Sorted by Updated at, descending');
     const page = encodeURIComponent('tms/supervision/waybillUpload');
-    const first = async () => (await active().locator('.ant-table-row').first().getAttribute('data-row-key'));
+    const first = async () => await active().locator('.ant-table-row').first().getAttribute('data-row-key');
     const oldest = (await api(server, b, `/open-platform/data/${page}?sort=updatedAt&size=1`)).list[0].id;
     const newest = (await api(server, b, `/open-platform/data/${page}?sort=-updatedAt&size=1`)).list[0].id;
     expect(oldest).not.toBe(newest);
@@ -110,10 +111,12 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
       await b.page.reload();
       const cell = active().locator('.ant-table-row').first().locator('td').last();
       await cell.locator('a, button').first().waitFor();
-      await expect.poll(async () => {
-        const box = (await cell.boundingBox())!;
-        return box.x >= 0 && box.x + box.width <= 390;
-      }).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = (await cell.boundingBox())!;
+          return box.x >= 0 && box.x + box.width <= 390;
+        })
+        .toBe(true);
       await screenshot(b.page, `row-actions-${lang}-390`);
       // The first action answers where it is, without scrolling the table.
       await cell.locator('a, button').first().click();
@@ -134,7 +137,8 @@ describe.runIf(hasChromium())('a crowded console in Chromium', () => {
         const cut = await customer.page.locator('.dashboard-latest').evaluate((table) => {
           const edge = table.closest('.ant-card')!.getBoundingClientRect().right;
           return [...table.querySelectorAll<HTMLElement>('td.dashboard-latest__time, th.dashboard-latest__time')]
-            .filter((c) => c.getBoundingClientRect().right > edge + 0.5 || c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent);
+            .filter((c) => c.getBoundingClientRect().right > edge + 0.5 || c.scrollWidth > c.clientWidth + 1)
+            .map((c) => c.textContent);
         });
         expect(cut, `at ${width} px`).toEqual([]);
         await screenshot(customer.page, `dashboard-latest-${width}`);

@@ -47,7 +47,10 @@ describe.runIf(hasChromium())('dashboard and to-do workflow in Chromium', () => 
     await list.locator('.ant-table-row').first().waitFor();
     await expect.poll(() => list.locator('.list-toolbar__title .muted').textContent()).toContain(String(before));
     await list.locator('.ant-table-row').first().getByRole('button', { name: '通过' }).click();
-    await b.page.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await b.page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await b.page.getByText('操作成功').waitFor();
     await expect.poll(async () => (await api(server, b, '/open-platform/todoCount')).auth_shipper_count).toBe(before - 1);
     await b.page.getByTestId('todo-compact').click();

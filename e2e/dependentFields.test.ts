@@ -12,19 +12,39 @@ describe.runIf(hasChromium())('dependent and filling references in the waybill f
   let driversOfEnterprise: string[];
   const active = () => b.page.locator('.keep-alive--active');
   // The label's text may carry the required mark and a colon around the title.
-  const item = (title: string) => active().locator('.ant-formily-item')
-    .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?\\s*${title}\\s*[:：]?$`) }) }).first();
+  const item = (title: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?\\s*${title}\\s*[:：]?$`) }) })
+      .first();
   const options = () => b.page.locator('.ant-select-dropdown:visible .ant-select-item-option-content');
 
   beforeAll(async () => {
     server = await startServer();
     const db = server.app.ctx.database.db;
     // Two carriers of one organisation with drivers: an enterprise (no withholding) and another kind.
-    enterprise = (await db.selectFrom('tms_carrier as c').select(['c.code', 'c.name', 'c.partyCode']).where('c.carrierType', '=', 'enterprise')
-      .where((eb) => eb.exists(eb.selectFrom('tms_driver as d').select('d.id').whereRef('d.carrierCode', '=', 'c.code'))).orderBy('c.id').executeTakeFirstOrThrow()) as Row;
-    other = (await db.selectFrom('tms_carrier as c').select(['c.code', 'c.name']).where('c.carrierType', '!=', 'enterprise').where('c.partyCode', '=', enterprise.partyCode as string)
-      .where((eb) => eb.exists(eb.selectFrom('tms_driver as d').select('d.id').whereRef('d.carrierCode', '=', 'c.code'))).orderBy('c.id').executeTakeFirstOrThrow()) as Row;
-    driversOfEnterprise = (await db.selectFrom('tms_driver').select('name').where('carrierCode', '=', enterprise.code as string).execute()).map((d) => String(d.name));
+    enterprise = (await db
+      .selectFrom('tms_carrier as c')
+      .select(['c.code', 'c.name', 'c.partyCode'])
+      .where('c.carrierType', '=', 'enterprise')
+      .where((eb) => eb.exists(eb.selectFrom('tms_driver as d').select('d.id').whereRef('d.carrierCode', '=', 'c.code')))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()) as Row;
+    other = (await db
+      .selectFrom('tms_carrier as c')
+      .select(['c.code', 'c.name'])
+      .where('c.carrierType', '!=', 'enterprise')
+      .where('c.partyCode', '=', enterprise.partyCode as string)
+      .where((eb) => eb.exists(eb.selectFrom('tms_driver as d').select('d.id').whereRef('d.carrierCode', '=', 'c.code')))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()) as Row;
+    driversOfEnterprise = (
+      await db
+        .selectFrom('tms_driver')
+        .select('name')
+        .where('carrierCode', '=', enterprise.code as string)
+        .execute()
+    ).map((d) => String(d.name));
   });
   afterAll(async () => {
     await b?.close();
@@ -44,7 +64,12 @@ describe.runIf(hasChromium())('dependent and filling references in the waybill f
     zh: { carrier: '承运商', driver: '司机', withheld: '代征个人税费' },
     en: { carrier: 'Carrier', driver: 'Driver', withheld: 'Withhold taxes \\(individual driver\\)' },
   };
-  for (const [lang, width, height] of [['zh', 1366, 800], ['zh', 390, 844], ['en', 1366, 800], ['en', 390, 844]] as const) {
+  for (const [lang, width, height] of [
+    ['zh', 1366, 800],
+    ['zh', 390, 844],
+    ['en', 1366, 800],
+    ['en', 390, 844],
+  ] as const) {
     it(`offers the chosen carrier's drivers only, fills the withholding, and clears a driver the next carrier lacks, at ${width} px in ${lang}`, async () => {
       const title = TITLES[lang];
       b = await openBrowser(width, height);

@@ -9,7 +9,10 @@ describe.runIf(hasChromium())('a page written on the field library, in Chromium'
   let server: Running;
   let b: Browser;
   const active = () => b.page.locator('.keep-alive--active');
-  const formItem = (label: string) => active().locator('.ant-formily-item').filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) });
+  const formItem = (label: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) });
   beforeAll(async () => {
     server = await startServer();
     b = await openBrowser(1366, 900);
@@ -27,7 +30,9 @@ describe.runIf(hasChromium())('a page written on the field library, in Chromium'
     const titles = active().locator('.detail-section .ant-descriptions-title');
     await expect.poll(() => titles.allTextContents()).toEqual(['基本信息', '企业资质', '归属信息', '系统信息']);
     const system = active().locator('.detail-section').last();
-    await expect.poll(() => system.locator('.ant-descriptions-item-label').allTextContents()).toEqual(['所属组织', '创建时间', '创建人', '更新时间', '更新人']);
+    await expect
+      .poll(() => system.locator('.ant-descriptions-item-label').allTextContents())
+      .toEqual(['所属组织', '创建时间', '创建人', '更新时间', '更新人']);
     // The carrier is shown by its name, not its code (the RefLabel cell the engine gives a reference).
     const labels = await active().locator('.ant-descriptions-item-label').allTextContents();
     const contents = await active().locator('.ant-descriptions-item-content').allTextContents();
@@ -35,7 +40,9 @@ describe.runIf(hasChromium())('a page written on the field library, in Chromium'
   });
 
   it('offers the library fields in the form: a reference as a search select, the remark as a text area with the page limit', async () => {
-    await active().getByRole('button', { name: /编\s*辑/ }).click();
+    await active()
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await b.page.waitForURL(/vehicle\/edit\//);
     await formItem('承运商').locator('.ant-select').waitFor();
     // The page's own maxLength (500) over the library's (200): the text area takes 500 characters, no more.

@@ -22,7 +22,11 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
 
   it('sends one schema request and one row request for a list opened from the menu', async () => {
     await b.page.locator('.ant-statistic').first().waitFor();
-    await b.page.locator('.console-sider .ant-menu-submenu-title').filter({ hasText: /平台用户/ }).first().click();
+    await b.page
+      .locator('.console-sider .ant-menu-submenu-title')
+      .filter({ hasText: /平台用户/ })
+      .first()
+      .click();
     const item = b.page.locator('.console-sider .ant-menu-item', { hasText: '部门管理' });
     await item.waitFor();
     await b.page.waitForLoadState('networkidle');
@@ -31,7 +35,9 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     // Whatever else the visit asks for has left by the time the network is idle.
     await b.page.waitForLoadState('networkidle');
-    expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2Fdepartment?'))).toEqual(['GET /open-platform/data/platformUser%2Fdepartment?page=1&size=20']);
+    expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2Fdepartment?'))).toEqual([
+      'GET /open-platform/data/platformUser%2Fdepartment?page=1&size=20',
+    ]);
     expect(requests.filter((r) => r.startsWith('GET /open-platform/schemas/platformUser%2Fdepartment'))).toHaveLength(1);
   });
 
@@ -40,7 +46,9 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
     await b.page.locator('.console-sider .ant-menu-item', { hasText: '员工管理' }).click();
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     await b.page.waitForLoadState('networkidle');
-    expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2FstaffManage?'))).toEqual(['GET /open-platform/data/platformUser%2FstaffManage?page=1&size=20']);
+    expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2FstaffManage?'))).toEqual([
+      'GET /open-platform/data/platformUser%2FstaffManage?page=1&size=20',
+    ]);
     expect(requests.filter((r) => r.startsWith('GET /open-platform/schemas/platformUser%2FstaffManage'))).toHaveLength(1);
   });
 

@@ -35,14 +35,20 @@ function newestMtime(dir: string): number {
  * concurrent runs never serve a build another run is replacing. Old builds are pruned.
  */
 export function ensureBuild(): string {
-  const sources = Math.max(newestMtime(path.resolve('src')), newestMtime(path.resolve('public')), fs.statSync('index.html').mtimeMs,
-    fs.statSync('vite.config.ts').mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.resolve('src')),
+    newestMtime(path.resolve('public')),
+    fs.statSync('index.html').mtimeMs,
+    fs.statSync('vite.config.ts').mtimeMs,
+  );
   const dir = path.join(DIST, String(Math.floor(sources)));
   if (!fs.existsSync(path.join(dir, 'index.html'))) {
     const tmp = `${dir}.${process.pid}`;
     // What ships: under vitest NODE_ENV is "test", which would build React's development files.
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'],
-      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(tmp, dir);
   }
@@ -64,8 +70,16 @@ export async function startServer(): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-e2e-'));
   // The same demo database as the server tests' (a copy of the run's template): a few metered
   // gateway calls per service and quick password hashes are all a browser test needs.
-  const config = { ...configFromEnv({}), dataDir, distDir: ensureBuild(), scryptLogN: 12, demoCallsPerService: 12, logLevel: 'warn', jobTickSeconds: 0,
-    cacheDir: path.resolve('.tmp/cache') };
+  const config = {
+    ...configFromEnv({}),
+    dataDir,
+    distDir: ensureBuild(),
+    scryptLogN: 12,
+    demoCallsPerService: 12,
+    logLevel: 'warn',
+    jobTickSeconds: 0,
+    cacheDir: path.resolve('.tmp/cache'),
+  };
   if (templateApplies()) await copyTemplate('sqlite', config, dataDir);
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -95,7 +109,16 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
     executablePath: CHROMIUM,
     viewport: { width, height },
     locale: 'zh-CN',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const keep = (p: Page) => {
     if (openPages.has(p)) return;
@@ -107,12 +130,18 @@ export async function openBrowser(width = 1366, height = 800): Promise<Browser> 
   const page = context.pages()[0] ?? (await context.newPage());
   keep(page);
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   // A request the page itself dropped (a reload or navigation while it was in flight) is not a failure.
-  page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`); });
+  page.on('requestfailed', (r) => {
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   return {
-    context, page, problems,
+    context,
+    page,
+    problems,
     async close() {
       await context.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -172,8 +201,10 @@ async function networkQuiet(page: Page) {
  */
 export async function pageSettled(page: Page, route?: string) {
   if (route) {
-    await page.waitForFunction((path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path),
-      route.split('?')[0]);
+    await page.waitForFunction(
+      (path) => document.querySelector<HTMLElement>('.keep-alive--active')?.dataset.page?.startsWith(path),
+      route.split('?')[0],
+    );
   }
   for (;;) {
     await networkQuiet(page);

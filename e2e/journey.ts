@@ -2,7 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBrowser, pageSettled, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
-interface MenuNode { path: string | null; component: string | null; hidden: boolean; url?: string | null; children: MenuNode[] }
+interface MenuNode {
+  path: string | null;
+  component: string | null;
+  hidden: boolean;
+  url?: string | null;
+  children: MenuNode[];
+}
 
 function pagesOf(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => [...(n.component && n.path && !n.hidden ? [n.path] : []), ...pagesOf(n.children ?? [])]);
@@ -33,7 +39,9 @@ export function describeJourney(users: string[]) {
           b.page.setDefaultTimeout(15_000);
           await signIn(b.page, server.url, user);
           const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-          const info = await (await fetch(`${server.url}/open-platform/getUserInfo`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).json();
+          const info = await (
+            await fetch(`${server.url}/open-platform/getUserInfo`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+          ).json();
           pages = pagesOf(info.data.resourceList[0].children);
         });
         afterAll(async () => {
@@ -50,7 +58,11 @@ export function describeJourney(users: string[]) {
             const before = b.problems.length;
             await b.page.goto(`${server.url}/#${p}`);
             await pageSettled(b.page, p);
-            const fallback = await b.page.locator('.keep-alive--active .ant-result-warning, .keep-alive--active .ant-result-error, .keep-alive--active .ant-result-403').count();
+            const fallback = await b.page
+              .locator(
+                '.keep-alive--active .ant-result-warning, .keep-alive--active .ant-result-error, .keep-alive--active .ant-result-403',
+              )
+              .count();
             await screenshot(b.page, `${user}${p.replace(/\//g, '_')}`, { dir: SHOTS });
             if (fallback) failures.push(`${p}: shows an error or fallback page`);
             if (b.page.url().includes('#/404')) failures.push(`${p}: went to 404`);

@@ -3,16 +3,17 @@ import type { Page } from 'playwright-core';
 import { hasChromium, openBrowser, screenshot, startServer, type Browser, type Running } from './harness';
 
 /** What has the keyboard focus: its id, its text, and the text of the label naming it. */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  const labelledBy = el?.getAttribute('aria-labelledby');
-  return {
-    id: el?.id ?? '',
-    text: (el?.textContent ?? '').replace(/\s+/g, ''),
-    label: labelledBy ? (document.getElementById(labelledBy)?.textContent ?? '') : '',
-    inForm: Boolean(el?.closest('.keep-alive--active .form-page')),
-  };
-});
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const labelledBy = el?.getAttribute('aria-labelledby');
+    return {
+      id: el?.id ?? '',
+      text: (el?.textContent ?? '').replace(/\s+/g, ''),
+      label: labelledBy ? (document.getElementById(labelledBy)?.textContent ?? '') : '',
+      inForm: Boolean(el?.closest('.keep-alive--active .form-page')),
+    };
+  });
 
 /** Presses Tab until the focus is where `wanted` says, and says how many presses that took. */
 async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean, limit = 40): Promise<number> {
@@ -23,7 +24,7 @@ async function tabTo(page: Page, wanted: (f: Awaited<ReturnType<typeof focused>>
     if (wanted(f)) return presses;
     trail.push(f.id || f.label || f.text.slice(0, 12));
   }
-  throw new Error(`not reached in ${limit} Tabs at ${page.url()}: ${trail.join(" → ")}`);
+  throw new Error(`not reached in ${limit} Tabs at ${page.url()}: ${trail.join(' → ')}`);
 }
 
 /** A whole task without the mouse: sign in, find a page by route search, add a record, save it. */

@@ -96,7 +96,8 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
 
   it('shows to-do counts equal to what the server counts', async () => {
     const token = await cookie('Admin-Token');
-    const counts = (await (await fetch(`${server.url}/open-platform/todoCount`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
+    const counts = (await (await fetch(`${server.url}/open-platform/todoCount`, { headers: { Authorization: `Bearer ${token}` } })).json())
+      .data;
     expect(Object.keys(counts)).toHaveLength(10);
     // At 1366 px the counters fold into one button with their total; its menu shows each count.
     const total = Object.values<number>(counts).reduce((a, n) => a + n, 0);
@@ -127,11 +128,13 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await b.page.goto(`${server.url}/#/platformUser/staffManage`);
     await b.page.goto(`${server.url}/#/platformUser/department`);
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
-    await expect.poll(async () => {
-      const strip = await b.page.locator('.tags-view__strip').boundingBox();
-      const tab = await b.page.locator('.tags-view__tab--active').boundingBox();
-      return Boolean(strip && tab && tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const strip = await b.page.locator('.tags-view__strip').boundingBox();
+        const tab = await b.page.locator('.tags-view__tab--active').boundingBox();
+        return Boolean(strip && tab && tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1);
+      })
+      .toBe(true);
     await screenshot(b.page, 'console-mobile-390');
     await b.page.setViewportSize({ width: 1366, height: 860 });
   });

@@ -8,10 +8,17 @@ describe.runIf(hasChromium())('fixing and resubmitting a rejected ministry uploa
   let server: Running;
   let b: Browser;
   const active = () => b.page.locator('.keep-alive--active');
-  const field = (label: string) => active().locator('.ant-formily-item').filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) }).locator('input').first();
+  const field = (label: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) })
+      .locator('input')
+      .first();
   const uploads = async () => {
     const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent(PAGE)}?size=500`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent(PAGE)}?size=500`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return (await res.json()).data.list as { waybillNo: string; status: string; receiptId: string | null }[];
   };
   beforeAll(async () => {
@@ -39,10 +46,16 @@ describe.runIf(hasChromium())('fixing and resubmitting a rejected ministry uploa
     // The "fix at" link opens the vehicle, filtered to the tractor the ministry named.
     await row.locator('a[href*="tms/base/vehicle"]').click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\?plate=/);
-    await active().locator('.ant-table-row').first().getByRole('button', { name: /编\s*辑/ }).click();
+    await active()
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\/edit\/\d+/);
     await field('挂车牌照号').fill('苏D3821挂');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\/detail\/\d+/);
 
     await b.page.goto(`${server.url}/#/${PAGE}?todo=1`);

@@ -10,7 +10,16 @@ import { hasChromium, openBrowser, signIn, startServer, type Browser, type Runni
 
 /** The portal shows this route in its page area (the previous page stays while the next loads). */
 async function portalShows(page: Page, route: RegExp) {
-  await expect.poll(() => page.locator('.portal main').getAttribute('data-route').catch(() => null), { timeout: 20_000 }).toMatch(route);
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.portal main')
+          .getAttribute('data-route')
+          .catch(() => null),
+      { timeout: 20_000 },
+    )
+    .toMatch(route);
 }
 
 const hash = (page: Page) => new URL(page.url()).hash;
@@ -21,7 +30,11 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
     server = await startServer();
     const db = server.app.ctx.database;
     // An entry hidden from the navigation, and one whose page file does not exist.
-    await db.db.updateTable('sys_menu').set({ hidden: boolParam(db, true) }).where('code', '=', 'platformUser/team').execute();
+    await db.db
+      .updateTable('sys_menu')
+      .set({ hidden: boolParam(db, true) })
+      .where('code', '=', 'platformUser/team')
+      .execute();
     await db.db.updateTable('sys_menu').set({ component: 'nowhere/page' }).where('code', '=', 'platformUser/loginHistory').execute();
   });
   afterAll(async () => {
@@ -57,7 +70,9 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
     it('goes from the portal to the console sign-in by a link, and back by the browser', async () => {
       await b.page.goto(`${server.url}/#/index`);
       await portalShows(b.page, /^\/index$/);
-      await b.page.evaluate(() => { window.location.hash = '#/home'; });
+      await b.page.evaluate(() => {
+        window.location.hash = '#/home';
+      });
       await b.page.locator('#username').waitFor();
       await b.page.goBack();
       await portalShows(b.page, /^\/index$/);
@@ -92,7 +107,9 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
       await b.page.locator('.p-show').waitFor();
       expect(hash(b.page)).toBe('#/portalShow');
       // Back to the console through the portal's own address change.
-      await b.page.evaluate(() => { window.location.hash = '#/home'; });
+      await b.page.evaluate(() => {
+        window.location.hash = '#/home';
+      });
       await b.page.locator('.console-sider').waitFor();
       await b.page.goBack();
       await portalShows(b.page, /^\/portalShow$/);
@@ -137,7 +154,9 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
 
     it('logs a missing page file as MODULE_NOT_FOUND and shows the default page', async () => {
       const logged: string[] = [];
-      b.page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+      b.page.on('console', (m) => {
+        if (m.type() === 'error') logged.push(m.text());
+      });
       await b.page.goto(`${server.url}/#/platformUser/loginHistory`);
       await b.page.getByText('页面暂不可用').waitFor();
       await expect(b.page.locator('.keep-alive--active').textContent()).resolves.toContain('MODULE_NOT_FOUND');
@@ -155,7 +174,9 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
 
     it('closes the loading overlay by itself while the user info is still on its way', async () => {
       let release: () => void = () => undefined;
-      const held = new Promise<void>((r) => { release = r; });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
       await b.page.route('**/open-platform/getUserInfo', async (route) => {
         await held;
         await route.continue().catch(() => undefined);

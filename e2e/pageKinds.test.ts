@@ -16,7 +16,9 @@ describe.runIf(hasChromium())('dashboard and tabs pages in Chromium', () => {
   beforeAll(async () => {
     server = await startServer();
     b = await openBrowser(1366, 900);
-    b.page.on('response', (r) => { if (r.url().endsWith('.js')) scripts.push(r.url()); });
+    b.page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
     await signIn(b.page, server.url, 'cust_a');
   });
   afterAll(async () => {
@@ -48,7 +50,8 @@ describe.runIf(hasChromium())('dashboard and tabs pages in Chromium', () => {
     const figure = active().getByTestId('figure-waybills').locator('.ant-statistic-content');
     await figure.waitFor();
     expect((await figure.textContent())?.replace(/\D/g, '')).toBe(String(expected.figures.waybills));
-    for (const chart of ['byOrigin', 'byState', 'perDay', 'byGoods']) await active().getByTestId(`chart-${chart}`).locator('svg').first().waitFor();
+    for (const chart of ['byOrigin', 'byState', 'perDay', 'byGoods'])
+      await active().getByTestId(`chart-${chart}`).locator('svg').first().waitFor();
     // The map is drawn with province shapes (SVG paths), from a chunk of its own.
     await expect.poll(() => active().getByTestId('chart-byOrigin').locator('svg path').count()).toBeGreaterThan(30);
     expect(mapLoaded()).toBe(true);

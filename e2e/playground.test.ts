@@ -56,7 +56,11 @@ describe.runIf(hasChromium())('the schema playground in Chromium', () => {
 
     await active().getByTestId('playground-save').click();
     await b.page.locator('.ant-message').getByText('已保存为第 1 版，并已生效').waitFor();
-    const stored = await server.app.ctx.database.db.selectFrom('sys_schema_version').select(['revision', 'author']).where('pageId', '=', PAGE).execute();
+    const stored = await server.app.ctx.database.db
+      .selectFrom('sys_schema_version')
+      .select(['revision', 'author'])
+      .where('pageId', '=', PAGE)
+      .execute();
     expect(stored).toEqual([{ revision: 1, author: 'admin' }]);
     await active().getByTestId('playground-versions').getByText('r1').waitFor();
 
@@ -71,11 +75,16 @@ describe.runIf(hasChromium())('the schema playground in Chromium', () => {
   it('rolls back to the schema file in one click, and the open page follows', async () => {
     await b.page.goto(`${server.url}/#/systemManage/schemaPlayground?page=${encodeURIComponent(PAGE)}`);
     await active().getByTestId('playground-rollback-0').click();
-    await b.page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await b.page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await b.page.locator('.ant-message').getByText('已回滚，第 2 版已生效').waitFor();
     await screenshot(b.page, 'playground-versions-1600');
     await b.page.goto(`${server.url}/#/customerManage/appInfo`);
-    await b.page.waitForFunction(() => [...document.querySelectorAll('.keep-alive--active .ant-table-thead th')].some((th) => th.textContent === '应用名称'));
+    await b.page.waitForFunction(() =>
+      [...document.querySelectorAll('.keep-alive--active .ant-table-thead th')].some((th) => th.textContent === '应用名称'),
+    );
     expect(await headers(active())).not.toContain('描述');
   });
 });

@@ -12,10 +12,14 @@ describe.runIf(hasChromium())('a new page made wholly in the schema playground, 
   let server: Running;
   let b: Browser;
   const active = () => b.page.locator('.keep-alive--active');
-  const menuRow = () => server.app.ctx.database.core.selectFrom('sys_menu').select(['code', 'parentCode']).where('code', '=', PAGE).executeTakeFirst();
+  const menuRow = () =>
+    server.app.ctx.database.core.selectFrom('sys_menu').select(['code', 'parentCode']).where('code', '=', PAGE).executeTakeFirst();
   // Earlier confirmations stay in the page, hidden: the open one is the last that is not.
   const confirm = async () => {
-    const open = b.page.locator('.ant-popconfirm:not(.ant-popover-hidden)').last().getByRole('button', { name: /确\s*定|OK/ });
+    const open = b.page
+      .locator('.ant-popconfirm:not(.ant-popover-hidden)')
+      .last()
+      .getByRole('button', { name: /确\s*定|OK/ });
     await open.waitFor();
     await open.dispatchEvent('click');
   };
@@ -46,7 +50,8 @@ describe.runIf(hasChromium())('a new page made wholly in the schema playground, 
     }
     // Customer administrators may see and add records.
     await extras.getByTestId('playground-grants-CUSTOMER_ADMIN').locator('.ant-select-selector').click();
-    for (const action of ['查看', '新增']) await b.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: action }).first().click();
+    for (const action of ['查看', '新增'])
+      await b.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: action }).first().click();
     await b.page.keyboard.press('Escape');
     await active().getByText('没有问题', { exact: false }).first().waitFor();
     // The preview draws the page with the texts being edited (its list waits for the first save).
@@ -56,7 +61,11 @@ describe.runIf(hasChromium())('a new page made wholly in the schema playground, 
     await active().getByTestId('playground-save').click();
     await b.page.locator('.ant-message').getByText('已保存为第 1 版，并已生效').waitFor();
     expect(await menuRow()).toMatchObject({ code: PAGE });
-    const grants = await server.app.ctx.database.core.selectFrom('sys_role').select('grants').where('code', '=', 'CUSTOMER_ADMIN').executeTakeFirstOrThrow();
+    const grants = await server.app.ctx.database.core
+      .selectFrom('sys_role')
+      .select('grants')
+      .where('code', '=', 'CUSTOMER_ADMIN')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(grants.grants as string)[PAGE]).toEqual(['read', 'create']);
 
     // The page is in the menu with its title (the menu comes with the session: load the console again) and opens as a list.

@@ -6,7 +6,12 @@ describe.runIf(hasChromium())('portal content from the console in Chromium', () 
   let server: Running;
   let b: Browser;
   const active = () => b.page.locator('.keep-alive--active');
-  const field = (label: string) => active().locator('.ant-formily-item').filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) }).locator('input, textarea').first();
+  const field = (label: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) })
+      .locator('input, textarea')
+      .first();
   beforeAll(async () => {
     server = await startServer();
     b = await openBrowser(1366, 900);
@@ -18,13 +23,19 @@ describe.runIf(hasChromium())('portal content from the console in Chromium', () 
     await server?.stop();
   });
 
-  it('shows a component\'s English description edited in the console on the portal in English after a reload', async () => {
-    const row = await server.app.ctx.database.db.selectFrom('portal_component').select('id').where('code', '=', 'LOC01').executeTakeFirstOrThrow();
+  it("shows a component's English description edited in the console on the portal in English after a reload", async () => {
+    const row = await server.app.ctx.database.db
+      .selectFrom('portal_component')
+      .select('id')
+      .where('code', '=', 'LOC01')
+      .executeTakeFirstOrThrow();
     await b.page.goto(`${server.url}/#/componentManage/component/edit/${row.id}`);
     const input = field('详细介绍（英文）');
     await input.waitFor();
     await input.fill('Live vehicle tracks, edited in the console.');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/component\/detail\/\d+/);
 
     await b.context.addCookies([{ name: 'language', value: 'en', url: server.url }]);

@@ -10,7 +10,12 @@ const LANGS = ['zh', 'en', 'es', 'ja'] as const;
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60]/;
 
 /** What the server's content makes the pages say, per language (demo data). */
-const HEADLINE = { zh: '网络货运一站式平台', en: 'One-stop network freight platform', es: 'Plataforma integral de transporte en red', ja: 'ネットワーク貨物輸送のワンストップ基盤' };
+const HEADLINE = {
+  zh: '网络货运一站式平台',
+  en: 'One-stop network freight platform',
+  es: 'Plataforma integral de transporte en red',
+  ja: 'ネットワーク貨物輸送のワンストップ基盤',
+};
 const GUIDE_FIRST = { zh: '注册与登录', en: 'Register and sign in', es: 'Registro e inicio de sesión', ja: '登録とサインイン' };
 
 /**
@@ -50,8 +55,14 @@ async function open(page: Page, base: string, route: string, ready: string) {
     [route, ready],
   );
   // A slide swapped in fades in: the picture is taken once it has.
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
 }
 
 describe.runIf(hasChromium())('the portal in four languages in Chromium', () => {
@@ -69,13 +80,20 @@ describe.runIf(hasChromium())('the portal in four languages in Chromium', () => 
 
   const setLanguage = (lang: string) => b.context.addCookies([{ name: 'language', value: lang, url: server.url }]);
 
-  it('shows no Chinese on the English and Spanish home pages once the server\'s texts are in', async () => {
+  it("shows no Chinese on the English and Spanish home pages once the server's texts are in", async () => {
     for (const lang of ['en', 'es'] as const) {
       await setLanguage(lang);
       await open(b.page, server.url, '/index', HEADLINE[lang]);
-      await b.page.getByRole('contentinfo').getByText(lang === 'en' ? 'Shulian Technology Group' : 'Grupo Tecnológico Shulian').first().waitFor();
+      await b.page
+        .getByRole('contentinfo')
+        .getByText(lang === 'en' ? 'Shulian Technology Group' : 'Grupo Tecnológico Shulian')
+        .first()
+        .waitFor();
       const text = await visibleText(b.page);
-      expect(text.split('\n').filter((line) => CJK.test(line)), lang).toEqual([]);
+      expect(
+        text.split('\n').filter((line) => CJK.test(line)),
+        lang,
+      ).toEqual([]);
     }
     expect(b.problems).toEqual([]);
   });
@@ -99,14 +117,21 @@ describe.runIf(hasChromium())('the portal in four languages in Chromium', () => 
         await setLanguage(lang);
         const pages: [string, string, string][] = [
           ['home', '/index', HEADLINE[lang]],
-          ['component', '/index/component/detail/freight/TMS01', lang === 'zh' ? '运单中心' : lang === 'en' ? 'Waybill Center' : lang === 'es' ? 'Centro de cartas de porte' : '運送状センター'],
+          [
+            'component',
+            '/index/component/detail/freight/TMS01',
+            lang === 'zh' ? '运单中心' : lang === 'en' ? 'Waybill Center' : lang === 'es' ? 'Centro de cartas de porte' : '運送状センター',
+          ],
           ['guide', '/index/guide', GUIDE_FIRST[lang]],
         ];
         for (const [name, route, ready] of pages) {
           await open(b.page, server.url, route, ready);
           expect(await b.page.evaluate(() => document.documentElement.scrollWidth), `${lang} ${route}`).toBeLessThanOrEqual(width);
           if (lang === 'en' || lang === 'es') {
-            expect((await visibleText(b.page)).split('\n').filter((line) => CJK.test(line)), `${lang} ${route}`).toEqual([]);
+            expect(
+              (await visibleText(b.page)).split('\n').filter((line) => CJK.test(line)),
+              `${lang} ${route}`,
+            ).toEqual([]);
           }
           await screenshot(b.page, `${name}-${lang}-${width}`, { dir: SHOTS, fullPage: true });
         }

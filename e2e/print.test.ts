@@ -20,9 +20,15 @@ describe.runIf(hasChromium())('printable record in Chromium', () => {
     const active = b.page.locator('.keep-alive--active');
     const [popup] = await Promise.all([
       b.context.waitForEvent('page'),
-      active.locator('.ant-table-row').first().getByRole('button', { name: /打\s*印/ }).click(),
+      active
+        .locator('.ant-table-row')
+        .first()
+        .getByRole('button', { name: /打\s*印/ })
+        .click(),
     ]);
-    await popup.evaluate(() => { window.print = () => {}; });
+    await popup.evaluate(() => {
+      window.print = () => {};
+    });
     await popup.locator('.print-section').first().waitFor();
     expect(await popup.locator('.print-head h1').textContent()).toBe('运费结算单');
     expect(await popup.locator('.print-section th').allTextContents()).toEqual(expect.arrayContaining(['结算单号', '应付金额（扣税后）']));

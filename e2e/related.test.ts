@@ -7,7 +7,11 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
   let server: Running;
   let b: Browser;
   const active = () => b.page.locator('.keep-alive--active');
-  const item = (label: string) => active().locator('.ant-formily-item').filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) }).first();
+  const item = (label: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) })
+      .first();
   const field = (label: string) => item(label).locator('input, textarea').first();
   const pick = async (label: string, option: string) => {
     await item(label).locator('.ant-select-selector').click();
@@ -26,7 +30,8 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
 
   it('shows an organisation’s staff as a tab of its detail, paged and with their own actions', async () => {
     await signIn(b.page, server.url, 'admin');
-    const id = (await server.app.ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', 'C1001').executeTakeFirstOrThrow()).id;
+    const id = (await server.app.ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', 'C1001').executeTakeFirstOrThrow())
+      .id;
     await b.page.goto(`${server.url}/#/platformUser/partyManage/detail/${id}`);
     const tab = active().getByTestId('related-users');
     await tab.locator('.ant-table-row').first().waitFor();
@@ -44,7 +49,9 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     const names = await active().locator('.ant-table-row').allTextContents();
     expect(names.join(' ')).not.toContain('cust_b');
     await screenshot(b.page, 'related-locked-list-1366');
-    await active().getByRole('button', { name: /新\s*增/ }).click();
+    await active()
+      .getByRole('button', { name: /新\s*增/ })
+      .click();
     await b.page.waitForURL(/staffManage\/add\?parent=C1001/);
     await active().getByTestId('locked-parent').getByText('华东智运物流有限公司').waitFor();
     expect(await active().getByTestId('party-picker').count()).toBe(0);
@@ -54,14 +61,21 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     await item('登录密码').locator('input').first().fill('Demo12345');
     await pick('角色', '客户管理员');
     await screenshot(b.page, 'related-locked-form-1366');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/staffManage\/detail\/\d+\?parent=C1001/);
-    const made = await server.app.ctx.database.db.selectFrom('sys_user').select('partyCode').where('username', '=', 'e2e_child').executeTakeFirstOrThrow();
+    const made = await server.app.ctx.database.db
+      .selectFrom('sys_user')
+      .select('partyCode')
+      .where('username', '=', 'e2e_child')
+      .executeTakeFirstOrThrow();
     expect(made.partyCode).toBe('C1001');
   });
 
   it('summarises a customer’s 18 service configurations in one tab and configures a missing one held to the customer', async () => {
-    const id = (await server.app.ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', 'C1002').executeTakeFirstOrThrow()).id;
+    const id = (await server.app.ctx.database.db.selectFrom('sys_party').select('id').where('code', '=', 'C1002').executeTakeFirstOrThrow())
+      .id;
     await b.page.goto(`${server.url}/#/customerManage/customer/detail/${id}`);
     const tab = active().getByTestId('related-services');
     await tab.locator('.ant-table-row').first().waitFor();
@@ -82,34 +96,50 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     b = await openBrowser(1366, 900);
     await signIn(b.page, server.url, 'cust_b');
     await b.page.goto(`${server.url}/#/customerConfig/license`);
-    await active().getByRole('button', { name: /新\s*增/ }).click();
+    await active()
+      .getByRole('button', { name: /新\s*增/ })
+      .click();
     await b.page.waitForURL(/customerConfig\/license\/add/);
     await item('版本').waitFor();
     await pick('版本', '企业版');
     await item('密钥').locator('input').first().fill('top-secret-42');
     await field('授权域名').fill('not a domain');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect.poll(() => active().locator('.ant-formily-item-help, .ant-formily-item-error-help').allTextContents()).not.toEqual([]);
     expect(b.page.url()).toContain('/add');
     await field('授权域名').fill('*.xntd-scm.com');
     await screenshot(b.page, 'customer-config-form-1366');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/customerConfig\/license\/detail\/\d+/);
     await active().getByText('*.xntd-scm.com').first().waitFor();
     expect(await active().textContent()).not.toContain('top-secret-42');
     const id = b.page.url().match(/detail\/(\d+)/)![1];
-    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent('customerConfig/license')}/${id}`, { headers: { Authorization: `Bearer ${await token()}` } });
+    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent('customerConfig/license')}/${id}`, {
+      headers: { Authorization: `Bearer ${await token()}` },
+    });
     const record = (await res.json()).data;
     expect(record.partyCode).toBe('C1002');
     expect(record).not.toHaveProperty('secret');
     await screenshot(b.page, 'customer-config-detail-1366');
-    await active().getByRole('button', { name: /编\s*辑/ }).click();
+    await active()
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await b.page.waitForURL(/license\/edit\/\d+/);
     expect(await item('密钥').locator('input').first().inputValue()).toBe('');
     await field('用户上限').fill('25');
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/license\/detail\/\d+/);
-    const stored = await server.app.ctx.database.db.selectFrom('cust_cfg_license').select(['secret', 'maxUsers']).where('id', '=', Number(id)).executeTakeFirstOrThrow();
+    const stored = await server.app.ctx.database.db
+      .selectFrom('cust_cfg_license')
+      .select(['secret', 'maxUsers'])
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
     // Kept encrypted; the server reads it back for the connector.
     expect(stored.maxUsers).toBe(25);
     expect(String(stored.secret)).not.toContain('top-secret-42');

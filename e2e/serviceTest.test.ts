@@ -18,7 +18,11 @@ describe.runIf(hasChromium())('the test action of a service configuration in Chr
 
   it('asks first, makes one call and shows the answer with its request number', async () => {
     await b.page.goto(`${server.url}/#/customerConfig/sms`);
-    await active().locator('.ant-table-row').first().getByRole('button', { name: /测试调用/ }).click();
+    await active()
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('button', { name: /测试调用/ })
+      .click();
     const dialog = b.page.locator('.ant-modal').filter({ hasText: /真实调用一次/ });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     const notice = b.page.locator('.ant-message-notice').filter({ hasText: /测试通过：sms\.send/ });

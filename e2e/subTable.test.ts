@@ -20,7 +20,9 @@ describe.runIf(hasChromium())('sub-tables and totals in Chromium', () => {
 
   async function ruleId(code: string): Promise<number> {
     const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent(RULE)}?code=${code}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/open-platform/data/${encodeURIComponent(RULE)}?code=${code}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return (await res.json()).data.list[0].id;
   }
 
@@ -34,13 +36,19 @@ describe.runIf(hasChromium())('sub-tables and totals in Chromium', () => {
     await threshold.fill('-4');
     await threshold.blur();
     // The cell refuses a negative threshold in place.
-    await active().getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(() => rows.nth(1).locator('.ant-formily-item-error, .ant-formily-item-feedback-layout-popover [class*=error]').count()).toBeGreaterThan(0);
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await expect
+      .poll(() => rows.nth(1).locator('.ant-formily-item-error, .ant-formily-item-feedback-layout-popover [class*=error]').count())
+      .toBeGreaterThan(0);
     expect(b.page.url()).toContain('/edit/');
     await screenshot(b.page, 'subtable-cell-error-1366');
     await threshold.fill('12');
     await threshold.blur();
-    await active().getByRole('button', { name: /保\s*存/ }).click();
+    await active()
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await b.page.waitForURL(/riskRule\/detail\/\d+/);
     const table = active().locator('.items-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
@@ -48,8 +56,15 @@ describe.runIf(hasChromium())('sub-tables and totals in Chromium', () => {
     await expect.poll(() => table.locator('tbody tr.ant-table-row').nth(1).textContent()).toContain('12');
     await screenshot(b.page, 'subtable-detail-1366');
     const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
-    const saved = (await (await fetch(`${server.url}/open-platform/data/${encodeURIComponent(RULE)}/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).data;
-    expect(saved.extraConditions).toEqual([{ metric: 'loginFailures', operator: 'gte', threshold: 3 }, { metric: 'smsRequests', operator: 'gt', threshold: 12 }]);
+    const saved = (
+      await (
+        await fetch(`${server.url}/open-platform/data/${encodeURIComponent(RULE)}/${id}`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()
+    ).data;
+    expect(saved.extraConditions).toEqual([
+      { metric: 'loginFailures', operator: 'gte', threshold: 3 },
+      { metric: 'smsRequests', operator: 'gt', threshold: 12 },
+    ]);
   });
 
   it('shows the totals of every matching settlement under the list, at 1366 and 390 px', async () => {

@@ -2,9 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
 const LIST_PAGES = [
-  '/platformUser/department', '/platformUser/staffManage', '/platformUser/roleManage', '/systemManage/dictionary',
-  '/systemManage/ipBlacklist', '/systemManage/banner', '/platformUser/team', '/platformUser/partyManage', '/tms/base/shipper',
-  '/tms/base/driver', '/tms/base/vehicle', '/tms/order/order_manage', '/tms/base/carrier', '/tms/waybill/waybill',
+  '/platformUser/department',
+  '/platformUser/staffManage',
+  '/platformUser/roleManage',
+  '/systemManage/dictionary',
+  '/systemManage/ipBlacklist',
+  '/systemManage/banner',
+  '/platformUser/team',
+  '/platformUser/partyManage',
+  '/tms/base/shipper',
+  '/tms/base/driver',
+  '/tms/base/vehicle',
+  '/tms/order/order_manage',
+  '/tms/base/carrier',
+  '/tms/waybill/waybill',
 ];
 const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
 
@@ -47,7 +58,10 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.getByTestId('tabs-left').click();
     await expect.poll(async () => (await box('.tags-view__tab')).x).toBeGreaterThanOrEqual(strip.x);
     await b.page.getByTestId('tabs-all').click();
-    await b.page.locator('.ant-dropdown-menu-item').filter({ hasText: /部门管理/ }).click();
+    await b.page
+      .locator('.ant-dropdown-menu-item')
+      .filter({ hasText: /部门管理/ })
+      .click();
     await b.page.waitForURL(/#\/platformUser\/department$/);
     await screenshot(b.page, 'workday-tabs-1366');
   }, 300_000);
@@ -60,7 +74,9 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
       const header = await box('.console-header');
       expect(header.height).toBeLessThanOrEqual(57);
       // Every breadcrumb level on one line, and the name and role each one line box.
-      const tops = await b.page.locator('.console-breadcrumb li').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      const tops = await b.page
+        .locator('.console-breadcrumb li')
+        .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
       expect(new Set(tops).size).toBe(1);
       for (const sel of ['.user-menu__name', '.user-menu__role']) {
         expect(await b.page.locator(sel).evaluate((e) => e.getClientRects().length)).toBe(1);
@@ -90,7 +106,10 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.keyboard.type('部门');
     await b.page.locator('.route-search__option', { hasText: '/platformUser/department' }).click();
     await b.page.waitForURL(/#\/platformUser\/department/);
-    await b.page.locator('.console-header__right').getByRole('button', { name: /语言|Language/ }).click();
+    await b.page
+      .locator('.console-header__right')
+      .getByRole('button', { name: /语言|Language/ })
+      .click();
     await b.page.getByRole('menuitem', { name: 'English' }).click();
     // The page is in English once the switch is done (its short notice can be gone by then on a busy machine).
     await expect.poll(() => b.page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -106,7 +125,10 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     await b.page.goto(`${server.url}/#/tms/waybill/waybill`);
     await active().locator('.ant-table-row').first().waitFor();
     expect(await header('创建时间').getAttribute('aria-sort')).toBe('descending');
-    for (const [sort, aria] of [['sort=createdAt', 'ascending'], ['sort=-createdAt', 'descending']]) {
+    for (const [sort, aria] of [
+      ['sort=createdAt', 'ascending'],
+      ['sort=-createdAt', 'descending'],
+    ]) {
       await header('创建时间').click();
       await b.page.waitForURL(new RegExp(`${sort}(&|$)`));
       await expect.poll(() => header('创建时间').getAttribute('aria-sort')).toBe(aria);
@@ -116,17 +138,29 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     expect(await header('创建时间').getAttribute('aria-sort')).toBe('descending');
   });
 
-  for (const [width, height] of [[1366, 768], [390, 844]]) {
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ]) {
     it(`shows the last data column beside the pinned actions at ${width} px`, async () => {
       await b.page.setViewportSize({ width, height });
       await b.page.goto(`${server.url}/#/tms/waybill/waybill`);
       await active().locator('.ant-table-row').first().waitFor();
       // Scrolled to the far right, the last data column ends where the actions column begins.
-      await active().locator('.ant-table-content').evaluate((e) => { e.scrollLeft = e.scrollWidth; });
-      const [last, actions] = await active().locator('.ant-table-thead th').evaluateAll((ths) => {
-        const cells = ths.filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
-        return cells.slice(-2).map((th) => { const r = th.getBoundingClientRect(); return { left: r.left, right: r.right }; });
-      });
+      await active()
+        .locator('.ant-table-content')
+        .evaluate((e) => {
+          e.scrollLeft = e.scrollWidth;
+        });
+      const [last, actions] = await active()
+        .locator('.ant-table-thead th')
+        .evaluateAll((ths) => {
+          const cells = ths.filter((th) => !th.classList.contains('ant-table-cell-scrollbar'));
+          return cells.slice(-2).map((th) => {
+            const r = th.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          });
+        });
       expect(last.right).toBeLessThanOrEqual(actions.left + 1);
       expect(last.right - last.left).toBeGreaterThan(60);
       await screenshot(b.page, `workday-list-wide-${width}`);
@@ -134,8 +168,16 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
     });
   }
 
-  const field = (label: string) => active().locator('.ant-formily-item').filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) }).locator('input, textarea').first();
-  for (const [width, height] of [[1366, 768], [390, 844]]) {
+  const field = (label: string) =>
+    active()
+      .locator('.ant-formily-item')
+      .filter({ has: b.page.locator('.ant-formily-item-label', { hasText: label }) })
+      .locator('input, textarea')
+      .first();
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ]) {
     it(`closes a saved form's tab and opens the record at the top at ${width} px; a corrected field error lets Save send again`, async () => {
       await b.page.setViewportSize({ width, height });
       await b.page.goto(`${server.url}/#/platformUser/roleManage/add`);
@@ -151,12 +193,16 @@ describe.runIf(hasChromium())('the console at a working day’s pace', () => {
         expect(Math.abs(code!.x - name!.x)).toBeLessThan(2);
         expect(code!.width).toBeGreaterThan(250);
       } else expect(name!.x).toBeGreaterThan(code!.x + code!.width);
-      await active().getByRole('button', { name: /保\s*存/ }).click();
+      await active()
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
       const help = active().locator('.ant-formily-item-error-help, .ant-formily-item-help');
       await expect.poll(() => help.allTextContents()).not.toEqual([]);
       await field('角色编码').fill(`FLOW_${width}`);
       await expect.poll(() => help.count()).toBe(0);
-      await active().getByRole('button', { name: /保\s*存/ }).click();
+      await active()
+        .getByRole('button', { name: /保\s*存/ })
+        .click();
       await b.page.waitForURL(/roleManage\/detail\/\d+/);
       await active().getByText(`流程角色${width}`).first().waitFor();
       expect(await b.page.evaluate(() => window.scrollY)).toBe(0);

@@ -32,7 +32,10 @@ if (process.argv.includes('--if-stale') && fs.existsSync(STAMP) && fs.readFileSy
   console.log('dist/ is current: no build needed');
   process.exit(0);
 }
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 execFileSync(process.execPath, ['scripts/precompress.mjs', 'dist'], { stdio: 'inherit' });
 // The server's validators too, so its first start loads them (src/server/schemas/validatorCache.ts).
 execFileSync(process.execPath, ['--import', 'tsx', 'scripts/warmValidators.ts'], { stdio: 'inherit' });

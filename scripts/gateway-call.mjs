@@ -18,7 +18,13 @@ const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestam
 
 const res = await fetch(base + path, {
   method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-app-key': appKey, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature },
+  headers: {
+    'content-type': 'application/json',
+    'x-app-key': appKey,
+    'x-timestamp': timestamp,
+    'x-nonce': nonce,
+    'x-signature': signature,
+  },
   body,
 });
 console.log(`HTTP ${res.status}`);

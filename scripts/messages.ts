@@ -22,12 +22,20 @@ for (const id of ids) {
   const page = pages.get(id);
   if (!page) {
     const own = problems.filter((p) => p.includes(`${id}.json`));
-    console.error(own.length ? `${id}: fix the schema first:\n  ${own.join('\n  ')}` : `${id}: no such page under ${path.relative(process.cwd(), SCHEMAS)}`);
+    console.error(
+      own.length
+        ? `${id}: fix the schema first:\n  ${own.join('\n  ')}`
+        : `${id}: no such page under ${path.relative(process.cwd(), SCHEMAS)}`,
+    );
     failed = true;
     continue;
   }
   const { file, keys, texts } = addMissingMessages(page, menu, LOCALES, SCHEMAS);
   const shown = path.relative(process.cwd(), file);
-  console.log(keys.length ? `${shown}: ${keys.length} keys added (${texts} texts marked ⟦TODO⟧ to translate):\n  ${keys.join('\n  ')}` : `${shown}: nothing missing`);
+  console.log(
+    keys.length
+      ? `${shown}: ${keys.length} keys added (${texts} texts marked ⟦TODO⟧ to translate):\n  ${keys.join('\n  ')}`
+      : `${shown}: nothing missing`,
+  );
 }
 process.exit(failed ? 1 : 0);

@@ -16,7 +16,9 @@ function walk(d) {
     if (e.isDirectory()) walk(p);
     else if (COMPRESSIBLE.test(e.name) && fs.statSync(p).size > 1024) {
       const raw = fs.readFileSync(p);
-      const br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+      const br = zlib.brotliCompressSync(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      });
       fs.writeFileSync(`${p}.br`, br);
       fs.writeFileSync(`${p}.gz`, zlib.gzipSync(raw, { level: 9 }));
       files++;

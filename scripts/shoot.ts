@@ -26,7 +26,13 @@ try {
     await b.page.goto(`${server.url}/#${route}`);
     await b.page.waitForLoadState('networkidle');
     // A page's schema and rows arrive after the network first goes quiet on a busy machine.
-    await b.page.locator('.keep-alive--active .ant-table-row, .keep-alive--active .ant-empty, .keep-alive--active .echarts-for-react, .keep-alive--active canvas, .error-page').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    await b.page
+      .locator(
+        '.keep-alive--active .ant-table-row, .keep-alive--active .ant-empty, .keep-alive--active .echarts-for-react, .keep-alive--active canvas, .error-page',
+      )
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .catch(() => undefined);
     await b.page.waitForTimeout(800);
     const file = path.join(out, `${route.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}-${width}.png`);
     await b.page.screenshot({ path: file, fullPage: full });

@@ -50,10 +50,18 @@ try {
     const report = path.resolve(`.tmp/test-${phase.name}.json`);
     fs.rmSync(report, { force: true });
     const started = Date.now();
-    const r = spawnSync(process.execPath, [
-      ...VITEST, ...phase.projects.flatMap((p) => ['--project', p]), `--maxWorkers=${phase.workers}`,
-      '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
-    ], { stdio: 'inherit' });
+    const r = spawnSync(
+      process.execPath,
+      [
+        ...VITEST,
+        ...phase.projects.flatMap((p) => ['--project', p]),
+        `--maxWorkers=${phase.workers}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { stdio: 'inherit' },
+    );
     const seconds = (Date.now() - started) / 1000;
     times.push(`${phase.name} ${seconds.toFixed(0)} s`);
     console.log(`\nphase ${phase.name}: ${seconds.toFixed(0)} s (exit ${r.status})\n`);

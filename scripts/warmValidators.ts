@@ -11,4 +11,6 @@ const dir = path.join(config.cacheDir, 'validators');
 installValidatorCache(dir);
 const t = performance.now();
 const { pages, problems } = checkSchemas(config.schemasDir);
-console.log(`validators for ${pages.size} pages in ${path.relative(process.cwd(), dir)} (${Math.round(performance.now() - t)} ms)${problems.length ? `; ${problems.length} schema problems, see the server's start` : ''}`);
+console.log(
+  `validators for ${pages.size} pages in ${path.relative(process.cwd(), dir)} (${Math.round(performance.now() - t)} ms)${problems.length ? `; ${problems.length} schema problems, see the server's start` : ''}`,
+);

@@ -31,10 +31,13 @@ function Root({ first }: { first: AppName }) {
     const follow = () => {
       const wanted = appForAddress();
       // A failed load renders anyway: the lazy component retries and the error shows.
-      void APPS[wanted].preload().catch(() => undefined).then(() => {
-        // The address may have moved on while the code loaded: the latest one wins.
-        if (alive && appForAddress() === wanted) startTransition(() => setName(wanted));
-      });
+      void APPS[wanted]
+        .preload()
+        .catch(() => undefined)
+        .then(() => {
+          // The address may have moved on while the code loaded: the latest one wins.
+          if (alive && appForAddress() === wanted) startTransition(() => setName(wanted));
+        });
     };
     const off = onAppAddressChange(follow);
     return () => {

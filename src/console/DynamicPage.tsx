@@ -31,12 +31,14 @@ export default function DynamicPage() {
   if (isPortalPath(pathname)) return <PageLoading />;
   if (!match) return <UnknownRoute pathname={pathname} />;
   if (match.route.redirect && !match.component) return <Navigate to={match.route.redirect} replace />;
-  if (!resolved || resolved.kind === 'missing') return <FallbackPage component={match.component ?? ''} code={resolved?.kind === 'missing' ? resolved.error.code : undefined} />;
+  if (!resolved || resolved.kind === 'missing')
+    return <FallbackPage component={match.component ?? ''} code={resolved?.kind === 'missing' ? resolved.error.code : undefined} />;
   if (!codeIn) return <PageLoading />;
   const { Component } = resolved;
-  const props = resolved.kind === 'schema'
-    ? { pageId: resolved.pageId, view: resolved.view, params: match.params, basePath: match.route.path }
-    : { params: match.params, basePath: match.route.path };
+  const props =
+    resolved.kind === 'schema'
+      ? { pageId: resolved.pageId, view: resolved.view, params: match.params, basePath: match.route.path }
+      : { params: match.params, basePath: match.route.path };
   return (
     <Suspense fallback={<PageLoading />}>
       <Component key={pathname} {...props} />
@@ -49,8 +51,12 @@ function UnknownRoute({ pathname }: { pathname: string }) {
   const [target, setTarget] = useState<{ path: string; to: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void unknownRouteTarget(pathname).then((to) => { if (live) setTarget({ path: pathname, to }); });
-    return () => { live = false; };
+    void unknownRouteTarget(pathname).then((to) => {
+      if (live) setTarget({ path: pathname, to });
+    });
+    return () => {
+      live = false;
+    };
   }, [pathname]);
   if (!target || target.path !== pathname) return <PageLoading />;
   return <Navigate to={target.to} replace />;

@@ -20,7 +20,8 @@ export function prefetchRoute(pathname: string, search: string): void {
   if (resolved.kind !== 'schema' || schemaFetched(resolved.pageId, lang)) return;
   void preloadSchema(resolved.pageId, lang)
     .then(({ page }) => {
-      if (pageViewOf(page, resolved.view, match.params) === 'list') void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
+      if (pageViewOf(page, resolved.view, match.params) === 'list')
+        void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
     })
     .catch(() => undefined); // the page asks again and shows the failure
 }

@@ -1,6 +1,26 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Empty, Layout, List, Menu, Row, Select, Skeleton, Spin, Statistic, Table, Tooltip, Typography } from 'antd';
+import {
+  Avatar,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Empty,
+  Layout,
+  List,
+  Menu,
+  Row,
+  Select,
+  Skeleton,
+  Spin,
+  Statistic,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { consoleTheme } from './theme';
 import { settingsStore } from './settings/store';
 
@@ -36,17 +56,41 @@ function Components({ onCommitted }: { onCommitted: () => void }) {
     <ConfigProvider theme={consoleTheme(settingsStore.get())}>
       <Committed onCommitted={onCommitted} />
       <Layout>
-        <Layout.Sider><Menu mode="inline" items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }]} defaultOpenKeys={['a']} /></Layout.Sider>
+        <Layout.Sider>
+          <Menu mode="inline" items={[{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }]} defaultOpenKeys={['a']} />
+        </Layout.Sider>
         <Layout>
           <Layout.Header>
             <Breadcrumb items={[{ title: 'a' }, { title: 'b' }]} />
-            <Button type="text">a</Button><Select options={[]} /><Badge count={1}><Avatar>a</Avatar></Badge><Tooltip title="a"><span /></Tooltip>
+            <Button type="text">a</Button>
+            <Select options={[]} />
+            <Badge count={1}>
+              <Avatar>a</Avatar>
+            </Badge>
+            <Tooltip title="a">
+              <span />
+            </Tooltip>
           </Layout.Header>
           <Layout.Content>
-            <Row><Col span={12}><Card title="a"><Statistic title="a" value={1} /></Card></Col></Row>
-            <Skeleton active /><List dataSource={['a']} renderItem={(x) => <List.Item>{x}</List.Item>} />
-            <Table size="small" rowKey="k" pagination={false} dataSource={[{ k: 1 }]} columns={[{ key: 'k', dataIndex: 'k', title: 'k' }]} />
-            <Empty /><Spin /><Typography.Text>a</Typography.Text>
+            <Row>
+              <Col span={12}>
+                <Card title="a">
+                  <Statistic title="a" value={1} />
+                </Card>
+              </Col>
+            </Row>
+            <Skeleton active />
+            <List dataSource={['a']} renderItem={(x) => <List.Item>{x}</List.Item>} />
+            <Table
+              size="small"
+              rowKey="k"
+              pagination={false}
+              dataSource={[{ k: 1 }]}
+              columns={[{ key: 'k', dataIndex: 'k', title: 'k' }]}
+            />
+            <Empty />
+            <Spin />
+            <Typography.Text>a</Typography.Text>
           </Layout.Content>
         </Layout>
       </Layout>

@@ -26,7 +26,8 @@ export function consoleTheme(settings: Pick<Settings, 'themeColor' | 'size'>): T
       controlHeight: CONTROL_HEIGHT[settings.size],
       fontSize: FONT_SIZE[settings.size],
       borderRadius: 6,
-      fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+      fontFamily:
+        '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
     },
   };
 }

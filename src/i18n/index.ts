@@ -45,7 +45,10 @@ export async function initI18n(parts: string[]): Promise<i18n> {
 
 export function currentLanguage(): Language {
   if (i18next.isInitialized && LANGUAGES.includes(i18next.language as Language)) return i18next.language as Language;
-  return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []);
+  return detectLanguage(
+    Cookies.get(LANGUAGE_COOKIE),
+    typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [],
+  );
 }
 
 export async function changeLanguage(lang: Language): Promise<void> {

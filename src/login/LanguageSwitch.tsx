@@ -7,10 +7,16 @@ export function LanguageSwitch({ value, label, onChange }: { value: Language; la
   const id = useId();
   return (
     <div className="auth-lang">
-      <label htmlFor={id} className="auth-sr-only">{label}</label>
+      <label htmlFor={id} className="auth-sr-only">
+        {label}
+      </label>
       <AuthIcon name="globe" />
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Language)}>
-        {LANGUAGES.map((l) => <option key={l} value={l} lang={l}>{LANGUAGE_NAMES[l]}</option>)}
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
       </select>
     </div>
   );

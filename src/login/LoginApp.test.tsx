@@ -17,7 +17,10 @@ const server = setupServer(
       return HttpResponse.json({ status: 0, msg: 'success', data: { access_token: 'tok-123', expires_at: '2030-01-01T00:00:00Z' } });
     }
     const lang = request.headers.get('accept-language');
-    return HttpResponse.json({ status: 21001, msg: lang === 'zh' ? '账号或密码错误' : 'Wrong account or password', data: null }, { status: 401 });
+    return HttpResponse.json(
+      { status: 21001, msg: lang === 'zh' ? '账号或密码错误' : 'Wrong account or password', data: null },
+      { status: 401 },
+    );
   }),
   http.post('*/ntocc-tps-api/sms/sendVerificationCode', ({ request }) => {
     codes.push(new URL(request.url).searchParams.get('phone') ?? '');

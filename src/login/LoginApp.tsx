@@ -112,24 +112,57 @@ export default function LoginApp() {
 
   const remembered = Boolean(values.username) && values.remember;
   return (
-    <AuthFrame t={t} title={t('login.title')} subtitle={t('login.subtitle')}
-      language={<LanguageSwitch value={lang} label={t('login.language')} onChange={switchLanguage} />}>
-      <Tabs label={t('login.title')} value={mode} onChange={switchMode}
-        items={[{ key: 'password', label: t('login.byPassword') }, { key: 'sms', label: t('login.bySms') }]} />
+    <AuthFrame
+      t={t}
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      language={<LanguageSwitch value={lang} label={t('login.language')} onChange={switchLanguage} />}
+    >
+      <Tabs
+        label={t('login.title')}
+        value={mode}
+        onChange={switchMode}
+        items={[
+          { key: 'password', label: t('login.byPassword') },
+          { key: 'sms', label: t('login.bySms') },
+        ]}
+      />
       {message && (
-        <div className="auth-message" role="alert"><AuthIcon name="alert" /><span>{message}</span></div>
+        <div className="auth-message" role="alert">
+          <AuthIcon name="alert" />
+          <span>{message}</span>
+        </div>
       )}
-      <form id="auth-panel" role="tabpanel" aria-labelledby={`auth-tab-${mode}`} noValidate onSubmit={submit}
-        onInput={prefetchConsole} onPointerDown={prefetchConsole}>
+      <form
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${mode}`}
+        noValidate
+        onSubmit={submit}
+        onInput={prefetchConsole}
+        onPointerDown={prefetchConsole}
+      >
         {mode === 'password' ? (
           <>
             <Field id="username" label={t('login.account')} error={errors.username}>
-              <TextInput id="username" icon="user" {...field('username')} autoComplete="username"
-                placeholder={t('login.accountPlaceholder')} autoFocus={!remembered} />
+              <TextInput
+                id="username"
+                icon="user"
+                {...field('username')}
+                autoComplete="username"
+                placeholder={t('login.accountPlaceholder')}
+                autoFocus={!remembered}
+              />
             </Field>
             <Field id="password" label={t('login.password')} error={errors.password}>
-              <PasswordInput t={t} id="password" {...field('password')} autoComplete="current-password"
-                placeholder={t('login.passwordPlaceholder')} autoFocus={remembered} />
+              <PasswordInput
+                t={t}
+                id="password"
+                {...field('password')}
+                autoComplete="current-password"
+                placeholder={t('login.passwordPlaceholder')}
+                autoFocus={remembered}
+              />
             </Field>
             <div className="auth-row">
               <label className="auth-check">
@@ -142,8 +175,16 @@ export default function LoginApp() {
         ) : (
           <>
             <Field id="phone" label={t('login.phone')} error={errors.phone}>
-              <TextInput id="phone" icon="mobile" {...field('phone')} inputMode="numeric" autoComplete="tel" maxLength={11}
-                placeholder={t('login.phonePlaceholder')} autoFocus />
+              <TextInput
+                id="phone"
+                icon="mobile"
+                {...field('phone')}
+                inputMode="numeric"
+                autoComplete="tel"
+                maxLength={11}
+                placeholder={t('login.phonePlaceholder')}
+                autoFocus
+              />
             </Field>
             <Field id="vCode" label={t('login.code')} error={errors.vCode}>
               <SmsCodeField {...field('vCode')} phoneReady={phoneReady} phone={values.phone} lang={lang} t={t} onError={setMessage} />

@@ -37,8 +37,18 @@ export function SmsCodeField({ value, invalid, onValue, onBlur, phoneReady, phon
   };
   return (
     <div className="auth-code">
-      <TextInput id="vCode" icon="mobile" value={value} invalid={invalid} onValue={(v) => onValue(v.replace(/\D/g, '').slice(0, 6))} onBlur={onBlur}
-        inputMode="numeric" autoComplete="one-time-code" placeholder={t('login.codePlaceholder')} maxLength={6} />
+      <TextInput
+        id="vCode"
+        icon="mobile"
+        value={value}
+        invalid={invalid}
+        onValue={(v) => onValue(v.replace(/\D/g, '').slice(0, 6))}
+        onBlur={onBlur}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder={t('login.codePlaceholder')}
+        maxLength={6}
+      />
       <button type="button" className="auth-button" onClick={send} disabled={sending || left > 0}>
         {sending && <Spinner />}
         {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}

@@ -18,7 +18,16 @@ export function SocialProviders({ t }: { t: Translate }) {
       <div className="auth-social__title">{t('login.socialTitle')}</div>
       <div className="auth-social__list">
         {providers.map((p) => (
-          <button key={p.code} type="button" className="auth-button" onClick={() => { window.location.href = p.authorizeUrl; }}>{p.name}</button>
+          <button
+            key={p.code}
+            type="button"
+            className="auth-button"
+            onClick={() => {
+              window.location.href = p.authorizeUrl;
+            }}
+          >
+            {p.name}
+          </button>
         ))}
       </div>
     </div>

@@ -35,13 +35,17 @@ export function sendLoginCode(phone: string, lang: Language, t: Translate): Prom
   return post(`${SEND_CODE_PATH}?${new URLSearchParams({ phone, type: 'login' })}`, null, lang, t);
 }
 
-export interface SocialProvider { code: string; name: string; authorizeUrl: string }
+export interface SocialProvider {
+  code: string;
+  name: string;
+  authorizeUrl: string;
+}
 
 export async function socialProviders(): Promise<SocialProvider[]> {
   try {
     const res = await fetch(new URL('/open-platform/public/loginOptions', window.location.href));
     const answer: unknown = await res.json();
-    return isEnvelope(answer) && answer.status === 0 ? (answer.data as { socialProviders: SocialProvider[] }).socialProviders ?? [] : [];
+    return isEnvelope(answer) && answer.status === 0 ? ((answer.data as { socialProviders: SocialProvider[] }).socialProviders ?? []) : [];
   } catch {
     return [];
   }

@@ -15,7 +15,11 @@ export function Field({ id, label, error, children }: FieldProps) {
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {error && <div id={`${id}-error`} className="auth-field__error" aria-live="polite">{error}</div>}
+      {error && (
+        <div id={`${id}-error`} className="auth-field__error" aria-live="polite">
+          {error}
+        </div>
+      )}
     </div>
   );
 }
@@ -33,9 +37,18 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'valu
 export function TextInput({ id, icon, value, invalid, onValue, suffix, ...rest }: InputProps) {
   return (
     <div className={`auth-input${invalid ? ' auth-input--invalid' : ''}`}>
-      <span className="auth-input__icon"><AuthIcon name={icon} /></span>
-      <input id={id} name={id} value={value} onChange={(e) => onValue(e.target.value)}
-        aria-invalid={invalid || undefined} aria-describedby={invalid ? `${id}-error` : undefined} {...rest} />
+      <span className="auth-input__icon">
+        <AuthIcon name={icon} />
+      </span>
+      <input
+        id={id}
+        name={id}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        {...rest}
+      />
       {suffix}
     </div>
   );
@@ -44,8 +57,14 @@ export function TextInput({ id, icon, value, invalid, onValue, suffix, ...rest }
 export function PasswordInput({ t, ...props }: Omit<InputProps, 'icon' | 'type' | 'suffix'> & { t: Translate }) {
   const [shown, setShown] = useState(false);
   const toggle = (
-    <button type="button" className="auth-input__toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown}
-      aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')} title={t(shown ? 'login.hidePassword' : 'login.showPassword')}>
+    <button
+      type="button"
+      className="auth-input__toggle"
+      onClick={() => setShown((s) => !s)}
+      aria-pressed={shown}
+      aria-label={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+      title={t(shown ? 'login.hidePassword' : 'login.showPassword')}
+    >
       <AuthIcon name={shown ? 'eye' : 'eyeOff'} />
     </button>
   );
@@ -72,9 +91,18 @@ export function Tabs<K extends string>({ value, items, onChange, label }: TabsPr
   return (
     <div className="auth-tabs" role="tablist" aria-label={label}>
       {items.map((item, i) => (
-        <button key={item.key} id={`auth-tab-${item.key}`} type="button" role="tab" className="auth-tab"
-          aria-selected={item.key === value} aria-controls="auth-panel" tabIndex={item.key === value ? 0 : -1}
-          onClick={() => onChange(item.key)} onKeyDown={(e) => move(e, i)}>
+        <button
+          key={item.key}
+          id={`auth-tab-${item.key}`}
+          type="button"
+          role="tab"
+          className="auth-tab"
+          aria-selected={item.key === value}
+          aria-controls="auth-panel"
+          tabIndex={item.key === value ? 0 : -1}
+          onClick={() => onChange(item.key)}
+          onKeyDown={(e) => move(e, i)}
+        >
           {item.label}
         </button>
       ))}

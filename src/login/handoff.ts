@@ -12,10 +12,13 @@ let consoleModule: Promise<Console> | null = null;
 export function prefetchConsole(): void {
   if (consoleModule) return;
   // Through the entry's handle, so the entry knows the console is loaded (src/apps.ts).
-  consoleModule = APPS.console.preload().then(() => import('../console/handoff')).then((m) => {
-    void m.prepareConsole().catch(() => undefined);
-    return m;
-  });
+  consoleModule = APPS.console
+    .preload()
+    .then(() => import('../console/handoff'))
+    .then((m) => {
+      void m.prepareConsole().catch(() => undefined);
+      return m;
+    });
   consoleModule.catch(() => {
     consoleModule = null; // fetched again by the next keystroke or, at the latest, by the console itself
   });

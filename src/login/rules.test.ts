@@ -1,7 +1,17 @@
 import { checkField, checkForm, type LoginValues } from './rules';
 import { translator } from './text';
 
-const t = translator({ login: { accountRequired: 'account?', passwordRequired: 'password?', phoneRequired: 'phone?', codeRequired: 'code?', codeLength: 'six', tooLong: 'max {{max}}' }, validation: { mobile: 'mobile' } });
+const t = translator({
+  login: {
+    accountRequired: 'account?',
+    passwordRequired: 'password?',
+    phoneRequired: 'phone?',
+    codeRequired: 'code?',
+    codeLength: 'six',
+    tooLong: 'max {{max}}',
+  },
+  validation: { mobile: 'mobile' },
+});
 const values = (v: Partial<LoginValues>): LoginValues => ({ username: '', password: '', phone: '', vCode: '', remember: false, ...v });
 
 describe('sign-in checks', () => {

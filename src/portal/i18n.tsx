@@ -47,8 +47,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     setWanted(next);
   }, []);
   const value = useMemo(
-    () =>
-      loaded && { lang: loaded.lang, requested: wanted, langTag: LANG_TAGS[loaded.lang], text: loaded.text, setLanguage },
+    () => loaded && { lang: loaded.lang, requested: wanted, langTag: LANG_TAGS[loaded.lang], text: loaded.text, setLanguage },
     [loaded, wanted, setLanguage],
   );
   return value ? <LanguageContext value={value}>{children}</LanguageContext> : null;

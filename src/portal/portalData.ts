@@ -10,7 +10,15 @@ import { useLanguage } from './i18n';
  */
 export const PORTAL_ENDPOINT = '/open-platform/public/portal';
 
-export interface PortalComponent { code: string; type: string; icon: string | null; core: boolean; name: string; summary: string; description: string }
+export interface PortalComponent {
+  code: string;
+  type: string;
+  icon: string | null;
+  core: boolean;
+  name: string;
+  summary: string;
+  description: string;
+}
 export interface PortalContent {
   lang: Language;
   components: PortalComponent[];

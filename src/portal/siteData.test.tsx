@@ -64,12 +64,21 @@ describe('public site data', () => {
     mockSiteFetch({ body: { status: 500, msg: 'boom', data: null } });
     expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
     resetSiteData();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 200 })),
+    );
     expect(await loadSiteData('zh')).toEqual(DEFAULT_SITE);
   });
 
   it('fills empty fields with the defaults', async () => {
-    mockSiteFetch({ body: { status: 0, msg: 'success', data: { companyName: '', hotline: ' ', icpNumber: '', copyright: '', consultUrl: '', banners: [] } } });
+    mockSiteFetch({
+      body: {
+        status: 0,
+        msg: 'success',
+        data: { companyName: '', hotline: ' ', icpNumber: '', copyright: '', consultUrl: '', banners: [] },
+      },
+    });
     const data = await loadSiteData('zh');
     expect(data).toEqual(DEFAULT_SITE);
     expect(data.hotline).toBe('400-800-5656');
@@ -77,11 +86,16 @@ describe('public site data', () => {
     expect(data.copyright).toBe('2016-2025');
   });
 
-  it('asks once per language and keeps each language\'s answer apart', async () => {
+  it("asks once per language and keeps each language's answer apart", async () => {
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       const lang = new URL(String(input), window.location.href).searchParams.get('lang');
-      const site = { companyName: lang === 'en' ? 'Shulian Technology Group' : '数链科技集团', banners: [{ id: 1, title: lang === 'en' ? 'Network freight' : '网络货运' }] };
-      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: [], site } }), { status: 200 });
+      const site = {
+        companyName: lang === 'en' ? 'Shulian Technology Group' : '数链科技集团',
+        banners: [{ id: 1, title: lang === 'en' ? 'Network freight' : '网络货运' }],
+      };
+      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: [], site } }), {
+        status: 200,
+      });
     });
     vi.stubGlobal('fetch', fetch);
     const [zh, en] = await Promise.all([loadSiteData('zh'), loadSiteData('en')]);

@@ -78,11 +78,14 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      // Query strings may carry passwords (spec §7 sends updatePass and register that way): paths only.
-      serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Query strings may carry passwords (spec §7 sends updatePass and register that way): paths only.
+            serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
+          },
     // Only named balancers may say who the client is: anyone else could forge X-Forwarded-For.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
@@ -128,7 +131,9 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   // cores (8 KiB) sent a 20-waybill page (14 KiB) through a brotli stream per answer, which took the
   // list from ~900 to ~300 answers a second. Brotli's window is sized to the answer (size hint).
   await app.register(compress, {
-    threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 256 * 1024,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    syncThreshold: 256 * 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
   });
   registerBodyText(app);
@@ -157,7 +162,11 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
 
   if (config.distDir && fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, {
-      root: config.distDir, wildcard: false, index: ['index.html'], preCompressed: true, cacheControl: false,
+      root: config.distDir,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
       // Hashed assets never change; the page and unhashed files are checked on every visit.
       setHeaders: (res, file) => {
         res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -77,9 +77,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     importMaxRows: intEnv(env, 'IMPORT_MAX_ROWS', 200_000),
     importMaxSeconds: intEnv(env, 'IMPORT_MAX_SECONDS', 120),
     secretKey: env.SECRET_KEY || undefined,
-    secretKeysPrevious: (env.SECRET_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    secretKeysPrevious: (env.SECRET_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     watchSchemas: env.WATCH_SCHEMAS ? env.WATCH_SCHEMAS === '1' : env.NODE_ENV !== 'production',
     cacheDir: path.resolve(env.CACHE_DIR || 'node_modules/.cache/scop'),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((a) => a.trim()).filter(Boolean),
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }

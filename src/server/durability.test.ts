@@ -31,18 +31,32 @@ let dataDir = '';
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: '1', SCRYPT_LOG_N: '12', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: path.join(dataDir, 'no-dist') },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: '1',
+      SCRYPT_LOG_N: '12',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DIST_DIR: path.join(dataDir, 'no-dist'),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.push(child);
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.slice(0, 2000)}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`server did not start: ${stderr.slice(0, 2000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -50,10 +64,11 @@ async function startServer(port: number): Promise<ChildProcess> {
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/open-platform/authorize`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: 'Demo12345' }).toString(),
   });
-  const body = await res.json() as { status: number; data: { access_token: string } };
+  const body = (await res.json()) as { status: number; data: { access_token: string } };
   if (body.status !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.data.access_token;
 }
@@ -63,7 +78,11 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) { c.kill('SIGKILL'); await exited(c); }
+  for (const c of children)
+    if (c.exitCode === null && c.signalCode === null) {
+      c.kill('SIGKILL');
+      await exited(c);
+    }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -84,7 +103,8 @@ describe('durability on SQLite', () => {
         const code = `D${n}-${i}`;
         try {
           const res = await fetch(`${base}/open-platform/data/${DEPT}`, {
-            method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify({ code, name: `耐久${code}`, status: 'active' }),
           });
           if (res.status === 201) acknowledged.push(code);
@@ -105,7 +125,9 @@ describe('durability on SQLite', () => {
 
     const second = await startServer(port);
     const again = await signIn(base);
-    const res = await fetch(`${base}/open-platform/data/${DEPT}?name=${encodeURIComponent('耐久')}&size=10000`, { headers: { authorization: `Bearer ${again}` } });
+    const res = await fetch(`${base}/open-platform/data/${DEPT}?name=${encodeURIComponent('耐久')}&size=10000`, {
+      headers: { authorization: `Bearer ${again}` },
+    });
     const stored = new Set(((await res.json()) as { data: { list: { code: string }[] } }).data.list.map((r) => r.code));
     expect(acknowledged.filter((code) => !stored.has(code))).toEqual([]);
     // Nothing was stored twice, and nothing beyond what was sent.

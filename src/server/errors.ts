@@ -27,7 +27,8 @@ interface Extra {
 // (lint holds it), so the same refusal answers the same status everywhere.
 
 /** The request is wrong as sent: a value, a filter, a missing or dangling link. */
-export const badRequest = (key: string, params?: Params, extra: Extra = {}) => new AppError(400, key, params, extra.fieldErrors, 400, extra.data ?? null);
+export const badRequest = (key: string, params?: Params, extra: Extra = {}) =>
+  new AppError(400, key, params, extra.fieldErrors, 400, extra.data ?? null);
 /** Who is asking is not known: wrong credentials. (A missing or expired token is `tokenInvalid`.) */
 export const unauthorized = (key: string, params?: Params) => new AppError(401, key, params);
 export const forbidden = (key = 'server.forbidden', params?: Params) => new AppError(403, key, params);
@@ -35,7 +36,8 @@ export const notFound = (key = 'server.notFound', params?: Params) => new AppErr
 /** The page or record does not take this kind of request at all (a read-only page written to). */
 export const notAllowed = (key: string, params?: Params) => new AppError(405, key, params);
 /** The record's state forbids it now (already paid, stale version, not processing); `data` may carry the current record. */
-export const conflict = (key: string, params?: Params, extra: Extra = {}) => new AppError(409, key, params, extra.fieldErrors, 409, extra.data ?? null);
+export const conflict = (key: string, params?: Params, extra: Extra = {}) =>
+  new AppError(409, key, params, extra.fieldErrors, 409, extra.data ?? null);
 /** The body, a file or an upload is over a size limit. */
 export const tooLarge = (key: string, params?: Params) => new AppError(413, key, params);
 /** A third party (bank, tax bureau, ministry, carrier's phone) answered and refused, or its answer cannot be used. */

@@ -20,5 +20,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`console and portal at http://${config.host}:${config.port}/  (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
-app.log.info(`ready ${Math.round(performance.now())} ms after the process started, of which ${Math.round(performance.now() - workStarted)} ms preparing`);
+app.log.info(
+  `console and portal at http://${config.host}:${config.port}/  (store: ${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+);
+app.log.info(
+  `ready ${Math.round(performance.now())} ms after the process started, of which ${Math.round(performance.now() - workStarted)} ms preparing`,
+);

@@ -55,7 +55,8 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
     await first?.close();
   });
 
-  const createDept = async (who: Caller, code: string) => dataOf(await who.post(DEPT, '', { code, name: `部门${code}`, status: 'active' }), 201);
+  const createDept = async (who: Caller, code: string) =>
+    dataOf(await who.post(DEPT, '', { code, name: `部门${code}`, status: 'active' }), 201);
 
   it('accepts on one instance the session signed in on the other, and ends it on both at sign-out', async () => {
     const token = await login(second, 'admin');
@@ -63,7 +64,9 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
     expect(dataOf(await onFirst.get(DEPT, '?page=1&size=1')).list).toHaveLength(1);
     // The first instance now holds the session in its cache; the sign-out goes through the second.
     const revoked = heard(first.app, 'sys_session');
-    expect((await second.inject({ method: 'GET', url: '/open-platform/logout', headers: { authorization: `Bearer ${token}` } })).json().status).toBe(0);
+    expect(
+      (await second.inject({ method: 'GET', url: '/open-platform/logout', headers: { authorization: `Bearer ${token}` } })).json().status,
+    ).toBe(0);
     await revoked;
     refusal(await onFirst.get(DEPT, '?page=1&size=1'), 401);
   });
@@ -85,7 +88,9 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
     const raw = new pg.Client({ connectionString: first.config.databaseUrl });
     await raw.connect();
     try {
-      await raw.query(`INSERT INTO org_department (code, name, status, "partyCode", "createdAt", "updatedAt") VALUES ('TWO-RAW', '直写', 'active', 'P0001', now()::text, now()::text)`);
+      await raw.query(
+        `INSERT INTO org_department (code, name, status, "partyCode", "createdAt", "updatedAt") VALUES ('TWO-RAW', '直写', 'active', 'P0001', now()::text, now()::text)`,
+      );
     } finally {
       await raw.end();
     }
@@ -102,20 +107,36 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
 
   it('runs a due job once while both instances look for due jobs every second', async () => {
     // Two more instances with their schedulers on, as production runs them (the test harness turns them off).
-    const timed = await Promise.all([0, 1].map(async () => {
-      const app = await buildApp({ ...first.config, jobTickSeconds: 1 }, { logger: false });
-      await app.ready();
-      return app;
-    }));
+    const timed = await Promise.all(
+      [0, 1].map(async () => {
+        const app = await buildApp({ ...first.config, jobTickSeconds: 1 }, { logger: false });
+        await app.ready();
+        return app;
+      }),
+    );
     try {
       const db = databaseOf(first.app).core;
       const now = new Date().toISOString();
       slowRuns = 0;
-      await db.insertInto('sys_job_schedule').values({
-        name: 'twoInstancesOnce', job: 'twoInstancesSlow', intervalMinutes: 60, status: 'active', retryMinutes: 5, maxRetries: 0, failures: 0,
-        nextRunAt: new Date(Date.now() - 1_000).toISOString(), createdAt: now, updatedAt: now, createdBy: 'test', updatedBy: 'test',
-      }).execute();
-      const runs = () => db.selectFrom('sys_job_run').select(['status', 'instance', 'endedAt']).where('scheduleName', '=', 'twoInstancesOnce').execute();
+      await db
+        .insertInto('sys_job_schedule')
+        .values({
+          name: 'twoInstancesOnce',
+          job: 'twoInstancesSlow',
+          intervalMinutes: 60,
+          status: 'active',
+          retryMinutes: 5,
+          maxRetries: 0,
+          failures: 0,
+          nextRunAt: new Date(Date.now() - 1_000).toISOString(),
+          createdAt: now,
+          updatedAt: now,
+          createdBy: 'test',
+          updatedBy: 'test',
+        })
+        .execute();
+      const runs = () =>
+        db.selectFrom('sys_job_run').select(['status', 'instance', 'endedAt']).where('scheduleName', '=', 'twoInstancesOnce').execute();
       for (let waited = 0; !(await runs()).some((r) => r.endedAt) && waited < 15_000; waited += 100) await sleep(100);
       // Each instance ticks twice more after the run: the job is not due again for an hour.
       await sleep(2_500);
@@ -123,7 +144,11 @@ describe.skipIf(!process.env.TEST_PG_URL)('two server instances on one PostgreSQ
       expect(done).toHaveLength(1);
       expect(done[0]).toMatchObject({ status: 'succeeded' });
       expect(slowRuns).toBe(1);
-      const s = await db.selectFrom('sys_job_schedule').select(['leaseOwner', 'nextRunAt']).where('name', '=', 'twoInstancesOnce').executeTakeFirstOrThrow();
+      const s = await db
+        .selectFrom('sys_job_schedule')
+        .select(['leaseOwner', 'nextRunAt'])
+        .where('name', '=', 'twoInstancesOnce')
+        .executeTakeFirstOrThrow();
       expect(s.leaseOwner).toBeNull();
       expect(Date.parse(String(s.nextRunAt))).toBeGreaterThan(Date.now() + 55 * 60_000);
     } finally {

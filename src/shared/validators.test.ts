@@ -171,8 +171,16 @@ describe('isSocialCreditCode', () => {
     expect(isSocialCreditCode(withUsccCheck('0' + bodies[0].slice(1)))).toBe(false);
   });
   it('accepts taxpayer numbers of 15, 18 and 20 characters', () => {
-    expect([withUsccCheck(bodies[0]), '310115123456789', '3101151234567890123X'.replace('X', '1')].map(FORMAT_CHECKS.taxNumber)).toEqual([true, true, true]);
-    expect(['31011512345678', '3101151234567890', withUsccCheck(bodies[0]).slice(0, 17) + '#'].map(FORMAT_CHECKS.taxNumber)).toEqual([false, false, false]);
+    expect([withUsccCheck(bodies[0]), '310115123456789', '3101151234567890123X'.replace('X', '1')].map(FORMAT_CHECKS.taxNumber)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['31011512345678', '3101151234567890', withUsccCheck(bodies[0]).slice(0, 17) + '#'].map(FORMAT_CHECKS.taxNumber)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
   it('rejects a wrong check character', () => {
     const code = withUsccCheck(bodies[0]);
@@ -349,19 +357,53 @@ describe('isTaxRate', () => {
 describe('FORMAT_CHECKS', () => {
   it('maps every documented format name', () => {
     expect(Object.keys(FORMAT_CHECKS).sort()).toEqual(
-      ['bankcard', 'corporateAccount', 'taxNumber', 'cidr', 'domain', 'idcard', 'menuIcon', 'mobile', 'numberText', 'password', 'plate', 'roadPermit', 'safeUrl', 'vehicleCert', 'uscc'].sort(),
+      [
+        'bankcard',
+        'corporateAccount',
+        'taxNumber',
+        'cidr',
+        'domain',
+        'idcard',
+        'menuIcon',
+        'mobile',
+        'numberText',
+        'password',
+        'plate',
+        'roadPermit',
+        'safeUrl',
+        'vehicleCert',
+        'uscc',
+      ].sort(),
     );
   });
   it('accepts only the menu icons the console bundles', () => {
-    expect(['PictureOutlined', 'ShopOutlined', 'ShopOutlind', 'shopoutlined', ''].map(FORMAT_CHECKS.menuIcon)).toEqual([true, true, false, false, false]);
+    expect(['PictureOutlined', 'ShopOutlined', 'ShopOutlind', 'shopoutlined', ''].map(FORMAT_CHECKS.menuIcon)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
   it('accepts corporate accounts of 8 to 32 digits without a card check digit', () => {
-    expect(['12345678', '755912345610801', '31050161373600002175', '1'.repeat(32)].map(FORMAT_CHECKS.corporateAccount)).toEqual([true, true, true, true]);
+    expect(['12345678', '755912345610801', '31050161373600002175', '1'.repeat(32)].map(FORMAT_CHECKS.corporateAccount)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['1234567', '1'.repeat(33), '3105-0161', '6222 0202'].map(FORMAT_CHECKS.corporateAccount)).toEqual([false, false, false, false]);
   });
   it('checks domain patterns and IPv4 ranges', () => {
     expect(['example.com', '*.example.com', 'tms.hdzy-logistics.cn'].map(FORMAT_CHECKS.domain)).toEqual([true, true, true]);
-    expect(['not a domain', 'localhost', 'a.*.com', '*.', '-bad.com', 'x.123'].map(FORMAT_CHECKS.domain)).toEqual([false, false, false, false, false, false]);
+    expect(['not a domain', 'localhost', 'a.*.com', '*.', '-bad.com', 'x.123'].map(FORMAT_CHECKS.domain)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(['10.0.0.1', '10.0.0.0/8', '203.0.113.0/24'].map(FORMAT_CHECKS.cidr)).toEqual([true, true, true]);
     expect(['10.0.0.0/33', '256.0.0.1', '10.0.0', 'abc'].map(FORMAT_CHECKS.cidr)).toEqual([false, false, false, false]);
   });

@@ -15,9 +15,7 @@ export function isCorporateAccount(value: unknown): boolean {
   return typeof value === 'string' && /^\d{8,32}$/.test(value);
 }
 
-const PASSWORD_PATTERN = new RegExp(
-  `^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`,
-);
+const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
 
 export function isPassword(value: unknown): boolean {
   return typeof value === 'string' && PASSWORD_PATTERN.test(value);
@@ -97,7 +95,9 @@ function daysInMonth(year: number, month: number): number {
 const MIN_BIRTH_YEAR = 1800;
 
 // Provincial area codes (GB/T 2260) an ID number starts with; 83 is Taiwan residents' residence permit.
-const ID_PROVINCES = new Set('11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 50 51 52 53 54 61 62 63 64 65 71 81 82 83'.split(' '));
+const ID_PROVINCES = new Set(
+  '11 12 13 14 15 21 22 23 31 32 33 34 35 36 37 41 42 43 44 45 46 50 51 52 53 54 61 62 63 64 65 71 81 82 83'.split(' '),
+);
 
 export function isResidentId(value: unknown, now: Date | number = Date.now()): boolean {
   if (typeof value !== 'string' || !/^\d{17}[\dX]$/.test(value) || !ID_PROVINCES.has(value.slice(0, 2))) return false;
@@ -120,13 +120,9 @@ const PLATE_CHAR = '[A-HJ-NP-Z0-9]';
 // Real suffixed plates (粤Z1234港, 冀A1234挂) replace the last serial character with the suffix;
 // the five-character form is accepted too because the platform spec describes it that way.
 // A trailer plate is seven characters: four serial characters, then 挂.
-const ORDINARY_PLATE = new RegExp(
-  `^[${PROVINCES}][A-HJ-NP-Z](?:${PLATE_CHAR}{5}|${PLATE_CHAR}{4}挂|${PLATE_CHAR}{4,5}[学警港澳])$`,
-);
+const ORDINARY_PLATE = new RegExp(`^[${PROVINCES}][A-HJ-NP-Z](?:${PLATE_CHAR}{5}|${PLATE_CHAR}{4}挂|${PLATE_CHAR}{4,5}[学警港澳])$`);
 // New-energy plates: small vehicles D or F, a letter or digit, four digits; large vehicles five digits, then D or F.
-const NEW_ENERGY_PLATE = new RegExp(
-  `^[${PROVINCES}][A-HJ-NP-Z](?:[DF]${PLATE_CHAR}\\d{4}|\\d{5}[DF])$`,
-);
+const NEW_ENERGY_PLATE = new RegExp(`^[${PROVINCES}][A-HJ-NP-Z](?:[DF]${PLATE_CHAR}\\d{4}|\\d{5}[DF])$`);
 
 export function isPlateNumber(value: unknown): boolean {
   return typeof value === 'string' && (ORDINARY_PLATE.test(value) || NEW_ENERGY_PLATE.test(value));
@@ -197,7 +193,11 @@ export function isSafeUrl(value: unknown): boolean {
 export function isDomainPattern(value: unknown): boolean {
   if (typeof value !== 'string' || value.length > 253) return false;
   const labels = value.replace(/^\*\./, '').split('.');
-  return labels.length >= 2 && labels.every((l) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) && /[A-Za-z]/.test(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) &&
+    /[A-Za-z]/.test(labels[labels.length - 1])
+  );
 }
 
 /** An IPv4 address or a CIDR range: 10.0.0.1, 10.0.0.0/8. */

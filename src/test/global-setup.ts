@@ -7,7 +7,9 @@ import fs from 'node:fs';
  */
 export default function setup() {
   if (process.env.TEST_PG_URL) return undefined;
-  const hasServer = fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+  const hasServer =
+    fs.existsSync('/usr/lib/postgresql') &&
+    fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
   if (!hasServer) return undefined;
   // Another test run may be using the same throw-away cluster: only the run that started it stops it.
   const wasRunning = execFileSync('bash', ['scripts/pg-test-server.sh', 'status'], { encoding: 'utf8' }).trim() === 'running';

@@ -10,7 +10,11 @@ function Page({ name }: { name: string }) {
 describe('lazyComponent', () => {
   it('suspends while its module loads, like React.lazy', async () => {
     const Lazy = lazyComponent(() => Promise.resolve({ default: Page }));
-    render(<Suspense fallback={<p>loading</p>}><Lazy name="a" /></Suspense>);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy name="a" />
+      </Suspense>,
+    );
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(await screen.findByText('page a')).toBeInTheDocument();
   });
@@ -23,7 +27,11 @@ describe('lazyComponent', () => {
     });
     await Lazy.preload();
     await Lazy.preload();
-    render(<Suspense fallback={<p>loading</p>}><Lazy name="b" /></Suspense>);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy name="b" />
+      </Suspense>,
+    );
     expect(screen.getByText('page b')).toBeInTheDocument();
     expect(screen.queryByText('loading')).not.toBeInTheDocument();
     expect(loads).toBe(1);
@@ -47,15 +55,28 @@ function Waiting({ lazy }: { lazy: PreloadableComponent<{ name: string }> }) {
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
   state = { error: null as string | null };
-  static getDerivedStateFromError(e: Error) { return { error: e.message }; }
-  render() { return this.state.error ? <p>failed: {this.state.error}</p> : this.props.children; }
+  static getDerivedStateFromError(e: Error) {
+    return { error: e.message };
+  }
+  render() {
+    return this.state.error ? <p>failed: {this.state.error}</p> : this.props.children;
+  }
 }
 
 describe('useLoadedComponent', () => {
-  it('fetches the code, shows the caller\'s placeholder meanwhile and the component without suspending once it is in', async () => {
+  it("fetches the code, shows the caller's placeholder meanwhile and the component without suspending once it is in", async () => {
     let arrive: (m: { default: typeof Page }) => void = () => undefined;
-    const Lazy = lazyComponent(() => new Promise<{ default: typeof Page }>((r) => { arrive = r; }));
-    render(<Suspense fallback={<p>suspended</p>}><Waiting lazy={Lazy} /></Suspense>);
+    const Lazy = lazyComponent(
+      () =>
+        new Promise<{ default: typeof Page }>((r) => {
+          arrive = r;
+        }),
+    );
+    render(
+      <Suspense fallback={<p>suspended</p>}>
+        <Waiting lazy={Lazy} />
+      </Suspense>,
+    );
     expect(screen.getByText('placeholder')).toBeInTheDocument();
     expect(Lazy.loaded()).toBe(false);
     arrive({ default: Page });
@@ -68,7 +89,11 @@ describe('useLoadedComponent', () => {
     const Lazy = lazyComponent<{ name: string }>(() => Promise.reject(new Error('chunk missing')));
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      render(<Boundary><Waiting lazy={Lazy} /></Boundary>);
+      render(
+        <Boundary>
+          <Waiting lazy={Lazy} />
+        </Boundary>,
+      );
       expect(await screen.findByText('failed: chunk missing')).toBeInTheDocument();
     } finally {
       quiet.mockRestore();

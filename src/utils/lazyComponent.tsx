@@ -19,13 +19,16 @@ export function lazyComponent<P extends object>(load: () => Promise<Module<P>>):
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<Module<P>> | undefined;
   const preload = () => {
-    pending ??= load().then((m) => {
-      loaded = m.default;
-      return m;
-    }, (e: unknown) => {
-      pending = undefined; // a failed chunk request may be retried on the next render
-      throw e;
-    });
+    pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (e: unknown) => {
+        pending = undefined; // a failed chunk request may be retried on the next render
+        throw e;
+      },
+    );
     return pending;
   };
   const Lazy = lazy(preload);

@@ -151,7 +151,9 @@ describe('time locale files', () => {
   const load = (lng: string): Record<string, Record<string, string>> =>
     JSON.parse(readFileSync(new URL(`../i18n/locales/${lng}/time.json`, import.meta.url), 'utf8'));
   const flatKeys = (obj: Record<string, Record<string, string>>) =>
-    Object.entries(obj).flatMap(([ns, group]) => Object.keys(group).map((k) => `${ns}.${k}`)).sort();
+    Object.entries(obj)
+      .flatMap(([ns, group]) => Object.keys(group).map((k) => `${ns}.${k}`))
+      .sort();
 
   it('have the same keys under exactly time and datePresets', () => {
     const reference = flatKeys(load('zh'));

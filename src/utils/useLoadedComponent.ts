@@ -15,8 +15,17 @@ export function useLoadedComponent<P>(component: PreloadableComponent<P> | null)
   useEffect(() => {
     if (ready || !component) return undefined;
     let live = true;
-    component.preload().then(() => { if (live) arrived((n) => n + 1); }, (error: unknown) => { if (live) setFailure({ error }); });
-    return () => { live = false; };
+    component.preload().then(
+      () => {
+        if (live) arrived((n) => n + 1);
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [component, ready]);
   if (failure) throw failure.error;
   return ready;

@@ -4,7 +4,15 @@ import ColorPicker, { toHex6 } from './ColorPicker';
 
 function Harness({ spy, initial = null }: { spy: (v: string | null) => void; initial?: string | null }) {
   const [value, setValue] = useState<string | null>(initial);
-  return <ColorPicker value={value} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <ColorPicker
+      value={value}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 describe('ColorPicker', () => {
@@ -22,10 +30,14 @@ describe('ColorPicker', () => {
   it('returns a typed hex colour as #rrggbb', async () => {
     const spy = vi.fn();
     const { container } = render(<Harness spy={spy} initial="#1677ff" />);
-    await act(async () => { fireEvent.click(container.querySelector('.ant-color-picker-trigger')!); });
+    await act(async () => {
+      fireEvent.click(container.querySelector('.ant-color-picker-trigger')!);
+    });
     const hexInput = document.querySelector('.ant-color-picker-hex-input input') as HTMLInputElement;
     expect(hexInput).toBeTruthy();
-    await act(async () => { fireEvent.change(hexInput, { target: { value: 'FF8800' } }); });
+    await act(async () => {
+      fireEvent.change(hexInput, { target: { value: 'FF8800' } });
+    });
     expect(spy).toHaveBeenLastCalledWith('#ff8800');
     expect(screen.getByText('#ff8800')).toBeInTheDocument();
   });
@@ -33,8 +45,12 @@ describe('ColorPicker', () => {
   it('clears to null', async () => {
     const spy = vi.fn();
     const { container } = render(<Harness spy={spy} initial="#1677ff" />);
-    await act(async () => { fireEvent.click(container.querySelector('.ant-color-picker-trigger')!); });
-    await act(async () => { fireEvent.click(document.querySelector('.ant-color-picker-clear')!); });
+    await act(async () => {
+      fireEvent.click(container.querySelector('.ant-color-picker-trigger')!);
+    });
+    await act(async () => {
+      fireEvent.click(document.querySelector('.ant-color-picker-clear')!);
+    });
     expect(spy).toHaveBeenLastCalledWith(null);
   });
 });

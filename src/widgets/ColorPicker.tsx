@@ -2,7 +2,9 @@ import { ColorPicker as AntColorPicker } from 'antd';
 import type { ColorPickerProps as AntColorPickerProps } from 'antd';
 import type { FieldControlProps } from './types';
 
-export interface ColorPickerProps extends FieldControlProps<string | null>, Omit<AntColorPickerProps, 'value' | 'onChange' | 'format' | 'disabledAlpha'> {}
+export interface ColorPickerProps
+  extends FieldControlProps<string | null>,
+    Omit<AntColorPickerProps, 'value' | 'onChange' | 'format' | 'disabledAlpha'> {}
 
 const HEX = /^#([0-9a-f]{6})$/i;
 
@@ -18,7 +20,7 @@ export default function ColorPicker({ value, onChange, readOnly, disabled, ...re
   const shown = typeof value === 'string' && value ? value : undefined;
   return (
     <AntColorPicker
-      showText={(c) => (shown && HEX.test(shown) ? shown.toLowerCase() : toHex6(c) ?? '')}
+      showText={(c) => (shown && HEX.test(shown) ? shown.toLowerCase() : (toHex6(c) ?? ''))}
       allowClear
       {...rest}
       format="hex"

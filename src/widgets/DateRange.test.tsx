@@ -7,7 +7,16 @@ beforeAll(() => setupTestI18n('en'));
 
 function Harness({ spy, initial = null, showTime }: { spy: (v: IsoRange | null) => void; initial?: IsoRange | null; showTime?: boolean }) {
   const [value, setValue] = useState<IsoRange | null>(initial);
-  return <DateRange value={value} showTime={showTime} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <DateRange
+      value={value}
+      showTime={showTime}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 describe('DateRange', () => {
@@ -34,7 +43,9 @@ describe('DateRange', () => {
     fireEvent.click(screen.getAllByRole('textbox')[0]);
     const preset = await screen.findByText('Last week');
     expect(screen.getByText('Last 3 months')).toBeInTheDocument();
-    await act(async () => { fireEvent.click(preset); });
+    await act(async () => {
+      fireEvent.click(preset);
+    });
     const [start, end] = spy.mock.lastCall![0] as IsoRange;
     const s = new Date(start);
     const e = new Date(end);

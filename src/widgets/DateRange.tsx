@@ -9,7 +9,9 @@ import type { FieldControlProps } from './types';
 
 export type IsoRange = [string, string];
 
-export interface DateRangeProps extends FieldControlProps<IsoRange | null>, Omit<TimeRangePickerProps, 'value' | 'onChange' | 'presets' | 'showTime' | 'disabled'> {
+export interface DateRangeProps
+  extends FieldControlProps<IsoRange | null>,
+    Omit<TimeRangePickerProps, 'value' | 'onChange' | 'presets' | 'showTime' | 'disabled'> {
   /** Pick times too; without it the range runs from the start of the first day to the end of the last. */
   showTime?: boolean;
   /** Offer the "last week / month / three months" shortcuts (default on). */
@@ -27,7 +29,10 @@ const toDayjs = (value: IsoRange | null | undefined): [Dayjs, Dayjs] | null => {
 export default function DateRange({ value, onChange, showTime, presets = true, readOnly, placeholder, ...rest }: DateRangeProps) {
   const { t } = useTranslation();
   const rangePresets = useMemo(
-    () => (presets ? pastRangePresets().map((p) => ({ label: t(p.key), value: [dayjs(p.range[0]), dayjs(p.range[1])] as [Dayjs, Dayjs] })) : undefined),
+    () =>
+      presets
+        ? pastRangePresets().map((p) => ({ label: t(p.key), value: [dayjs(p.range[0]), dayjs(p.range[1])] as [Dayjs, Dayjs] }))
+        : undefined,
     [presets, t],
   );
   return (

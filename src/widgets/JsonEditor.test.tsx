@@ -9,8 +9,16 @@ function Harness({ spy, initial }: { spy: (v: unknown) => void; initial?: unknow
   const [value, setValue] = useState<unknown>(initial);
   return (
     <>
-      <JsonEditor value={value} onChange={(v) => { spy(v); setValue(v); }} />
-      <button type="button" onClick={() => setValue({ reset: true })}>reset</button>
+      <JsonEditor
+        value={value}
+        onChange={(v) => {
+          spy(v);
+          setValue(v);
+        }}
+      />
+      <button type="button" onClick={() => setValue({ reset: true })}>
+        reset
+      </button>
     </>
   );
 }

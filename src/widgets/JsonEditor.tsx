@@ -71,7 +71,11 @@ export default function JsonEditor({ value, onChange, anyJson, readOnly, disable
         value={text}
         onChange={(e) => change(e.target.value)}
       />
-      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block', fontSize: 12 }}>{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', fontSize: 12 }}>
+          {error}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -10,10 +10,18 @@ import { setupTestI18n } from './test-i18n';
 const MENU: MenuTreeNode[] = [
   { code: 'dashboard', menuTitle: 'menu.dashboard', component: 'dashboard/index' },
   {
-    code: 'platformUser', menuTitle: 'menu.platformUser.title', component: null, children: [
+    code: 'platformUser',
+    menuTitle: 'menu.platformUser.title',
+    component: null,
+    children: [
       { code: 'platformUser/department', menuTitle: 'menu.platformUser.department', component: 'platformUser/department/index' },
       { code: 'platformUser/roleManage', menuTitle: 'menu.platformUser.roleManage', component: 'platformUser/roleManage/index' },
-      { code: 'platformUser/staffAdd', menuTitle: 'menu.platformUser.untranslated', component: 'platformUser/staffManage/add', hidden: true },
+      {
+        code: 'platformUser/staffAdd',
+        menuTitle: 'menu.platformUser.untranslated',
+        component: 'platformUser/staffManage/add',
+        hidden: true,
+      },
     ],
   },
 ];
@@ -21,19 +29,34 @@ const MENU: MenuTreeNode[] = [
 let fail = false;
 const server = setupServer(
   http.get('*/open-platform/menuTree', () =>
-    fail ? HttpResponse.json({ status: 403, msg: 'Only users who may edit roles can see the full menu', data: null }, { status: 403 }) : HttpResponse.json({ status: 0, msg: 'success', data: MENU })),
+    fail
+      ? HttpResponse.json({ status: 403, msg: 'Only users who may edit roles can see the full menu', data: null }, { status: 403 })
+      : HttpResponse.json({ status: 0, msg: 'success', data: MENU }),
+  ),
 );
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  await setupTestI18n('en', { menu: { dashboard: 'Dashboard', platformUser: { title: 'Platform users', department: 'Departments', roleManage: 'Roles' } } });
+  await setupTestI18n('en', {
+    menu: { dashboard: 'Dashboard', platformUser: { title: 'Platform users', department: 'Departments', roleManage: 'Roles' } },
+  });
 });
 afterAll(() => server.close());
-beforeEach(() => { fail = false; });
+beforeEach(() => {
+  fail = false;
+});
 
 function Harness({ spy, initial = {} }: { spy: (v: MenuGrants | null) => void; initial?: MenuGrants }) {
   const [value, setValue] = useState<MenuGrants | null>(initial);
-  return <MenuTreePicker value={value} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <MenuTreePicker
+      value={value}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 const treeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode') as HTMLElement;
@@ -43,19 +66,33 @@ describe('menu grants logic', () => {
   const index = indexMenu(MENU);
   it('checks a directory with all its entries and unchecks them together', () => {
     const on = toggleNode(index, {}, 'platformUser', true);
-    expect(on).toEqual({ platformUser: ['read'], 'platformUser/department': ['read'], 'platformUser/roleManage': ['read'], 'platformUser/staffAdd': ['read'] });
+    expect(on).toEqual({
+      platformUser: ['read'],
+      'platformUser/department': ['read'],
+      'platformUser/roleManage': ['read'],
+      'platformUser/staffAdd': ['read'],
+    });
     expect(toggleNode(index, on, 'platformUser', false)).toEqual({});
   });
   it('derives half-checked directories and drops codes not in the tree', () => {
     const g = { 'platformUser/department': ['read'], platformUser: ['read'], gone: ['read'] };
     expect(checkState(index, g)).toEqual({ checked: ['platformUser/department'], halfChecked: ['platformUser'] });
-    expect(toggleNode(index, g, 'dashboard', true)).toEqual({ dashboard: ['read'], platformUser: ['read'], 'platformUser/department': ['read'] });
+    expect(toggleNode(index, g, 'dashboard', true)).toEqual({
+      dashboard: ['read'],
+      platformUser: ['read'],
+      'platformUser/department': ['read'],
+    });
   });
   it('keeps transitions when actions change and spells out * when one is removed', () => {
     const g = { platformUser: ['read'], 'platformUser/department': ['read', 'transition:approve'] };
-    expect(toggleAction(index, g, 'platformUser/department', 'update', true)['platformUser/department']).toEqual(['read', 'update', 'transition:approve']);
-    expect(toggleAction(index, { 'platformUser/roleManage': ['*'] }, 'platformUser/roleManage', 'delete', false)['platformUser/roleManage'])
-      .toEqual(['read', 'create', 'update', 'export']);
+    expect(toggleAction(index, g, 'platformUser/department', 'update', true)['platformUser/department']).toEqual([
+      'read',
+      'update',
+      'transition:approve',
+    ]);
+    expect(
+      toggleAction(index, { 'platformUser/roleManage': ['*'] }, 'platformUser/roleManage', 'delete', false)['platformUser/roleManage'],
+    ).toEqual(['read', 'create', 'update', 'export']);
     expect(toggleAction(index, g, 'platformUser/department', 'read', false)).toEqual({});
   });
 });
@@ -75,7 +112,12 @@ describe('MenuTreePicker', () => {
     render(<Harness spy={spy} />);
     await screen.findByText('Platform users');
     fireEvent.click(nodeBox('Platform users'));
-    expect(spy).toHaveBeenLastCalledWith({ platformUser: ['read'], 'platformUser/department': ['read'], 'platformUser/roleManage': ['read'], 'platformUser/staffAdd': ['read'] });
+    expect(spy).toHaveBeenLastCalledWith({
+      platformUser: ['read'],
+      'platformUser/department': ['read'],
+      'platformUser/roleManage': ['read'],
+      'platformUser/staffAdd': ['read'],
+    });
     expect(screen.getByLabelText('Roles: View')).toBeChecked();
   });
 
@@ -86,7 +128,11 @@ describe('MenuTreePicker', () => {
     await userEvent.click(screen.getByLabelText('Departments: Add'));
     expect(spy).toHaveBeenLastCalledWith({ platformUser: ['read'], 'platformUser/department': ['read', 'create'] });
     await userEvent.click(screen.getByLabelText('Roles: Edit'));
-    expect(spy).toHaveBeenLastCalledWith({ platformUser: ['read'], 'platformUser/department': ['read', 'create'], 'platformUser/roleManage': ['read', 'update'] });
+    expect(spy).toHaveBeenLastCalledWith({
+      platformUser: ['read'],
+      'platformUser/department': ['read', 'create'],
+      'platformUser/roleManage': ['read', 'update'],
+    });
     await userEvent.click(screen.getByLabelText('Departments: View'));
     expect(spy).toHaveBeenLastCalledWith({ platformUser: ['read'], 'platformUser/roleManage': ['read', 'update'] });
     await userEvent.click(screen.getByLabelText('Roles: View'));

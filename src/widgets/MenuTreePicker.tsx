@@ -4,8 +4,15 @@ import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../engine/data/request';
 import {
-  actionsOf, checkState, indexMenu, isSchemaPage, PAGE_ACTIONS, toggleAction, toggleNode,
-  type MenuGrants, type MenuTreeNode,
+  actionsOf,
+  checkState,
+  indexMenu,
+  isSchemaPage,
+  PAGE_ACTIONS,
+  toggleAction,
+  toggleNode,
+  type MenuGrants,
+  type MenuTreeNode,
 } from './menuGrants';
 import type { FieldControlProps } from './types';
 
@@ -29,7 +36,8 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
   useEffect(() => {
     let live = true;
     setError(null);
-    api.get<MenuTreeNode[]>(MENU_TREE_URL, undefined, { silent: true })
+    api
+      .get<MenuTreeNode[]>(MENU_TREE_URL, undefined, { silent: true })
       .then((tree) => live && setRoots(Array.isArray(tree) ? tree : []))
       .catch((e: Error) => live && setError(e.message || t('widgets.menuTree.loadFailed')));
     return () => {
@@ -41,9 +49,12 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
   const grants = useMemo(() => value ?? {}, [value]);
   const title = useCallback((key: string) => (i18n.exists(key) ? t(key) : key), [i18n, t]);
 
-  const emit = useCallback((next: MenuGrants) => {
-    if (!locked) onChange?.(next);
-  }, [locked, onChange]);
+  const emit = useCallback(
+    (next: MenuGrants) => {
+      if (!locked) onChange?.(next);
+    },
+    [locked, onChange],
+  );
 
   const treeData = useMemo(() => {
     const build = (nodes: MenuTreeNode[]): TreeDataNode[] =>
@@ -57,7 +68,11 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
           title: (
             <span className="widget-menu-tree-entry" style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
               <span>{label}</span>
-              {n.hidden && <Tag bordered={false} style={{ marginInlineEnd: 0 }}>{t('widgets.menuTree.hidden')}</Tag>}
+              {n.hidden && (
+                <Tag bordered={false} style={{ marginInlineEnd: 0 }}>
+                  {t('widgets.menuTree.hidden')}
+                </Tag>
+              )}
               {leafPage && (
                 // The boxes toggle actions only: their clicks must not reach the tree node.
                 <span
@@ -80,7 +95,11 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
                       {t(`widgets.menuTree.actions.${action}`)}
                     </Checkbox>
                   ))}
-                  {ticked.has('*') && <Tag color="blue" style={{ marginInlineStart: 4 }}>{t('widgets.menuTree.allActions')}</Tag>}
+                  {ticked.has('*') && (
+                    <Tag color="blue" style={{ marginInlineStart: 4 }}>
+                      {t('widgets.menuTree.allActions')}
+                    </Tag>
+                  )}
                 </span>
               )}
             </span>
@@ -97,12 +116,20 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
         showIcon
         message={t('widgets.menuTree.loadFailed')}
         description={error}
-        action={<Button size="small" onClick={() => setAttempt((a) => a + 1)}>{t('widgets.menuTree.retry')}</Button>}
+        action={
+          <Button size="small" onClick={() => setAttempt((a) => a + 1)}>
+            {t('widgets.menuTree.retry')}
+          </Button>
+        }
       />
     );
   }
   if (!roots) {
-    return <Spin size="small"><div style={{ padding: 16 }}>{t('widgets.menuTree.loading')}</div></Spin>;
+    return (
+      <Spin size="small">
+        <div style={{ padding: 16 }}>{t('widgets.menuTree.loading')}</div>
+      </Spin>
+    );
   }
   if (!roots.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widgets.menuTree.empty')} />;
 
@@ -110,7 +137,9 @@ export default function MenuTreePicker({ value, onChange, disabled, readOnly }: 
   const count = Object.keys(grants).filter((c) => index.byCode.has(c)).length;
   return (
     <div className="widget-menu-tree">
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('widgets.menuTree.summary', { count })}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('widgets.menuTree.summary', { count })}
+      </Typography.Text>
       <Tree
         checkable
         checkStrictly

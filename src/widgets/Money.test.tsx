@@ -8,7 +8,15 @@ beforeAll(() => setupTestI18n('en'));
 
 function Harness({ initial, spy }: { initial: number | null; spy: (v: number | null) => void }) {
   const [value, setValue] = useState<number | null>(initial);
-  return <Money value={value} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <Money
+      value={value}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 describe('Money', () => {

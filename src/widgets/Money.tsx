@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { fenToYuan, yuanToFen } from '../shared/number';
 import type { FieldControlProps } from './types';
 
-export interface MoneyProps extends FieldControlProps<number | null>, Omit<InputNumberProps<string>, 'value' | 'onChange' | 'min' | 'max' | 'defaultValue'> {
+export interface MoneyProps
+  extends FieldControlProps<number | null>,
+    Omit<InputNumberProps<string>, 'value' | 'onChange' | 'min' | 'max' | 'defaultValue'> {
   /** Limits in fen, like the value. */
   min?: number;
   max?: number;

@@ -8,7 +8,17 @@ beforeAll(() => setupTestI18n('en'));
 
 function Harness({ spy, mode, strength }: { spy: (v: string | undefined) => void; mode?: 'create' | 'update'; strength?: boolean }) {
   const [value, setValue] = useState<string | undefined>(undefined);
-  return <Password value={value} mode={mode} strength={strength} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <Password
+      value={value}
+      mode={mode}
+      strength={strength}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 describe('Password', () => {

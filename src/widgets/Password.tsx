@@ -7,7 +7,9 @@ import type { FieldControlProps } from './types';
 
 export type PasswordStrength = 'weak' | 'medium' | 'strong';
 
-export interface PasswordProps extends FieldControlProps<string | undefined>, Omit<ComponentProps<typeof Input.Password>, 'value' | 'onChange'> {
+export interface PasswordProps
+  extends FieldControlProps<string | undefined>,
+    Omit<ComponentProps<typeof Input.Password>, 'value' | 'onChange'> {
   /** In update mode an empty input keeps the stored secret, and the placeholder says so. */
   mode?: 'create' | 'update';
   /** Show the strength hint; defaults to on for fields of format "password". */
@@ -43,7 +45,12 @@ export default function Password({ value, onChange, mode = 'create', strength, p
         onChange={(e) => onChange?.(e.target.value === '' ? undefined : e.target.value)}
       />
       {showStrength && level && (
-        <Typography.Text type={hintType[level]} style={{ display: 'block', fontSize: 12, marginTop: 2 }} aria-live="polite" data-strength={level}>
+        <Typography.Text
+          type={hintType[level]}
+          style={{ display: 'block', fontSize: 12, marginTop: 2 }}
+          aria-live="polite"
+          data-strength={level}
+        >
           {t(`widgets.password.${level}`)}
         </Typography.Text>
       )}

@@ -42,9 +42,29 @@ beforeEach(() => {
 });
 afterEach(() => server.resetHandlers());
 
-function Harness({ spy, initial, multiple, refPage }: { spy: (v: unknown) => void; initial: unknown; multiple?: boolean; refPage: string }) {
+function Harness({
+  spy,
+  initial,
+  multiple,
+  refPage,
+}: {
+  spy: (v: unknown) => void;
+  initial: unknown;
+  multiple?: boolean;
+  refPage: string;
+}) {
   const [value, setValue] = useState(initial as never);
-  return <RefSelect refPage={refPage} multiple={multiple} value={value} onChange={(v) => { spy(v); setValue(v as never); }} />;
+  return (
+    <RefSelect
+      refPage={refPage}
+      multiple={multiple}
+      value={value}
+      onChange={(v) => {
+        spy(v);
+        setValue(v as never);
+      }}
+    />
+  );
 }
 
 const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option-content')].map((n) => n.textContent);
@@ -79,7 +99,11 @@ describe('RefSelect', () => {
   });
 
   it('shows an error state when the options cannot be loaded', async () => {
-    server.use(http.get('*/open-platform/data/:page/options', () => HttpResponse.json({ status: 403, msg: 'forbidden', data: null }, { status: 403 })));
+    server.use(
+      http.get('*/open-platform/data/:page/options', () =>
+        HttpResponse.json({ status: 403, msg: 'forbidden', data: null }, { status: 403 }),
+      ),
+    );
     render(<Harness refPage="customerManage/customer" initial={null} spy={vi.fn()} />);
     await userEvent.click(screen.getByRole('combobox'));
     expect(await screen.findByText('Could not load the options')).toBeInTheDocument();

@@ -32,7 +32,19 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Picks one or several records of another page: searches its options endpoint as you type
  * (debounced), and shows the labels of the current value(s) through the shared batched loader.
  */
-export default function RefSelect({ refPage: refPageProp, multiple: multipleProp, value, onChange, readOnly, disabled, placeholder, refFilter, refDepends, refFill, ...rest }: RefSelectProps) {
+export default function RefSelect({
+  refPage: refPageProp,
+  multiple: multipleProp,
+  value,
+  onChange,
+  readOnly,
+  disabled,
+  placeholder,
+  refFilter,
+  refDepends,
+  refFill,
+  ...rest
+}: RefSelectProps) {
   const { t } = useTranslation();
   const schema = useFieldSchema() as unknown as Record<string, unknown> | undefined;
   const refPage = refPageProp ?? (typeof schema?.['x-ref'] === 'string' ? (schema['x-ref'] as string) : undefined);
@@ -52,7 +64,7 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
   const { labels } = useRefLabels(refPage, selected);
   const parents = useDependsFilter(refDepends ?? (schema?.['x-ref-depends'] as Record<string, string> | undefined));
   const filters = useMemo(() => ({ ...(refFilter ?? {}), ...parents }), [refFilter, parents]);
-  useClearWhenParentChanges(refPage, parents, selected, (kept) => emit(multiple ? kept : kept[0] ?? null));
+  useClearWhenParentChanges(refPage, parents, selected, (kept) => emit(multiple ? kept : (kept[0] ?? null)));
   const fillOnPick = useFillOnPick(refPage, refFill ?? (schema?.['x-ref-fill'] as Record<string, string> | undefined));
 
   // Search while the list is open: at once on opening, then debounced as the text changes.
@@ -61,22 +73,25 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
     const mine = ++seq.current;
     setLoading(true);
     setError(false);
-    const timer = setTimeout(async () => {
-      try {
-        const filter = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)]));
-        const options = await api.get<RefOption[]>(optionsUrl(refPage), { ...filter, q: query.trim() }, { silent: true });
-        if (mine !== seq.current) return;
-        setFound(options ?? []);
-        rememberOptions(refPage, options ?? []);
-      } catch {
-        if (mine === seq.current) {
-          setFound([]);
-          setError(true);
+    const timer = setTimeout(
+      async () => {
+        try {
+          const filter = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)]));
+          const options = await api.get<RefOption[]>(optionsUrl(refPage), { ...filter, q: query.trim() }, { silent: true });
+          if (mine !== seq.current) return;
+          setFound(options ?? []);
+          rememberOptions(refPage, options ?? []);
+        } catch {
+          if (mine === seq.current) {
+            setFound([]);
+            setError(true);
+          }
+        } finally {
+          if (mine === seq.current) setLoading(false);
         }
-      } finally {
-        if (mine === seq.current) setLoading(false);
-      }
-    }, query ? SEARCH_DEBOUNCE_MS : 0);
+      },
+      query ? SEARCH_DEBOUNCE_MS : 0,
+    );
     return () => clearTimeout(timer);
     // The filters' text is a stable dependency where the object is not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -104,9 +119,13 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
   };
 
   const notFound = loading ? (
-    <div style={{ padding: 8, textAlign: 'center' }}><Spin size="small" /> <Typography.Text type="secondary">{t('widgets.refSelect.searching')}</Typography.Text></div>
+    <div style={{ padding: 8, textAlign: 'center' }}>
+      <Spin size="small" /> <Typography.Text type="secondary">{t('widgets.refSelect.searching')}</Typography.Text>
+    </div>
   ) : error ? (
-    <Typography.Text type="danger" style={{ display: 'block', padding: 8 }}>{t('widgets.refSelect.loadFailed')}</Typography.Text>
+    <Typography.Text type="danger" style={{ display: 'block', padding: 8 }}>
+      {t('widgets.refSelect.loadFailed')}
+    </Typography.Text>
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widgets.refSelect.empty')} />
   );
@@ -121,7 +140,7 @@ export default function RefSelect({ refPage: refPageProp, multiple: multipleProp
       disabled={disabled}
       open={readOnly ? false : undefined}
       placeholder={placeholder ?? t('widgets.refSelect.placeholder')}
-      value={multiple ? selected : selected[0] ?? null}
+      value={multiple ? selected : (selected[0] ?? null)}
       options={options}
       loading={loading}
       searchValue={query}

@@ -10,7 +10,15 @@ afterAll(() => setupTestI18n('en'));
 
 function Harness({ spy, initial = null }: { spy: (v: string[] | null) => void; initial?: string[] | null }) {
   const [value, setValue] = useState<string[] | null>(initial);
-  return <RegionCascader value={value} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <RegionCascader
+      value={value}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 describe('region data', () => {
@@ -51,7 +59,9 @@ describe('region data', () => {
     const counties = REGIONS.flatMap((p) => (p.children ?? []).flatMap((c) => c.children ?? []));
     expect(counties).toHaveLength(Object.keys(areaList.county_list).length);
     expect(counties.length).toBe(3479);
-    expect(counties.every((d) => isCountyCode(d.code) && isRegionChain([`${d.code.slice(0, 2)}0000`, `${d.code.slice(0, 4)}00`, d.code]))).toBe(true);
+    expect(
+      counties.every((d) => isCountyCode(d.code) && isRegionChain([`${d.code.slice(0, 2)}0000`, `${d.code.slice(0, 4)}00`, d.code])),
+    ).toBe(true);
     // A county outside the old hand-written subset: offered by the picker, shown by name.
     expect(findRegion('320507')?.zh).toBe('相城区');
     expect(regionLabel(['320000', '320500', '320507'], 'zh')).toBe('江苏省 苏州市 相城区');

@@ -13,7 +13,9 @@ interface RegionOption {
   children?: RegionOption[];
 }
 
-export interface RegionCascaderProps extends FieldControlProps<string[] | null>, Omit<CascaderProps<RegionOption>, 'value' | 'onChange' | 'options' | 'multiple'> {
+export interface RegionCascaderProps
+  extends FieldControlProps<string[] | null>,
+    Omit<CascaderProps<RegionOption>, 'value' | 'onChange' | 'options' | 'multiple'> {
   /** Allow picking a province or city without going down to the district. */
   changeOnSelect?: boolean;
 }

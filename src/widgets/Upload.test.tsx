@@ -24,7 +24,11 @@ const server = setupServer(
     const type = part?.[2] ?? '';
     received.push({ contentType, name, field: part?.[1] });
     const ext = name.split('.').pop();
-    return HttpResponse.json({ status: 0, msg: 'success', data: { url: `/open-platform/files/2025/03/AbCdEfGhIjKlMnOpQrStUv.${ext}`, name, size: 4, contentType: type } });
+    return HttpResponse.json({
+      status: 0,
+      msg: 'success',
+      data: { url: `/open-platform/files/2025/03/AbCdEfGhIjKlMnOpQrStUv.${ext}`, name, size: 4, contentType: type },
+    });
   }),
 );
 
@@ -33,12 +37,23 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 afterAll(() => server.close());
-beforeEach(() => { received.length = 0; });
+beforeEach(() => {
+  received.length = 0;
+});
 afterEach(() => server.resetHandlers());
 
 function Harness({ spy, initial = null, accept }: { spy: (v: string | null) => void; initial?: string | null; accept?: string }) {
   const [value, setValue] = useState<string | null>(initial);
-  return <Upload value={value} accept={accept} onChange={(v) => { spy(v); setValue(v); }} />;
+  return (
+    <Upload
+      value={value}
+      accept={accept}
+      onChange={(v) => {
+        spy(v);
+        setValue(v);
+      }}
+    />
+  );
 }
 
 const fileInput = () => document.querySelector('input[type=file]') as HTMLInputElement;
@@ -92,7 +107,11 @@ describe('Upload', () => {
   });
 
   it('shows the server’s refusal', async () => {
-    server.use(http.post('*/open-platform/files', () => HttpResponse.json({ status: 400, msg: 'File type “exe” is not allowed', data: null }, { status: 400 })));
+    server.use(
+      http.post('*/open-platform/files', () =>
+        HttpResponse.json({ status: 400, msg: 'File type “exe” is not allowed', data: null }, { status: 400 }),
+      ),
+    );
     render(<Harness spy={vi.fn()} />);
     await userEvent.upload(fileInput(), new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload failed: File type “exe” is not allowed');

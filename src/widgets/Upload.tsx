@@ -41,11 +41,15 @@ export function accepts(accept: string | undefined, file: { name: string; type: 
   if (!accept?.trim()) return true;
   const name = file.name.toLowerCase();
   const type = (file.type || '').toLowerCase();
-  return accept.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean).some((rule) => {
-    if (rule.startsWith('.')) return name.endsWith(rule);
-    if (rule.endsWith('/*')) return type.startsWith(rule.slice(0, -1));
-    return type === rule;
-  });
+  return accept
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .some((rule) => {
+      if (rule.startsWith('.')) return name.endsWith(rule);
+      if (rule.endsWith('/*')) return type.startsWith(rule.slice(0, -1));
+      return type === rule;
+    });
 }
 
 const fileName = (url: string) => decodeURIComponent(url.split(/[?#]/)[0].split('/').pop() || url);
@@ -95,7 +99,9 @@ export default function Upload({ value, onChange, accept, maxSize = MAX_UPLOAD_B
         return false;
       }}
     >
-      <Button icon={icon} loading={busy} disabled={locked}>{busy ? t('widgets.upload.uploading') : label}</Button>
+      <Button icon={icon} loading={busy} disabled={locked}>
+        {busy ? t('widgets.upload.uploading') : label}
+      </Button>
     </AntUpload>
   );
 
@@ -104,14 +110,31 @@ export default function Upload({ value, onChange, accept, maxSize = MAX_UPLOAD_B
       {value ? (
         <Space align="center" wrap>
           {isImageUrl(value) ? (
-            <Image src={shown ?? undefined} alt={name ?? fileName(value)} width={96} height={96} style={{ objectFit: 'contain', border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6 }} />
+            <Image
+              src={shown ?? undefined}
+              alt={name ?? fileName(value)}
+              width={96}
+              height={96}
+              style={{ objectFit: 'contain', border: '1px solid rgba(5,5,5,0.06)', borderRadius: 6 }}
+            />
           ) : (
-            <a href={shown ?? undefined} target="_blank" rel="noopener noreferrer"><PaperClipOutlined /> {name ?? fileName(value)}</a>
+            <a href={shown ?? undefined} target="_blank" rel="noopener noreferrer">
+              <PaperClipOutlined /> {name ?? fileName(value)}
+            </a>
           )}
           {!locked && (
             <>
               {picker(t('widgets.upload.replace'))}
-              <Button icon={<DeleteOutlined />} danger onClick={() => { setName(null); setError(null); onChange?.(null); }} disabled={busy}>
+              <Button
+                icon={<DeleteOutlined />}
+                danger
+                onClick={() => {
+                  setName(null);
+                  setError(null);
+                  onChange?.(null);
+                }}
+                disabled={busy}
+              >
                 {t('widgets.upload.remove')}
               </Button>
             </>
@@ -122,10 +145,16 @@ export default function Upload({ value, onChange, accept, maxSize = MAX_UPLOAD_B
       ) : (
         <Space direction="vertical" size={2}>
           {picker(t('widgets.upload.button'))}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('widgets.upload.hint', { max: formatBytes(limit) })}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('widgets.upload.hint', { max: formatBytes(limit) })}
+          </Typography.Text>
         </Space>
       )}
-      {error && <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
+          {error}
+        </Typography.Text>
+      )}
     </div>
   );
 }

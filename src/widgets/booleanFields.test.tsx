@@ -32,15 +32,26 @@ describe('yes/no fields', () => {
 
   it('a required switch accepts an untouched No; a must-choose one is refused until answered, and No is an answer', async () => {
     const form = createForm<Record<string, unknown>>({ initialValues: defaultValues(fields) });
-    const schema = { type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, formilyField(page, k, f, 'update', t, true)])) };
-    render(<FormProvider form={form}><SchemaField schema={schema as never} /></FormProvider>);
+    const schema = {
+      type: 'object',
+      properties: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, formilyField(page, k, f, 'update', t, true)])),
+    };
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={schema as never} />
+      </FormProvider>,
+    );
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByRole('switch')).not.toBeChecked();
-    await act(async () => { await form.validate().catch(() => undefined); });
+    await act(async () => {
+      await form.validate().catch(() => undefined);
+    });
     expect((form.query('damage').take() as Field | undefined)?.selfErrors ?? []).toEqual([]);
     expect(((form.query('onTimeDelivery').take() as Field | undefined)?.selfErrors ?? []).length).toBe(1);
     await userEvent.click(screen.getByRole('radio', { name: 'No' }));
-    await act(async () => { await form.validate(); });
+    await act(async () => {
+      await form.validate();
+    });
     expect(fromFormValues(fields, form.values)).toEqual({ onTimeDelivery: false, damage: false });
   });
 });

@@ -13,14 +13,20 @@ const server = setupServer(
     asked.push(String(params.party));
     if (params.party !== 'C1001') return HttpResponse.json({ status: 404, msg: 'File not found', data: null }, { status: 404 });
     const expiresAt = now() + 3600;
-    return HttpResponse.json({ status: 0, msg: 'success', data: { url: `${FILE}?expires=${expiresAt}&sig=fresh`, expiresAt, ttlSec: 3600 } });
+    return HttpResponse.json({
+      status: 0,
+      msg: 'success',
+      data: { url: `${FILE}?expires=${expiresAt}&sig=fresh`, expiresAt, ttlSec: 3600 },
+    });
   }),
 );
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await setupTestI18n('en');
 });
-afterEach(() => { asked.length = 0; });
+afterEach(() => {
+  asked.length = 0;
+});
 afterAll(() => server.close());
 
 const Link = cellComponents.Link;

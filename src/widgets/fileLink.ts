@@ -42,14 +42,21 @@ export function useFreshLink<T extends string | null | undefined>(url: T): T | s
   const [fresh, setFresh] = useState<(FreshLink & { for: string }) | null>(null);
   const [, tick] = useState(0);
   const current = fresh && fresh.for === url ? fresh : null;
-  const expiresAt = current ? current.expiresAt : link?.expires ?? null;
+  const expiresAt = current ? current.expiresAt : (link?.expires ?? null);
   const due = link !== null && linkDue(expiresAt);
   const path = link?.path;
   useEffect(() => {
     if (!due || !path || typeof url !== 'string') return;
     let live = true;
-    renewFileLink(path).then((r) => { if (live) setFresh({ ...r, for: url }); }, () => undefined);
-    return () => { live = false; };
+    renewFileLink(path).then(
+      (r) => {
+        if (live) setFresh({ ...r, for: url });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [due, path, url]);
   useEffect(() => {
     if (expiresAt === null) return;

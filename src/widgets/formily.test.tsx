@@ -9,7 +9,9 @@ import { resetRefLabelsForTests } from './refOptions';
 import { setupTestI18n } from './test-i18n';
 
 const server = setupServer(
-  http.get('*/open-platform/data/:page/options', () => HttpResponse.json({ status: 0, msg: 'success', data: [{ value: 'C1001', label: '华东智运物流有限公司' }] })),
+  http.get('*/open-platform/data/:page/options', () =>
+    HttpResponse.json({ status: 0, msg: 'success', data: [{ value: 'C1001', label: '华东智运物流有限公司' }] }),
+  ),
 );
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -24,8 +26,22 @@ const schema = {
   type: 'object',
   properties: {
     freight: { type: 'integer', title: 'Freight', 'x-decorator': 'FormItem', 'x-component': 'Money' },
-    partyCode: { type: 'string', title: 'Customer', 'x-decorator': 'FormItem', 'x-component': 'RefSelect', 'x-component-props': { refPage: 'customerManage/customer' } },
-    secret: { type: 'string', title: 'Secret', format: 'password', writeOnly: true, 'x-decorator': 'FormItem', 'x-component': 'Password', 'x-component-props': { mode: 'update' } },
+    partyCode: {
+      type: 'string',
+      title: 'Customer',
+      'x-decorator': 'FormItem',
+      'x-component': 'RefSelect',
+      'x-component-props': { refPage: 'customerManage/customer' },
+    },
+    secret: {
+      type: 'string',
+      title: 'Secret',
+      format: 'password',
+      writeOnly: true,
+      'x-decorator': 'FormItem',
+      'x-component': 'Password',
+      'x-component-props': { mode: 'update' },
+    },
     region: { type: 'array', title: 'Region', 'x-decorator': 'FormItem', 'x-component': 'RegionCascader' },
     status: { type: 'string', title: 'Status', enum: ['a', 'b'], 'x-decorator': 'FormItem', 'x-component': 'Radio.Group' },
   },
@@ -34,7 +50,15 @@ const schema = {
 describe('widgets inside a Formily form', () => {
   it('are named by their labels, with ids that two open forms do not share', async () => {
     const forms = [createForm(), createForm()];
-    render(<>{forms.map((form) => <FormProvider key={form.id} form={form}><SchemaField schema={schema as never} /></FormProvider>)}</>);
+    render(
+      <>
+        {forms.map((form) => (
+          <FormProvider key={form.id} form={form}>
+            <SchemaField schema={schema as never} />
+          </FormProvider>
+        ))}
+      </>,
+    );
     // Each input is found by its label's text, as a screen reader names it.
     expect(await screen.findAllByRole('spinbutton', { name: 'Freight' })).toHaveLength(2);
     expect(screen.getAllByRole('combobox', { name: 'Customer' })).toHaveLength(2);
@@ -47,7 +71,11 @@ describe('widgets inside a Formily form', () => {
 
   it('receive value and onChange from their fields', async () => {
     const form = createForm<Record<string, unknown>>({ initialValues: { freight: 1250, partyCode: 'C1001' } });
-    render(<FormProvider form={form}><SchemaField schema={schema as never} /></FormProvider>);
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={schema as never} />
+      </FormProvider>,
+    );
     expect(screen.getByRole('spinbutton')).toHaveValue('12.50');
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(await screen.findByText('华东智运物流有限公司')).toBeInTheDocument();
@@ -62,16 +90,25 @@ describe('widgets inside a Formily form', () => {
   });
 
   it('read-pretty fields show the matching cells', async () => {
-    const form = createForm({ readPretty: true, initialValues: { freight: 123456, partyCode: 'C1001', secret: 'x', region: ['440000', '440100', '440106'] } });
+    const form = createForm({
+      readPretty: true,
+      initialValues: { freight: 123456, partyCode: 'C1001', secret: 'x', region: ['440000', '440100', '440106'] },
+    });
     // Formily keeps writeOnly fields editable in every pattern, so this variant leaves the flag out.
     const { writeOnly: _w, ...secret } = schema.properties.secret;
     void _w;
-    render(<FormProvider form={form}><SchemaField schema={{ ...schema, properties: { ...schema.properties, secret } } as never} /></FormProvider>);
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={{ ...schema, properties: { ...schema.properties, secret } } as never} />
+      </FormProvider>,
+    );
     expect(screen.getByText('¥1,234.56')).toBeInTheDocument();
     expect(screen.getByText('••••••')).toBeInTheDocument();
     expect(screen.getByText('Tianhe, Guangzhou, Guangdong')).toBeInTheDocument();
     expect(await screen.findByText('华东智运物流有限公司')).toBeInTheDocument();
-    await act(async () => { form.setPattern('editable'); });
+    await act(async () => {
+      form.setPattern('editable');
+    });
     expect(screen.getByRole('spinbutton')).toHaveValue('1234.56');
   });
 });
@@ -86,11 +123,24 @@ describe('the form’s limit messages (engine/schema/formily.ts)', () => {
     const page = { id: 'x/y', kind: 'crud', title: 'x', model: { type: 'object', properties: {} } } as never;
     const fields = {
       fee: formilyField(page, 'fee', { type: 'integer', title: 'Fee', maximum: 100_000, 'x-component': 'Money' }, 'create', t, false),
-      code: formilyField(page, 'code', { type: 'string', title: 'Code', pattern: '^HZ\\d{5}$', maxLength: 7, 'x-component': 'Input' }, 'create', t, false),
+      code: formilyField(
+        page,
+        'code',
+        { type: 'string', title: 'Code', pattern: '^HZ\\d{5}$', maxLength: 7, 'x-component': 'Input' },
+        'create',
+        t,
+        false,
+      ),
     };
     const form = createForm<Record<string, unknown>>({ initialValues: { fee: 100_001, code: 'H1' } });
-    render(<FormProvider form={form}><SchemaField schema={{ type: 'object', properties: fields } as never} /></FormProvider>);
-    await act(async () => { await form.validate().catch(() => undefined); });
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={{ type: 'object', properties: fields } as never} />
+      </FormProvider>,
+    );
+    await act(async () => {
+      await form.validate().catch(() => undefined);
+    });
     expect(await screen.findByText('Must be at most ¥1,000.00')).toBeInTheDocument();
     expect(screen.getByText('Wrong format; expected something like HZ12345')).toBeInTheDocument();
   });

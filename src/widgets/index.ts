@@ -1,6 +1,19 @@
 import { createElement, type ComponentType } from 'react';
 import {
-  ArrayTable, Cascader, Checkbox, DatePicker, FormGrid, FormLayout, Input, NumberPicker, Radio, Select, Switch, TimePicker, Transfer, TreeSelect,
+  ArrayTable,
+  Cascader,
+  Checkbox,
+  DatePicker,
+  FormGrid,
+  FormLayout,
+  Input,
+  NumberPicker,
+  Radio,
+  Select,
+  Switch,
+  TimePicker,
+  Transfer,
+  TreeSelect,
 } from '@formily/antd-v5';
 import { connect, mapReadPretty, useFieldSchema } from '@formily/react';
 import type { FieldSchema } from '../shared/schema/types';
@@ -41,7 +54,7 @@ function prettyFrom(Cell: CellComponent) {
 
 // Formily hands every field component value, onChange, disabled and readOnly; connect adds the
 // read-pretty variant.
-const wrap = <P,>(component: ComponentType<P>, Pretty?: CellComponent) =>
+const wrap = <P>(component: ComponentType<P>, Pretty?: CellComponent) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Formily passes each widget its own props
   (Pretty ? connect(component, mapReadPretty(prettyFrom(Pretty))) : connect(component)) as ComponentType<any>;
 
@@ -74,7 +87,13 @@ function prettyRange({ value }: { value: unknown }) {
   const DateTime = cellComponents.DateTime;
   if (!Array.isArray(value) || value.length !== 2) return createElement('span', null, '-');
   const field = { type: 'string', title: '', format: 'date-time' } as FieldSchema;
-  return createElement('span', null, createElement(DateTime, { value: value[0], field }), ' ~ ', createElement(DateTime, { value: value[1], field }));
+  return createElement(
+    'span',
+    null,
+    createElement(DateTime, { value: value[0], field }),
+    ' ~ ',
+    createElement(DateTime, { value: value[1], field }),
+  );
 }
 
 function uploadPretty({ value, field }: { value: unknown; field: FieldSchema }) {
@@ -84,9 +103,15 @@ function uploadPretty({ value, field }: { value: unknown; field: FieldSchema }) 
 
 function colorPretty({ value }: { value: unknown }) {
   if (typeof value !== 'string' || !value) return createElement('span', null, '-');
-  return createElement('span', { style: { display: 'inline-flex', alignItems: 'center', gap: 6 } },
-    createElement('span', { 'aria-hidden': true, style: { width: 14, height: 14, borderRadius: 3, background: value, border: '1px solid rgba(0,0,0,0.15)' } }),
-    value);
+  return createElement(
+    'span',
+    { style: { display: 'inline-flex', alignItems: 'center', gap: 6 } },
+    createElement('span', {
+      'aria-hidden': true,
+      style: { width: 14, height: 14, borderRadius: 3, background: value, border: '1px solid rgba(0,0,0,0.15)' },
+    }),
+    value,
+  );
 }
 
 /**

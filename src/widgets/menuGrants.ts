@@ -116,7 +116,13 @@ export function actionsOf(grants: MenuGrants | null | undefined, code: string): 
  * Ticks or unticks one action of a page. Unticking read removes the entry; ticking an action of an
  * ungranted page grants read with it. Unticking one action of '*' spells the others out.
  */
-export function toggleAction(index: MenuIndex, grants: MenuGrants | null | undefined, code: string, action: PageAction, on: boolean): MenuGrants {
+export function toggleAction(
+  index: MenuIndex,
+  grants: MenuGrants | null | undefined,
+  code: string,
+  action: PageAction,
+  on: boolean,
+): MenuGrants {
   const prev = grants ?? {};
   if (action === 'read' && !on) return toggleNode(index, prev, code, false);
   const leaves = leafGrantsOf(index, prev);

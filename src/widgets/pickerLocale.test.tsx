@@ -8,7 +8,11 @@ import dayjs from 'dayjs';
 import './dayjsLocales';
 
 const weekdays = (locale: Locale) => {
-  const { baseElement, unmount } = render(<ConfigProvider locale={locale}><DatePicker open defaultPickerValue={dayjs('2024-03-01')} /></ConfigProvider>);
+  const { baseElement, unmount } = render(
+    <ConfigProvider locale={locale}>
+      <DatePicker open defaultPickerValue={dayjs('2024-03-01')} />
+    </ConfigProvider>,
+  );
   const heads = [...baseElement.querySelectorAll('.ant-picker-content thead th')].map((th) => th.textContent);
   const month = baseElement.querySelector('.ant-picker-month-btn')?.textContent;
   unmount();

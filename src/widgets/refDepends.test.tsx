@@ -9,8 +9,14 @@ import { resetRefLabelsForTests } from './refOptions';
 import { setupTestI18n } from './test-i18n';
 
 // Two carriers with a driver each; the options route narrows drivers by ?carrierCode as the server does.
-const carriers = [{ value: 'C1', label: 'Carrier one' }, { value: 'C2', label: 'Carrier two' }];
-const drivers = [{ value: 'D1', label: 'Driver one', carrierCode: 'C1' }, { value: 'D2', label: 'Driver two', carrierCode: 'C2' }];
+const carriers = [
+  { value: 'C1', label: 'Carrier one' },
+  { value: 'C2', label: 'Carrier two' },
+];
+const drivers = [
+  { value: 'D1', label: 'Driver one', carrierCode: 'C1' },
+  { value: 'D2', label: 'Driver two', carrierCode: 'C2' },
+];
 const calls: string[] = [];
 const server = setupServer(
   http.get('*/open-platform/data/:page/options', ({ request, params }) => {
@@ -23,7 +29,11 @@ const server = setupServer(
     // Asked for fields (a fill), the route answers them with each option.
     const fields = url.searchParams.get('fields');
     const typeOf = (v: unknown) => (v === 'C1' ? 'enterprise' : 'individual');
-    return HttpResponse.json({ status: 0, msg: 'success', data: rows.map(({ value, label }) => ({ value, label, ...(fields ? { fields: { carrierType: typeOf(value) } } : {}) })) });
+    return HttpResponse.json({
+      status: 0,
+      msg: 'success',
+      data: rows.map(({ value, label }) => ({ value, label, ...(fields ? { fields: { carrierType: typeOf(value) } } : {}) })),
+    });
   }),
 );
 beforeAll(async () => {
@@ -40,8 +50,20 @@ const SchemaField = createSchemaField({ components: formComponents });
 const schema = {
   type: 'object',
   properties: {
-    carrierCode: { type: 'string', title: 'Carrier', 'x-decorator': 'FormItem', 'x-component': 'RefSelect', 'x-component-props': { refPage: 'a/carrier' } },
-    driverIdcard: { type: 'string', title: 'Driver', 'x-decorator': 'FormItem', 'x-component': 'RefSelect', 'x-component-props': { refPage: 'a/driver', refDepends: { carrierCode: 'carrierCode' } } },
+    carrierCode: {
+      type: 'string',
+      title: 'Carrier',
+      'x-decorator': 'FormItem',
+      'x-component': 'RefSelect',
+      'x-component-props': { refPage: 'a/carrier' },
+    },
+    driverIdcard: {
+      type: 'string',
+      title: 'Driver',
+      'x-decorator': 'FormItem',
+      'x-component': 'RefSelect',
+      'x-component-props': { refPage: 'a/driver', refDepends: { carrierCode: 'carrierCode' } },
+    },
   },
 };
 const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option-content')].map((n) => n.textContent);
@@ -49,26 +71,40 @@ const optionTexts = () => [...document.querySelectorAll('.ant-select-item-option
 describe('a dependent reference (x-ref-depends) in a form', () => {
   it('offers only the chosen parent’s records and drops a choice the new parent does not allow', async () => {
     const form = createForm<Record<string, unknown>>({ initialValues: { carrierCode: 'C1', driverIdcard: 'D1' } });
-    render(<FormProvider form={form}><SchemaField schema={schema as never} /></FormProvider>);
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={schema as never} />
+      </FormProvider>,
+    );
     expect(await screen.findByText('Driver one')).toBeInTheDocument();
     const [, driverBox] = screen.getAllByRole('combobox');
     await userEvent.click(driverBox);
     await waitFor(() => expect(calls).toContain('a/driver?carrierCode=C1&q='));
     await waitFor(() => expect(optionTexts()).toEqual(['Driver one']));
     // The same carrier again keeps the driver; another carrier drops it.
-    await act(async () => { form.setValuesIn('carrierCode', 'C2'); });
+    await act(async () => {
+      form.setValuesIn('carrierCode', 'C2');
+    });
     await waitFor(() => expect(calls).toContain('a/driver?carrierCode=C2&ids=D1'));
     await waitFor(() => expect(form.values.driverIdcard ?? null).toBeNull());
   });
 
   it('keeps a choice the new parent allows, and narrows nothing without a parent', async () => {
     const form = createForm<Record<string, unknown>>({ initialValues: { driverIdcard: 'D2' } });
-    render(<FormProvider form={form}><SchemaField schema={schema as never} /></FormProvider>);
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={schema as never} />
+      </FormProvider>,
+    );
     expect(await screen.findByText('Driver two')).toBeInTheDocument();
-    await act(async () => { form.setValuesIn('carrierCode', 'C2'); });
+    await act(async () => {
+      form.setValuesIn('carrierCode', 'C2');
+    });
     await waitFor(() => expect(calls).toContain('a/driver?carrierCode=C2&ids=D2'));
     expect(form.values.driverIdcard).toBe('D2');
-    await act(async () => { form.setValuesIn('carrierCode', null); });
+    await act(async () => {
+      form.setValuesIn('carrierCode', null);
+    });
     const [, driverBox] = screen.getAllByRole('combobox');
     await userEvent.click(driverBox);
     await waitFor(() => expect(calls).toContain('a/driver?q='));
@@ -81,12 +117,22 @@ describe('a filling reference (x-ref-fill) in a form', () => {
     const fillSchema = {
       type: 'object',
       properties: {
-        carrierCode: { type: 'string', title: 'Carrier', 'x-decorator': 'FormItem', 'x-component': 'RefSelect', 'x-component-props': { refPage: 'a/carrier', refFill: { taxWithheld: "carrierType != 'enterprise'" } } },
+        carrierCode: {
+          type: 'string',
+          title: 'Carrier',
+          'x-decorator': 'FormItem',
+          'x-component': 'RefSelect',
+          'x-component-props': { refPage: 'a/carrier', refFill: { taxWithheld: "carrierType != 'enterprise'" } },
+        },
         taxWithheld: { type: 'boolean', title: 'Withheld', 'x-decorator': 'FormItem', 'x-component': 'Switch' },
       },
     };
     const form = createForm<Record<string, unknown>>({ initialValues: { taxWithheld: true } });
-    render(<FormProvider form={form}><SchemaField schema={fillSchema as never} /></FormProvider>);
+    render(
+      <FormProvider form={form}>
+        <SchemaField schema={fillSchema as never} />
+      </FormProvider>,
+    );
     await userEvent.click(screen.getByRole('combobox'));
     await userEvent.click(await screen.findByText('Carrier one'));
     await waitFor(() => expect(calls).toContain('a/carrier?ids=C1&fields=carrierType'));

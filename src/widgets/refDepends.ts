@@ -16,11 +16,15 @@ export function useDependsFilter(depends: Record<string, string> | undefined): F
   const form = useForm() as ReturnType<typeof useForm> | undefined;
   const key = JSON.stringify(depends ?? null);
   // Kept as text, so an unchanged parent never renders the picker again.
-  const [text, setText] = useState(() => JSON.stringify(form && depends ? dependsFilter(depends, form.values as Record<string, unknown>) : {}));
+  const [text, setText] = useState(() =>
+    JSON.stringify(form && depends ? dependsFilter(depends, form.values as Record<string, unknown>) : {}),
+  );
   useEffect(() => {
     const wanted = JSON.parse(key) as Record<string, string> | null;
     if (!form || !wanted) return undefined;
-    return reaction(() => JSON.stringify(dependsFilter(wanted, form.values as Record<string, unknown>)), setText, { fireImmediately: true });
+    return reaction(() => JSON.stringify(dependsFilter(wanted, form.values as Record<string, unknown>)), setText, {
+      fireImmediately: true,
+    });
   }, [form, key]);
   return useMemo(() => JSON.parse(text) as Filter, [text]);
 }
@@ -42,13 +46,16 @@ export function useClearWhenParentChanges(refPage: string | undefined, filter: F
     if (!refPage || !keys.length || text === '{}') return undefined;
     let live = true;
     const params = { ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])), ids: keys.join(',') };
-    api.get<RefOption[]>(optionsUrl(refPage), params, { silent: true }).then((found) => {
-      // A choice made meanwhile (a fill, the user) is not the one asked about: it stays.
-      if (!live || current.current.selected.join(',') !== keys.join(',')) return;
-      const ok = new Set((found ?? []).map((o) => String(o.value)));
-      const kept = current.current.selected.filter((k) => ok.has(String(k)));
-      if (kept.length !== current.current.selected.length) current.current.drop(kept);
-    }).catch(() => undefined);
+    api
+      .get<RefOption[]>(optionsUrl(refPage), params, { silent: true })
+      .then((found) => {
+        // A choice made meanwhile (a fill, the user) is not the one asked about: it stays.
+        if (!live || current.current.selected.join(',') !== keys.join(',')) return;
+        const ok = new Set((found ?? []).map((o) => String(o.value)));
+        const kept = current.current.selected.filter((k) => ok.has(String(k)));
+        if (kept.length !== current.current.selected.length) current.current.drop(kept);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };

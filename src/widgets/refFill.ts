@@ -14,7 +14,12 @@ export function useFillOnPick(refPage: string | undefined, fills: Record<string,
   const form = useForm() as ReturnType<typeof useForm> | undefined;
   return (picked) => {
     if (!form || !fills || !refPage || picked === null || picked === undefined || picked === '') return;
-    api.get<{ value: Key; fields?: Record<string, unknown> }[]>(optionsUrl(refPage), { ids: String(picked), fields: fillReads(fills).join(',') }, { silent: true })
+    api
+      .get<{ value: Key; fields?: Record<string, unknown> }[]>(
+        optionsUrl(refPage),
+        { ids: String(picked), fields: fillReads(fills).join(',') },
+        { silent: true },
+      )
       .then((found) => {
         const chosen = found?.find((o) => String(o.value) === String(picked))?.fields;
         if (!chosen) return;

@@ -134,7 +134,11 @@ export interface RefLabelState {
 
 /** Labels of the given ids of a page; re-renders when they arrive. */
 export function useRefLabels(refPage: string | undefined, ids: unknown[]): RefLabelState {
-  useSyncExternalStore(subscribe, () => version, () => version);
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
   const clean = ids.filter((id) => id !== null && id !== undefined && id !== '');
   const key = clean.map(String).join('\u0001');
   useEffect(() => {

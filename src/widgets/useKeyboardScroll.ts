@@ -10,24 +10,29 @@ export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: st
   useEffect(() => {
     const el = root.current;
     if (!el) return undefined;
-    const update = () => el.querySelectorAll<HTMLElement>(SCROLLERS).forEach((box) => {
-      const overflows = box.scrollWidth > box.clientWidth + 1;
-      const marked = box.dataset.keyboardScroll === '1';
-      if (overflows && !marked) {
-        Object.assign(box.dataset, { keyboardScroll: '1' });
-        box.tabIndex = 0;
-        box.setAttribute('role', 'region');
-        box.setAttribute('aria-label', label);
-      } else if (!overflows && marked) {
-        delete box.dataset.keyboardScroll;
-        ['tabindex', 'role', 'aria-label'].forEach((a) => box.removeAttribute(a));
-      }
-    });
+    const update = () =>
+      el.querySelectorAll<HTMLElement>(SCROLLERS).forEach((box) => {
+        const overflows = box.scrollWidth > box.clientWidth + 1;
+        const marked = box.dataset.keyboardScroll === '1';
+        if (overflows && !marked) {
+          Object.assign(box.dataset, { keyboardScroll: '1' });
+          box.tabIndex = 0;
+          box.setAttribute('role', 'region');
+          box.setAttribute('aria-label', label);
+        } else if (!overflows && marked) {
+          delete box.dataset.keyboardScroll;
+          ['tabindex', 'role', 'aria-label'].forEach((a) => box.removeAttribute(a));
+        }
+      });
     update();
     // Tables come and go with their data: looked at again once per frame after a change.
     let frame = 0;
     const later = () => {
-      if (!frame) frame = requestAnimationFrame(() => { frame = 0; update(); });
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          update();
+        });
     };
     const resized = new ResizeObserver(later);
     resized.observe(el);

@@ -10,8 +10,12 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   const { t, i18n } = useTranslation();
   const pick = useLanguagePick();
   return (
-    <AuthFrame t={t} title={title} subtitle={subtitle}
-      language={<LanguageSwitch value={i18n.language as Language} label={t('login.language')} onChange={(l) => void pick(l)} />}>
+    <AuthFrame
+      t={t}
+      title={title}
+      subtitle={subtitle}
+      language={<LanguageSwitch value={i18n.language as Language} label={t('login.language')} onChange={(l) => void pick(l)} />}
+    >
       {children}
     </AuthFrame>
   );

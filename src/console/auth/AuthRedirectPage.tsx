@@ -13,5 +13,9 @@ export default function AuthRedirectPage() {
   // Stored during the first render, before <Navigate> moves on to a guarded page that needs it.
   useState(() => (token ? acceptToken(token) : undefined));
   if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
-  return <AuthLayout title={t('login.socialFailedTitle')} subtitle={t('login.socialFailed')}><a href="#/login">{t('login.backToLogin')}</a></AuthLayout>;
+  return (
+    <AuthLayout title={t('login.socialFailedTitle')} subtitle={t('login.socialFailed')}>
+      <a href="#/login">{t('login.backToLogin')}</a>
+    </AuthLayout>
+  );
 }

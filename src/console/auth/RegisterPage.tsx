@@ -31,7 +31,14 @@ export default function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await sessionApi.register({ username: v.username.trim(), password: v.password, confirmPassword: v.confirm, phone: v.phone, vCode: v.vCode, partyName: v.partyName?.trim() });
+      await sessionApi.register({
+        username: v.username.trim(),
+        password: v.password,
+        confirmPassword: v.confirm,
+        phone: v.phone,
+        vCode: v.vCode,
+        partyName: v.partyName?.trim(),
+      });
       setDone(v.username.trim());
     } catch (e) {
       setError((e as ApiError).message);
@@ -43,8 +50,16 @@ export default function RegisterPage() {
   if (done) {
     return (
       <AuthLayout title={t('register.title')}>
-        <Result status="success" title={t('register.done')} subTitle={t('register.doneText', { username: done })}
-          extra={<Button type="primary" onClick={() => navigate('/login')}>{t('login.backToLogin')}</Button>} />
+        <Result
+          status="success"
+          title={t('register.done')}
+          subTitle={t('register.doneText', { username: done })}
+          extra={
+            <Button type="primary" onClick={() => navigate('/login')}>
+              {t('login.backToLogin')}
+            </Button>
+          }
+        />
       </AuthLayout>
     );
   }
@@ -52,8 +67,16 @@ export default function RegisterPage() {
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       {error && <Alert type="error" showIcon message={error} className="auth-alert" role="alert" />}
       <Form form={form} layout="vertical" onFinish={finish} requiredMark={false}>
-        <Form.Item name="username" label={t('register.username')} extra={t('register.usernameHint')} validateFirst
-          rules={[{ required: true, whitespace: true, message: t('register.usernameRequired') }, { pattern: USERNAME, message: t('register.usernameHint') }]}>
+        <Form.Item
+          name="username"
+          label={t('register.username')}
+          extra={t('register.usernameHint')}
+          validateFirst
+          rules={[
+            { required: true, whitespace: true, message: t('register.usernameRequired') },
+            { pattern: USERNAME, message: t('register.usernameHint') },
+          ]}
+        >
           <Input autoComplete="username" maxLength={32} />
         </Form.Item>
         <Form.Item name="partyName" label={t('register.partyName')} extra={t('register.partyNameHint')} rules={[{ max: 64 }]}>
@@ -65,15 +88,32 @@ export default function RegisterPage() {
         <Form.Item name="confirm" label={t('register.confirm')} dependencies={['password']} rules={confirmRules(t, form, 'password')}>
           <Input.Password autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        <Form.Item name="phone" label={t('register.phone')} extra={t('register.phoneHint')} validateTrigger="onBlur" validateFirst
-          rules={[{ required: true, message: t('login.phoneRequired') }, { validator: checkPhone }]}>
+        <Form.Item
+          name="phone"
+          label={t('register.phone')}
+          extra={t('register.phoneHint')}
+          validateTrigger="onBlur"
+          validateFirst
+          rules={[{ required: true, message: t('login.phoneRequired') }, { validator: checkPhone }]}
+        >
           <Input inputMode="numeric" autoComplete="tel" maxLength={11} />
         </Form.Item>
-        <Form.Item name="vCode" label={t('register.code')} rules={[{ required: true, message: t('login.codeRequired') }, { len: 6, message: t('login.codeLength') }]}>
+        <Form.Item
+          name="vCode"
+          label={t('register.code')}
+          rules={[
+            { required: true, message: t('login.codeRequired') },
+            { len: 6, message: t('login.codeLength') },
+          ]}
+        >
           <SmsCodeInput phone={phone} purpose="register" onError={setError} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>{t('register.submit')}</Button>
-        <div className="auth-row auth-row--center"><Link to="/login">{t('register.haveAccount')}</Link></div>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          {t('register.submit')}
+        </Button>
+        <div className="auth-row auth-row--center">
+          <Link to="/login">{t('register.haveAccount')}</Link>
+        </div>
       </Form>
     </AuthLayout>
   );

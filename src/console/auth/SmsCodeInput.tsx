@@ -38,8 +38,15 @@ export function SmsCodeInput({ value, onChange, phone, purpose, onError, id }: P
   };
   return (
     <Space.Compact block>
-      <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        inputMode="numeric" autoComplete="one-time-code" placeholder={t('login.codePlaceholder')} maxLength={6} />
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder={t('login.codePlaceholder')}
+        maxLength={6}
+      />
       <Button onClick={send} loading={sending} disabled={left > 0} style={{ minWidth: 120 }}>
         {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
       </Button>

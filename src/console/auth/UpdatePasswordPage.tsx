@@ -41,7 +41,9 @@ export default function UpdatePasswordPage() {
         <Form.Item name="confirm" label={t('password.confirm')} dependencies={['newPassword']} rules={confirmRules(t, form, 'newPassword')}>
           <Input.Password autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy}>{t('password.submit')}</Button>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('password.submit')}
+        </Button>
       </Form>
     </Card>
   );

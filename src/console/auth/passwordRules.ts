@@ -14,6 +14,8 @@ export function passwordRules(t: TFunction): FormRule[] {
 export function confirmRules(t: TFunction, form: FormInstance, field: string): FormRule[] {
   return [
     { required: true, message: t('password.confirmRequired') },
-    { validator: (_, v) => (!v || v === form.getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))) },
+    {
+      validator: (_, v) => (!v || v === form.getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch')))),
+    },
   ];
 }

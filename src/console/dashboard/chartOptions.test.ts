@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { barOption, colourDistance, compactNumber, lineOption, paletteFor, pieOption, radarOption } from './chartOptions';
 
-const daily = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, waybills: i, freightFen: i * 100_00 }));
+const daily = Array.from({ length: 30 }, (_, i) => ({
+  day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+  waybills: i,
+  freightFen: i * 100_00,
+}));
 
 describe('dashboard chart options', () => {
   it('bars the last fourteen days of waybills', () => {
@@ -41,7 +45,14 @@ describe('dashboard chart options', () => {
   });
 
   it('keeps small states visible in a donut that one state dominates', () => {
-    const pie = pieOption([{ status: 'settled', count: 900 }, { status: 'inTransit', count: 3 }], (s) => s, '#1890ff');
+    const pie = pieOption(
+      [
+        { status: 'settled', count: 900 },
+        { status: 'inTransit', count: 3 },
+      ],
+      (s) => s,
+      '#1890ff',
+    );
     expect(pie.series[0].minAngle).toBeGreaterThan(0);
     expect(pie.series[0].label.show).toBe(true);
   });

@@ -1,7 +1,19 @@
 /** echarts options of the dashboard's four charts, built from the server's figures (pure, so tested without a canvas). */
-export interface Daily { day: string; waybills: number; freightFen: number }
-export interface StatusCount { status: string; count: number }
-export interface CarrierScores { code: string; name: string; waybills: number; scores: number[] }
+export interface Daily {
+  day: string;
+  waybills: number;
+  freightFen: number;
+}
+export interface StatusCount {
+  status: string;
+  count: number;
+}
+export interface CarrierScores {
+  code: string;
+  name: string;
+  waybills: number;
+  scores: number[];
+}
 
 const axisDay = (day: string) => day.slice(5);
 
@@ -10,7 +22,13 @@ const PALETTE = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#722ed1', '#eb2f96
 
 function rgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
@@ -51,7 +69,16 @@ export function lineOption(daily: Daily[], name: string, color: string, locale =
     grid: { left: 64, right: 16, top: 24, bottom: 28 },
     xAxis: { type: 'category', boundaryGap: false, data: daily.map((d) => axisDay(d.day)) },
     yAxis: { type: 'value', axisLabel: { formatter: compactNumber(locale) } },
-    series: [{ name, type: 'line', smooth: true, showSymbol: false, areaStyle: { opacity: 0.15 }, data: daily.map((d) => Math.round(d.freightFen / 100)) }],
+    series: [
+      {
+        name,
+        type: 'line',
+        smooth: true,
+        showSymbol: false,
+        areaStyle: { opacity: 0.15 },
+        data: daily.map((d) => Math.round(d.freightFen / 100)),
+      },
+    ],
   };
 }
 
@@ -64,9 +91,18 @@ export function pieOption(statuses: StatusCount[], label: (status: string) => st
     color: paletteFor(color),
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { bottom: 0, type: 'scroll' },
-    series: [{ type: 'pie', radius: ['34%', '58%'], center: ['50%', '44%'], minAngle: 6, avoidLabelOverlap: true,
-      label: { show: true, formatter: '{b} {c}', fontSize: 11 }, labelLine: { length: 6, length2: 6 },
-      data: statuses.map((s) => ({ name: label(s.status), value: s.count })) }],
+    series: [
+      {
+        type: 'pie',
+        radius: ['34%', '58%'],
+        center: ['50%', '44%'],
+        minAngle: 6,
+        avoidLabelOverlap: true,
+        label: { show: true, formatter: '{b} {c}', fontSize: 11 },
+        labelLine: { length: 6, length2: 6 },
+        data: statuses.map((s) => ({ name: label(s.status), value: s.count })),
+      },
+    ],
   };
 }
 

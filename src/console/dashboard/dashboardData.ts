@@ -10,11 +10,21 @@ export interface DashboardData {
   daily: Daily[];
   statuses: StatusCount[];
   carriers: CarrierScores[];
-  latest: { id: number; waybillNo: string; shipperCode: string; shipperName?: string | null; carrierCode: string; freightFen: number; status: string; createdAt: string }[];
+  latest: {
+    id: number;
+    waybillNo: string;
+    shipperCode: string;
+    shipperName?: string | null;
+    carrierCode: string;
+    freightFen: number;
+    status: string;
+    createdAt: string;
+  }[];
 }
 
 export const DASHBOARD_KEY = 'dashboard';
-export const getDashboard = () => api.get<DashboardData>('/open-platform/dashboard', { tzOffset: new Date().getTimezoneOffset() }, { silent: true });
+export const getDashboard = () =>
+  api.get<DashboardData>('/open-platform/dashboard', { tzOffset: new Date().getTimezoneOffset() }, { silent: true });
 
 /** Already here when the sign-in screen asked for it: the dashboard's first render shows it. */
 export const arrivedDashboard = () => arrivedAnswer<DashboardData>(DASHBOARD_KEY);

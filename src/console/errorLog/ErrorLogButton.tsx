@@ -14,15 +14,29 @@ export function ErrorLogButton() {
   return (
     <>
       <Tooltip title={t('errorLog.title')}>
-        <Badge count={entries.length} size="small"><Button type="text" danger icon={<BugOutlined />} onClick={() => setOpen(true)} aria-label={t('errorLog.title')} /></Badge>
+        <Badge count={entries.length} size="small">
+          <Button type="text" danger icon={<BugOutlined />} onClick={() => setOpen(true)} aria-label={t('errorLog.title')} />
+        </Badge>
       </Tooltip>
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} title={t('errorLog.title')} width={720}>
-        <List dataSource={entries} renderItem={(e) => (
-          <List.Item>
-            <List.Item.Meta title={<Typography.Text type="danger">{e.error}</Typography.Text>}
-              description={<><div>{formatDate(e.time)} · {e.component}</div><div className="muted">{e.url}</div></>} />
-          </List.Item>
-        )} />
+        <List
+          dataSource={entries}
+          renderItem={(e) => (
+            <List.Item>
+              <List.Item.Meta
+                title={<Typography.Text type="danger">{e.error}</Typography.Text>}
+                description={
+                  <>
+                    <div>
+                      {formatDate(e.time)} · {e.component}
+                    </div>
+                    <div className="muted">{e.url}</div>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
       </Modal>
     </>
   );

@@ -18,8 +18,16 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result status="error" title={i18next.t('errors.pageCrashed')} subTitle={this.state.error.message}
-        extra={<Button type="primary" onClick={() => this.setState({ error: null })}>{i18next.t('engine.retry')}</Button>} />
+      <Result
+        status="error"
+        title={i18next.t('errors.pageCrashed')}
+        subTitle={this.state.error.message}
+        extra={
+          <Button type="primary" onClick={() => this.setState({ error: null })}>
+            {i18next.t('engine.retry')}
+          </Button>
+        }
+      />
     );
   }
 }

@@ -2,7 +2,13 @@ import { useSyncExternalStore } from 'react';
 import { api } from '../../engine/data/request';
 
 /** Spec §3: an error log entry. */
-export interface ErrorEntry { error: string; component: string; info: string; url: string; time: string }
+export interface ErrorEntry {
+  error: string;
+  component: string;
+  info: string;
+  url: string;
+  time: string;
+}
 
 const entries: ErrorEntry[] = [];
 const listeners = new Set<() => void>();
@@ -12,7 +18,10 @@ let snapshot: ErrorEntry[] = [];
 export function logError(error: unknown, component = '', info = '') {
   const entry: ErrorEntry = {
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    component, info: info || (error instanceof Error ? error.stack ?? '' : ''), url: window.location.href, time: new Date().toISOString(),
+    component,
+    info: info || (error instanceof Error ? (error.stack ?? '') : ''),
+    url: window.location.href,
+    time: new Date().toISOString(),
   };
   entries.unshift(entry);
   entries.length = Math.min(entries.length, 50);
@@ -29,5 +38,12 @@ export function installErrorLog(enabled = import.meta.env.PROD) {
 }
 
 export function useErrorLog(): ErrorEntry[] {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => snapshot,
+    () => snapshot,
+  );
 }

@@ -11,8 +11,12 @@ export function ErrorScreen({ status, title, text }: { status: '404' | '403' | '
       title={title}
       subTitle={text}
       extra={[
-        <Button type="primary" key="home" onClick={() => navigate('/home')}>{t('errors.backHome')}</Button>,
-        <Button key="back" onClick={() => navigate(-1)}>{t('errors.back')}</Button>,
+        <Button type="primary" key="home" onClick={() => navigate('/home')}>
+          {t('errors.backHome')}
+        </Button>,
+        <Button key="back" onClick={() => navigate(-1)}>
+          {t('errors.back')}
+        </Button>,
       ]}
     />
   );

@@ -3,5 +3,9 @@ import { ErrorScreen } from './ErrorScreen';
 
 export default function ForbiddenPage() {
   const { t } = useTranslation();
-  return <div className="error-page"><ErrorScreen status="403" title="401" text={t('errors.forbidden')} /></div>;
+  return (
+    <div className="error-page">
+      <ErrorScreen status="403" title="401" text={t('errors.forbidden')} />
+    </div>
+  );
 }

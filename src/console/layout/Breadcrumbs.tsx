@@ -27,7 +27,10 @@ export function Breadcrumbs() {
     const trailItems = named.filter((x, i) => i === named.length - 1 || x.text !== named[i + 1].text);
     return [
       { key: 'home', title: pathname === '/home' ? t('layout.dashboard') : <Link to="/home">{t('layout.dashboard')}</Link> },
-      ...trailItems.map(({ r, text }, i) => ({ key: r.path, title: i < trailItems.length - 1 || sub ? (r.component ? <Link to={r.path}>{text}</Link> : text) : text })),
+      ...trailItems.map(({ r, text }, i) => ({
+        key: r.path,
+        title: i < trailItems.length - 1 || sub ? r.component ? <Link to={r.path}>{text}</Link> : text : text,
+      })),
       ...(sub ? [{ key: sub, title: t(`engine.view.${sub}`) }] : []),
     ];
   }, [routes, pathname, t, title]);

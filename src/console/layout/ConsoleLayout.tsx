@@ -115,11 +115,21 @@ export default function ConsoleLayout() {
   return (
     <Layout className={`console-layout console-layout--${device}`} style={{ ['--sidebar-width' as string]: `${SIDEBAR_WIDTH}px` }}>
       {/* The first thing a Tab reaches: past the menu and the header, straight to the page. */}
-      <a className="skip-link" href="#main-content" onClick={skipToMain}>{t('layout.skipToContent')}</a>
+      <a className="skip-link" href="#main-content" onClick={skipToMain}>
+        {t('layout.skipToContent')}
+      </a>
       <RouteProgress />
       {mobile ? (
-        <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} placement="left" width={SIDEBAR_WIDTH} closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }} className="console-drawer" data-testid="mobile-sidebar">
+        <Drawer
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          placement="left"
+          width={SIDEBAR_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          className="console-drawer"
+          data-testid="mobile-sidebar"
+        >
           <KeptSidebar collapsed={false} showLogo={settings.sidebarLogo} onNavigate={closeMobileSidebar} />
         </Drawer>
       ) : (
@@ -128,8 +138,15 @@ export default function ConsoleLayout() {
       <Layout className="console-main">
         <div className={settings.fixedHeader ? 'console-top console-top--fixed' : 'console-top'}>
           <Layout.Header className="console-header">
-            <Button type="text" className="hamburger" onClick={toggle} aria-label={t('layout.toggleSidebar')} aria-expanded={expanded} data-testid="hamburger"
-              icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} />
+            <Button
+              type="text"
+              className="hamburger"
+              onClick={toggle}
+              aria-label={t('layout.toggleSidebar')}
+              aria-expanded={expanded}
+              data-testid="hamburger"
+              icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            />
             <Breadcrumbs />
             <HeaderRight mobile={mobile} onSettings={openSettings} />
           </Layout.Header>
@@ -140,8 +157,12 @@ export default function ConsoleLayout() {
         </div>
         <Layout.Content className="console-content" id="main-content" tabIndex={-1} ref={main}>
           {/* One h1 per page: the page's title, which the breadcrumb and the tab show to the eye. */}
-          <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>{pageTitle || t('app.productName')}</h1>
-          <PageErrorBoundary><KeepAlive /></PageErrorBoundary>
+          <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>
+            {pageTitle || t('app.productName')}
+          </h1>
+          <PageErrorBoundary>
+            <KeepAlive />
+          </PageErrorBoundary>
         </Layout.Content>
       </Layout>
       <KeptSettingsDrawer open={settingsOpen} onClose={closeSettings} />

@@ -26,7 +26,12 @@ export function FullscreenButton() {
   };
   return (
     <Tooltip title={t('layout.fullscreen')}>
-      <Button type="text" onClick={toggle} aria-label={t('layout.fullscreen')} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} />
+      <Button
+        type="text"
+        onClick={toggle}
+        aria-label={t('layout.fullscreen')}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      />
     </Tooltip>
   );
 }
@@ -48,7 +53,15 @@ export function SizeMenu() {
     void message.success(t('layout.switchSizeSuccess'));
   };
   return (
-    <Dropdown trigger={['click']} menu={{ selectable: true, selectedKeys: [size], items: SIZES.map((s) => ({ key: s, label: t(`layout.size.${s}`) })), onClick: ({ key }) => pick(key as SizeOption) }}>
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [size],
+        items: SIZES.map((s) => ({ key: s, label: t(`layout.size.${s}`) })),
+        onClick: ({ key }) => pick(key as SizeOption),
+      }}
+    >
       <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('layout.sizeLabel')} data-testid="size-menu" />
     </Dropdown>
   );

@@ -8,12 +8,15 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const pick = useLanguagePick();
   return (
-    <Dropdown trigger={['click']} menu={{
-      selectable: true,
-      selectedKeys: [i18n.language],
-      items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
-      onClick: ({ key }) => void pick(key as Language),
-    }}>
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [i18n.language],
+        items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
+        onClick: ({ key }) => void pick(key as Language),
+      }}
+    >
       {/* Named by its visible text and a hidden word: a name that left out the visible text would not match what a voice user says. */}
       <Button type="text" icon={<TranslationOutlined />}>
         <span className="sr-only">{t('layout.language')}</span>

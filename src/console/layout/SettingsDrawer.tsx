@@ -19,7 +19,12 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const row = (label: string, key: 'tagsView' | 'fixedHeader' | 'sidebarLogo') => (
     <div className="settings-row">
       <span id={`setting-${key}`}>{label}</span>
-      <Switch checked={s[key]} onChange={(v) => settingsStore.update({ [key]: v })} aria-labelledby={`setting-${key}`} data-testid={`setting-${key}`} />
+      <Switch
+        checked={s[key]}
+        onChange={(v) => settingsStore.update({ [key]: v })}
+        aria-labelledby={`setting-${key}`}
+        data-testid={`setting-${key}`}
+      />
     </div>
   );
   return (
@@ -28,9 +33,16 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       <div className="theme-swatches" role="radiogroup" aria-label={t('settings.themeColor')}>
         {THEME_PRESETS.map((c, i) => (
           <Tooltip key={c} title={t(`settings.preset${i}`)}>
-            <button type="button" role="radio" aria-checked={s.themeColor === c} aria-label={t(`settings.preset${i}`)} data-color={c}
-              className="theme-swatch" style={{ background: c }}
-              onClick={() => pickTheme(c)}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={s.themeColor === c}
+              aria-label={t(`settings.preset${i}`)}
+              data-color={c}
+              className="theme-swatch"
+              style={{ background: c }}
+              onClick={() => pickTheme(c)}
+            >
               {s.themeColor === c && <CheckOutlined />}
             </button>
           </Tooltip>

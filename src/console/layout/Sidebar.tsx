@@ -53,25 +53,34 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
 
   const selected = useMemo(() => {
     const flat: string[] = [];
-    const walk = (list: RouteEntry[]) => list.forEach((r) => { flat.push(r.path); walk(r.children); });
+    const walk = (list: RouteEntry[]) =>
+      list.forEach((r) => {
+        flat.push(r.path);
+        walk(r.children);
+      });
     walk(routes);
-    return flat.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length).slice(0, 1);
+    return flat
+      .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 1);
   }, [routes, pathname]);
 
   const items = useMemo(() => {
     // Spec §2.6: a hidden item is not shown unless it is in the selected list (the open page and its parents).
-    const shown = new Set([...selected, ...(selected[0] ? ancestorsOf(routes, selected[0]) ?? [] : [])]);
+    const shown = new Set([...selected, ...(selected[0] ? (ancestorsOf(routes, selected[0]) ?? []) : [])]);
     const build = (list: RouteEntry[]): Item[] =>
-      list.filter((r) => !r.meta.hidden || shown.has(r.path)).map((r) => {
-        const children = build(r.children);
-        return {
-          key: r.path,
-          icon: r.meta.icon !== undefined ? <MenuIcon name={r.meta.icon} /> : undefined,
-          // Long labels (es, ja) end in an ellipsis at 210 px; the whole title shows on hover.
-          label: <span title={title(r.meta.title)}>{title(r.meta.title)}</span>,
-          children: children.length ? children : undefined,
-        } as Item;
-      });
+      list
+        .filter((r) => !r.meta.hidden || shown.has(r.path))
+        .map((r) => {
+          const children = build(r.children);
+          return {
+            key: r.path,
+            icon: r.meta.icon !== undefined ? <MenuIcon name={r.meta.icon} /> : undefined,
+            // Long labels (es, ja) end in an ellipsis at 210 px; the whole title shows on hover.
+            label: <span title={title(r.meta.title)}>{title(r.meta.title)}</span>,
+            children: children.length ? children : undefined,
+          } as Item;
+        });
     return build(routes);
   }, [routes, title, selected]);
 
@@ -87,19 +96,35 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
   };
 
   return (
-    <Layout.Sider className="console-sider" width={SIDEBAR_WIDTH} collapsedWidth={64} collapsed={collapsed} trigger={null} theme="dark"
+    <Layout.Sider
+      className="console-sider"
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={64}
+      collapsed={collapsed}
+      trigger={null}
+      theme="dark"
       // A hand or the keyboard on the menu: a page is about to open, so its code is fetched now.
-      onPointerEnter={preloadSchemaPageCode} onFocus={preloadSchemaPageCode}>
+      onPointerEnter={preloadSchemaPageCode}
+      onFocus={preloadSchemaPageCode}
+    >
       {showLogo && (
         <a className="console-logo" href="#/home" title={t('app.sidebarTitle')}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {!collapsed && <span>{t('app.sidebarTitle')}</span>}
         </a>
       )}
-      <Menu theme="dark" mode="inline" items={items} selectedKeys={selected} onClick={onClick}
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected}
+        onClick={onClick}
         openKeys={collapsed ? undefined : openKeys}
         // Spec §2.6: one open submenu at a time.
-        onOpenChange={(keys) => setOpenKeys(keys.length ? [keys[keys.length - 1]].flatMap((k) => [...(ancestorsOf(routes, k) ?? []), k]) : [])} />
+        onOpenChange={(keys) =>
+          setOpenKeys(keys.length ? [keys[keys.length - 1]].flatMap((k) => [...(ancestorsOf(routes, k) ?? []), k]) : [])
+        }
+      />
     </Layout.Sider>
   );
 }

@@ -37,7 +37,9 @@ export function useTodoQueues(refreshInterval?: number) {
   return { targets, count: (name: string) => data?.[name] ?? 0 };
 }
 
-const badge = (n: number) => <Badge count={n} overflowCount={999} showZero size="small" color={n ? undefined : '#bfbfbf'} className="todo-shortcut__badge" />;
+const badge = (n: number) => (
+  <Badge count={n} overflowCount={999} showZero size="small" color={n ? undefined : '#bfbfbf'} className="todo-shortcut__badge" />
+);
 
 /**
  * The to-do shortcuts of the top bar. Where the bar is short (a laptop), they fold into one button
@@ -49,7 +51,14 @@ export function TodoShortcuts({ compact }: { compact: boolean }) {
   const { targets, count } = useTodoQueues(60_000);
   if (!targets.length) return null;
   const menuOf = (list: typeof targets): MenuProps => ({
-    items: list.map(([name]) => ({ key: name, label: <span className="todo-more-item" data-testid={`todo-${name}`}>{t(`todo.${name}`)} {badge(count(name))}</span> })),
+    items: list.map(([name]) => ({
+      key: name,
+      label: (
+        <span className="todo-more-item" data-testid={`todo-${name}`}>
+          {t(`todo.${name}`)} {badge(count(name))}
+        </span>
+      ),
+    })),
     onClick: ({ key }) => navigate(list.find(([n]) => n === key)![1]),
   });
   if (compact) {
@@ -76,7 +85,9 @@ export function TodoShortcuts({ compact }: { compact: boolean }) {
       ))}
       {more.length > 0 && (
         <Dropdown menu={menuOf(more)}>
-          <Button type="text" size="small" icon={<BellOutlined />} data-testid="todo-more">{t('todo.more')}</Button>
+          <Button type="text" size="small" icon={<BellOutlined />} data-testid="todo-more">
+            {t('todo.more')}
+          </Button>
         </Dropdown>
       )}
     </div>

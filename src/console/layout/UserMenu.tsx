@@ -15,9 +15,17 @@ export function UserMenu() {
   const otherRoles = (info?.roleList ?? []).slice(1);
   const items: MenuProps['items'] = [
     { key: 'home', label: t('layout.home') },
-    ...(admin ? [{ key: 'center', label: t('layout.managementCenter') }, { key: 'password', label: t('layout.changePassword') }] : []),
+    ...(admin
+      ? [
+          { key: 'center', label: t('layout.managementCenter') },
+          { key: 'password', label: t('layout.changePassword') },
+        ]
+      : []),
     ...(otherRoles.length
-      ? [{ type: 'divider' as const }, ...otherRoles.map((r) => ({ key: `role:${r.role}`, label: t('layout.switchTo', { role: roleName(r.role, r.roleName) }) }))]
+      ? [
+          { type: 'divider' as const },
+          ...otherRoles.map((r) => ({ key: `role:${r.role}`, label: t('layout.switchTo', { role: roleName(r.role, r.roleName) }) })),
+        ]
       : []),
     { type: 'divider' },
     { key: 'logout', label: t('layout.logout'), danger: true },
@@ -40,7 +48,9 @@ export function UserMenu() {
         <span className="sr-only">{t('layout.userMenu')}</span>
         <Avatar size={28} src={info?.avatar || undefined} icon={<UserOutlined />} />
         <span className="user-menu__name hide-mobile">{info?.name}</span>
-        <span className="user-menu__role hide-mobile">{info?.roleList[0] && roleName(info.roleList[0].role, info.roleList[0].roleName)}</span>
+        <span className="user-menu__role hide-mobile">
+          {info?.roleList[0] && roleName(info.roleList[0].role, info.roleList[0].roleName)}
+        </span>
         <DownOutlined className="hide-mobile" />
       </button>
     </Dropdown>

@@ -17,7 +17,11 @@ describe('route search ranking', () => {
 
   it('puts the page whose title is the query before pages that only start with it', () => {
     expect(search('carriers').map((r) => r.title)[0]).toBe('Carriers');
-    expect(search('Carrier').map((r) => r.title).slice(0, 2)).toEqual(['Carriers', 'Carrier payments']);
+    expect(
+      search('Carrier')
+        .map((r) => r.title)
+        .slice(0, 2),
+    ).toEqual(['Carriers', 'Carrier payments']);
   });
 
   it('does not answer a word with every page whose path shares a fuzzy prefix', () => {

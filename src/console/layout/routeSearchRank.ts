@@ -2,17 +2,30 @@ import Fuse from 'fuse.js';
 import type { RouteEntry } from '../../engine/routes/buildRoutes';
 
 /** Spec §9: fuzzy threshold 0.4, title weight 0.7, path weight 0.3. */
-export const SEARCH_OPTIONS = { threshold: 0.4, includeScore: true, keys: [{ name: 'title', weight: 0.7 }, { name: 'path', weight: 0.3 }] };
+export const SEARCH_OPTIONS = {
+  threshold: 0.4,
+  includeScore: true,
+  keys: [
+    { name: 'title', weight: 0.7 },
+    { name: 'path', weight: 0.3 },
+  ],
+};
 
 /** A page the search can find: its own title, the menu trail above it (shown, not ranked) and its path. */
-export interface SearchItem { title: string; trail: string; path: string }
+export interface SearchItem {
+  title: string;
+  trail: string;
+  path: string;
+}
 
 export function searchableRoutes(routes: RouteEntry[], title: (k: string) => string, trail: string[] = []): SearchItem[] {
-  return routes.filter((r) => !r.meta.hidden).flatMap((r) => {
-    const own = title(r.meta.title);
-    const here = r.component ? [{ title: own, trail: trail.join(' / '), path: r.path }] : [];
-    return [...here, ...searchableRoutes(r.children, title, [...trail, own])];
-  });
+  return routes
+    .filter((r) => !r.meta.hidden)
+    .flatMap((r) => {
+      const own = title(r.meta.title);
+      const here = r.component ? [{ title: own, trail: trail.join(' / '), path: r.path }] : [];
+      return [...here, ...searchableRoutes(r.children, title, [...trail, own])];
+    });
 }
 
 /**
@@ -39,6 +52,9 @@ export function createRouteSearch(items: SearchItem[]) {
     // Fuse applies the threshold per key: a loose match on the path alone ("plate" in /platformUser)
     // passes with a weighted score far above it. Such hits are dropped; typos in titles stay.
     const kept = hits.filter((h) => h.tier < 4 || h.score <= SEARCH_OPTIONS.threshold);
-    return kept.sort((a, b) => a.tier - b.tier || a.score - b.score || a.item.title.length - b.item.title.length).slice(0, limit).map((h) => h.item);
+    return kept
+      .sort((a, b) => a.tier - b.tier || a.score - b.score || a.item.title.length - b.item.title.length)
+      .slice(0, limit)
+      .map((h) => h.item);
   };
 }

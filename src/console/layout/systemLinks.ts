@@ -13,7 +13,10 @@ export const CONFIGURING_MS = 3000;
  * empty link or '#' is a system still under development.
  */
 export function openSystemLink(
-  link: string | null | undefined, action: number, feedback: LinkFeedback, t: (k: string) => string,
+  link: string | null | undefined,
+  action: number,
+  feedback: LinkFeedback,
+  t: (k: string) => string,
   open: (url: string) => void = (url) => void window.open(url, '_blank', 'noopener'),
 ): Promise<void> {
   if (!link || link === '#') {

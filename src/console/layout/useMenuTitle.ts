@@ -10,8 +10,5 @@ import { useSession } from '../../engine/session/store';
 export function useMenuTitle() {
   const { t, i18n } = useTranslation();
   const { info } = useSession();
-  return useCallback(
-    (key: string) => info?.translatelist?.[key] ?? (i18n.exists(key) ? t(key) : key),
-    [t, i18n, info],
-  );
+  return useCallback((key: string) => info?.translatelist?.[key] ?? (i18n.exists(key) ? t(key) : key), [t, i18n, info]);
 }

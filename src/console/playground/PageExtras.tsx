@@ -48,35 +48,67 @@ export function PageExtras({ id, page, text, messages, menu, onMessages, onMenu 
   const { t } = useTranslation();
   const dirs = useSWR('playground-menus', playgroundApi.menus);
   const keys = ownKeys(id, page, text);
-  const set = (lang: (typeof LANGS)[number], key: string, text: string) => onMessages({ ...messages, [lang]: { ...messages[lang], [key]: text } });
+  const set = (lang: (typeof LANGS)[number], key: string, text: string) =>
+    onMessages({ ...messages, [lang]: { ...messages[lang], [key]: text } });
   return (
     <Card size="small" title={t('playground.extras.title')} data-testid="playground-extras">
       <Typography.Paragraph type="secondary">{t('playground.extras.hint')}</Typography.Paragraph>
-      <Table size="small" rowKey={(k) => k} pagination={false} dataSource={keys} columns={[
-        { title: t('playground.extras.key'), render: (_, k) => <Typography.Text code>{k}</Typography.Text> },
-        ...LANGS.map((lang) => ({
-          title: t(`playground.extras.lang.${lang}`),
-          render: (_: unknown, k: string) => (
-            <Input size="small" value={messages[lang][k] ?? ''} data-testid={`msg-${lang}-${k}`} status={messages[lang][k] ? undefined : 'warning'}
-              onChange={(e) => set(lang, k, e.target.value)} />
-          ),
-        })),
-      ]} />
+      <Table
+        size="small"
+        rowKey={(k) => k}
+        pagination={false}
+        dataSource={keys}
+        columns={[
+          { title: t('playground.extras.key'), render: (_, k) => <Typography.Text code>{k}</Typography.Text> },
+          ...LANGS.map((lang) => ({
+            title: t(`playground.extras.lang.${lang}`),
+            render: (_: unknown, k: string) => (
+              <Input
+                size="small"
+                value={messages[lang][k] ?? ''}
+                data-testid={`msg-${lang}-${k}`}
+                status={messages[lang][k] ? undefined : 'warning'}
+                onChange={(e) => set(lang, k, e.target.value)}
+              />
+            ),
+          })),
+        ]}
+      />
       <Space wrap style={{ marginTop: 12 }}>
-        <Select style={{ width: 240 }} placeholder={t('playground.extras.parent')} value={menu.parent ?? undefined} allowClear data-testid="playground-menu-parent"
-          loading={dirs.isLoading} onChange={(v?: string) => onMenu({ ...menu, parent: v ?? null })}
-          options={(dirs.data ?? []).map((d) => ({ value: d.code, label: `${d.title} · ${d.code}` }))} showSearch optionFilterProp="label" />
-        <Select style={{ width: 220 }} value={menu.icon} showSearch data-testid="playground-menu-icon"
-          onChange={(v: string) => onMenu({ ...menu, icon: v })} options={MENU_ICONS.map((i) => ({ value: i, label: i }))} />
+        <Select
+          style={{ width: 240 }}
+          placeholder={t('playground.extras.parent')}
+          value={menu.parent ?? undefined}
+          allowClear
+          data-testid="playground-menu-parent"
+          loading={dirs.isLoading}
+          onChange={(v?: string) => onMenu({ ...menu, parent: v ?? null })}
+          options={(dirs.data ?? []).map((d) => ({ value: d.code, label: `${d.title} · ${d.code}` }))}
+          showSearch
+          optionFilterProp="label"
+        />
+        <Select
+          style={{ width: 220 }}
+          value={menu.icon}
+          showSearch
+          data-testid="playground-menu-icon"
+          onChange={(v: string) => onMenu({ ...menu, icon: v })}
+          options={MENU_ICONS.map((i) => ({ value: i, label: i }))}
+        />
       </Space>
       {ROLES.map((role) => (
         <div key={role} style={{ marginTop: 8 }}>
           <Space>
             <Typography.Text style={{ display: 'inline-block', width: 150 }}>{t(`playground.extras.roles.${role}`)}</Typography.Text>
-            <Select mode="multiple" style={{ width: 420 }} value={menu.grants?.[role] ?? []} data-testid={`playground-grants-${role}`}
+            <Select
+              mode="multiple"
+              style={{ width: 420 }}
+              value={menu.grants?.[role] ?? []}
+              data-testid={`playground-grants-${role}`}
               placeholder={t('playground.extras.noGrant')}
               onChange={(v: string[]) => onMenu({ ...menu, grants: { ...menu.grants, [role]: v } })}
-              options={ACTIONS.map((a) => ({ value: a, label: t(`playground.extras.actions.${a}`) }))} />
+              options={ACTIONS.map((a) => ({ value: a, label: t(`playground.extras.actions.${a}`) }))}
+            />
           </Space>
         </div>
       ))}

@@ -20,12 +20,18 @@ const PREVIEW_DELAY_MS = 600;
 /** A new page's menu entry until the analyst chooses: at the top, seen by platform staff. */
 const DEFAULT_MENU = { parent: null, icon: 'FileTextOutlined', grants: { STAFF: ['read'] } };
 
-interface Shown { page: PageSchema; messages: Record<string, string>; saved: boolean }
+interface Shown {
+  page: PageSchema;
+  messages: Record<string, string>;
+  saved: boolean;
+}
 
 /** The schema playground: edit a page's JSON with help, preview it with the engine, save and roll back. */
 export default function PlaygroundPage() {
   const [ready, setReady] = useState(false);
-  useEffect(() => { void initI18n(['playground']).then(() => setReady(true)); }, []);
+  useEffect(() => {
+    void initI18n(['playground']).then(() => setReady(true));
+  }, []);
   return ready ? <Playground /> : <Spin />;
 }
 
@@ -70,14 +76,26 @@ function Playground() {
     let stale = false;
     const timer = setTimeout(() => {
       setChecking(true);
-      playgroundApi.preview(id, text, messagesJson ? JSON.parse(messagesJson) : undefined).then((p) => {
-        if (stale) return;
-        setProblems(p.problems);
-        if (p.page) setShown({ page: p.page, messages: p.messages ?? {}, saved: !!p.saved });
-      }, (err: ApiError) => { if (!stale) setProblems([{ page: id, message: err.message, line: 1, column: 1 }]); })
-        .finally(() => { if (!stale) setChecking(false); });
+      playgroundApi
+        .preview(id, text, messagesJson ? JSON.parse(messagesJson) : undefined)
+        .then(
+          (p) => {
+            if (stale) return;
+            setProblems(p.problems);
+            if (p.page) setShown({ page: p.page, messages: p.messages ?? {}, saved: !!p.saved });
+          },
+          (err: ApiError) => {
+            if (!stale) setProblems([{ page: id, message: err.message, line: 1, column: 1 }]);
+          },
+        )
+        .finally(() => {
+          if (!stale) setChecking(false);
+        });
     }, PREVIEW_DELAY_MS);
-    return () => { stale = true; clearTimeout(timer); };
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
   }, [id, text, messagesJson]);
 
   const mine = useMemo(() => problems.filter((p) => p.page === id), [problems, id]);
@@ -124,23 +142,57 @@ function Playground() {
     <Space direction="vertical" style={{ width: '100%' }} className="playground">
       <Card size="small">
         <Space wrap>
-          <Select showSearch style={{ width: 420 }} placeholder={t('playground.pickPage')} value={id || undefined} data-testid="playground-page"
-            optionFilterProp="label" loading={pages.isLoading} onChange={(v: string) => { setOpened(null); setSearch({ page: v }); }}
-            options={(pages.data ?? []).map((p) => ({ value: p.id, label: `${p.title} · ${p.id}${p.revision ? ` · r${p.revision}` : ''}` }))} />
+          <Select
+            showSearch
+            style={{ width: 420 }}
+            placeholder={t('playground.pickPage')}
+            value={id || undefined}
+            data-testid="playground-page"
+            optionFilterProp="label"
+            loading={pages.isLoading}
+            onChange={(v: string) => {
+              setOpened(null);
+              setSearch({ page: v });
+            }}
+            options={(pages.data ?? []).map((p) => ({
+              value: p.id,
+              label: `${p.title} · ${p.id}${p.revision ? ` · r${p.revision}` : ''}`,
+            }))}
+          />
           <Button onClick={() => setCreating(true)}>{t('playground.newPage')}</Button>
-          <Input style={{ width: 260 }} placeholder={t('playground.saveNote')} value={note} onChange={(e) => setNote(e.target.value)} maxLength={200} disabled={!id} />
-          <Button type="primary" onClick={() => void save()} loading={busy} disabled={!id || mine.length > 0} data-testid="playground-save">{t('playground.save')}</Button>
-          <Button onClick={download} disabled={!id}>{t('playground.download')}</Button>
+          <Input
+            style={{ width: 260 }}
+            placeholder={t('playground.saveNote')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={200}
+            disabled={!id}
+          />
+          <Button type="primary" onClick={() => void save()} loading={busy} disabled={!id || mine.length > 0} data-testid="playground-save">
+            {t('playground.save')}
+          </Button>
+          <Button onClick={download} disabled={!id}>
+            {t('playground.download')}
+          </Button>
           {opened?.file === null && opened.revision !== null && !opened.removed && (
             <Popconfirm title={t('playground.removeConfirm', { id })} onConfirm={() => remove()}>
-              <Button danger data-testid="playground-remove">{t('playground.remove')}</Button>
+              <Button danger data-testid="playground-remove">
+                {t('playground.remove')}
+              </Button>
             </Popconfirm>
           )}
-          <Button onClick={() => void navigator.clipboard.writeText(text).then(() => message.success(t('playground.copied')))} disabled={!id}>{t('playground.copy')}</Button>
+          <Button
+            onClick={() => void navigator.clipboard.writeText(text).then(() => message.success(t('playground.copied')))}
+            disabled={!id}
+          >
+            {t('playground.copy')}
+          </Button>
           {dirty && <Typography.Text type="warning">{t('playground.unsavedChanges')}</Typography.Text>}
           {checking && <Typography.Text type="secondary">{t('playground.checking')}</Typography.Text>}
         </Space>
-        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>{t('playground.reviewHint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('playground.reviewHint')}
+        </Typography.Paragraph>
       </Card>
       {!id && (
         <Card size="small">
@@ -151,61 +203,123 @@ function Playground() {
         <Row gutter={12}>
           <Col xs={24} xl={11}>
             <Card size="small" title={id} styles={{ body: { padding: 0 } }}>
-              <SchemaEditor ref={editor} value={text} onChange={setText} problems={mine} labels={{ type: t('playground.hover.type'), values: t('playground.hover.values') }} library={opened.library} />
+              <SchemaEditor
+                ref={editor}
+                value={text}
+                onChange={setText}
+                problems={mine}
+                labels={{ type: t('playground.hover.type'), values: t('playground.hover.values') }}
+                library={opened.library}
+              />
             </Card>
             <Card size="small" title={t('playground.problems', { count: problems.length })} style={{ marginTop: 12 }}>
               {problems.length ? (
-                <List size="small" dataSource={problems} data-testid="playground-problems" renderItem={(p) => (
-                  <List.Item onClick={() => p.page === id && editor.current?.goTo(p.line, p.column)} style={{ cursor: p.page === id ? 'pointer' : undefined }}>
-                    <Typography.Text type="danger">
-                      {p.page === id ? t('playground.lineCol', { ...p }) : `${t('playground.otherPage', { ...p })} · ${t('playground.lineCol', { ...p })}`}
-                    </Typography.Text>{' '}{p.message}
-                  </List.Item>
-                )} />
-              ) : <Typography.Text type="success">{t('playground.noProblems')}</Typography.Text>}
+                <List
+                  size="small"
+                  dataSource={problems}
+                  data-testid="playground-problems"
+                  renderItem={(p) => (
+                    <List.Item
+                      onClick={() => p.page === id && editor.current?.goTo(p.line, p.column)}
+                      style={{ cursor: p.page === id ? 'pointer' : undefined }}
+                    >
+                      <Typography.Text type="danger">
+                        {p.page === id
+                          ? t('playground.lineCol', { ...p })
+                          : `${t('playground.otherPage', { ...p })} · ${t('playground.lineCol', { ...p })}`}
+                      </Typography.Text>{' '}
+                      {p.message}
+                    </List.Item>
+                  )}
+                />
+              ) : (
+                <Typography.Text type="success">{t('playground.noProblems')}</Typography.Text>
+              )}
             </Card>
           </Col>
           <Col xs={24} xl={13}>
-            {problems.length > 0 && shown && <Alert type="warning" showIcon message={t('playground.previewOutdated')} style={{ marginBottom: 12 }} />}
+            {problems.length > 0 && shown && (
+              <Alert type="warning" showIcon message={t('playground.previewOutdated')} style={{ marginBottom: 12 }} />
+            )}
             <Card size="small" data-testid="playground-preview">
-              {shown ? <Suspense fallback={<Spin />}><Preview page={shown.page} messages={shown.messages} saved={shown.saved} /></Suspense> : <Spin />}
+              {shown ? (
+                <Suspense fallback={<Spin />}>
+                  <Preview page={shown.page} messages={shown.messages} saved={shown.saved} />
+                </Suspense>
+              ) : (
+                <Spin />
+              )}
             </Card>
             <Card size="small" title={t('playground.tabs.versions')} style={{ marginTop: 12 }}>
               <Versions versions={opened.versions} file={opened.file} current={text} onRollback={rollback} />
             </Card>
             {extras && (
               <div style={{ marginTop: 12 }}>
-                <PageExtras id={id} page={shown?.page ?? null} text={text} messages={extras.messages} menu={extras.menu}
-                  onMessages={(messages) => setExtras({ ...extras, messages })} onMenu={(menu) => setExtras({ ...extras, menu })} />
+                <PageExtras
+                  id={id}
+                  page={shown?.page ?? null}
+                  text={text}
+                  messages={extras.messages}
+                  menu={extras.menu}
+                  onMessages={(messages) => setExtras({ ...extras, messages })}
+                  onMenu={(menu) => setExtras({ ...extras, menu })}
+                />
               </div>
             )}
           </Col>
         </Row>
       )}
-      <NewPageDialog open={creating} taken={(pages.data ?? []).map((p) => p.id)} onClose={() => setCreating(false)} onCreate={(pageId, kind) => {
-        setCreating(false);
-        const source = starter(kind, pageId);
-        setOpened({ id: pageId, source: '', revision: null, file: null, versions: [] });
-        setExtras({ messages: emptyMessages(), menu: DEFAULT_MENU });
-        setText(source);
-        setShown(null);
-        setSearch({ page: pageId });
-      }} />
+      <NewPageDialog
+        open={creating}
+        taken={(pages.data ?? []).map((p) => p.id)}
+        onClose={() => setCreating(false)}
+        onCreate={(pageId, kind) => {
+          setCreating(false);
+          const source = starter(kind, pageId);
+          setOpened({ id: pageId, source: '', revision: null, file: null, versions: [] });
+          setExtras({ messages: emptyMessages(), menu: DEFAULT_MENU });
+          setText(source);
+          setShown(null);
+          setSearch({ page: pageId });
+        }}
+      />
     </Space>
   );
 }
 
-function NewPageDialog({ open, taken, onClose, onCreate }: { open: boolean; taken: string[]; onClose(): void; onCreate(id: string, kind: StarterKind): void }) {
+function NewPageDialog({
+  open,
+  taken,
+  onClose,
+  onCreate,
+}: {
+  open: boolean;
+  taken: string[];
+  onClose(): void;
+  onCreate(id: string, kind: StarterKind): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ id: string; kind: StarterKind }>();
   return (
-    <Modal open={open} title={t('playground.newPage')} onCancel={onClose} destroyOnHidden
-      onOk={() => void form.validateFields().then((v) => onCreate(v.id, v.kind))}>
+    <Modal
+      open={open}
+      title={t('playground.newPage')}
+      onCancel={onClose}
+      destroyOnHidden
+      onOk={() => void form.validateFields().then((v) => onCreate(v.id, v.kind))}
+    >
       <Form form={form} layout="vertical" initialValues={{ kind: 'crud' }} preserve={false}>
-        <Form.Item name="id" label={t('playground.newPageId')} rules={[
-          { required: true, pattern: PAGE_ID, message: t('playground.invalidId') },
-          { validator: (_, v: string) => (taken.includes(v) ? Promise.reject(new Error(t('playground.idTaken', { id: v }))) : Promise.resolve()) },
-        ]}>
+        <Form.Item
+          name="id"
+          label={t('playground.newPageId')}
+          rules={[
+            { required: true, pattern: PAGE_ID, message: t('playground.invalidId') },
+            {
+              validator: (_, v: string) =>
+                taken.includes(v) ? Promise.reject(new Error(t('playground.idTaken', { id: v }))) : Promise.resolve(),
+            },
+          ]}
+        >
           <Input placeholder="myArea/myPage" />
         </Form.Item>
         <Form.Item name="kind" label={t('playground.starter')}>

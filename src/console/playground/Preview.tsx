@@ -15,11 +15,15 @@ const BASE = '/systemManage/schemaPlayground';
 /** A view that throws while an edited schema is half right shows the error in its place, not a blank console. */
 class ViewBoundary extends Component<{ children: ReactNode; resetKey: unknown }, { error: Error | null; key: unknown }> {
   state = { error: null as Error | null, key: undefined as unknown };
-  static getDerivedStateFromError(error: Error) { return { error }; }
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
   static getDerivedStateFromProps(props: { resetKey: unknown }, state: { key: unknown }) {
     return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
   }
-  render() { return this.state.error ? <Alert type="error" showIcon message={this.state.error.message} /> : this.props.children; }
+  render() {
+    return this.state.error ? <Alert type="error" showIcon message={this.state.error.message} /> : this.props.children;
+  }
 }
 
 /** The form as the engine draws it; validating it writes nothing. */
@@ -31,7 +35,15 @@ function FormPreview({ page }: { page: PageSchema }) {
   return (
     <Card size="small">
       <SchemaForm form={form} page={page} mode="create" />
-      <Button onClick={() => void form.validate().then(() => message.success(t('playground.form.valid')), () => undefined)} data-testid="playground-validate">
+      <Button
+        onClick={() =>
+          void form.validate().then(
+            () => message.success(t('playground.form.valid')),
+            () => undefined,
+          )
+        }
+        data-testid="playground-validate"
+      >
         {t('playground.form.validate')}
       </Button>
     </Card>
@@ -41,7 +53,9 @@ function FormPreview({ page }: { page: PageSchema }) {
 /** The detail of the first row the caller may read, drawn with the edited schema. */
 function DetailPreview({ bundle }: { bundle: PageBundle }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useSWR(['playground-first-row', bundle.page.id], () => pageApi.list(bundle.page.id, { page: '1', size: '1' }));
+  const { data, isLoading } = useSWR(['playground-first-row', bundle.page.id], () =>
+    pageApi.list(bundle.page.id, { page: '1', size: '1' }),
+  );
   if (isLoading) return <Skeleton active />;
   const first = data?.list[0];
   if (!first) return <Empty description={t('playground.noRows')} />;
@@ -73,8 +87,18 @@ export function Preview({ page, messages, saved }: Props) {
     { key: 'detail', label: t('playground.tabs.detail'), children: rows(<DetailPreview bundle={bundle} />) },
   ];
   return (
-    <Tabs activeKey={tab} onChange={setTab} destroyOnHidden items={items.map((it) => ({
-      ...it, children: <ViewBoundary resetKey={page}><Suspense fallback={<Skeleton active />}>{it.children}</Suspense></ViewBoundary>,
-    }))} />
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={items.map((it) => ({
+        ...it,
+        children: (
+          <ViewBoundary resetKey={page}>
+            <Suspense fallback={<Skeleton active />}>{it.children}</Suspense>
+          </ViewBoundary>
+        ),
+      }))}
+    />
   );
 }

@@ -11,8 +11,14 @@ import { hoverAt, suggestionsAt, type LibraryNames } from './metaHelp';
 
 const META = metaSchema as unknown as Record<string, unknown>;
 
-export interface EditorProblem { line: number; column: number; message: string }
-export interface SchemaEditorHandle { goTo(line: number, column: number): void }
+export interface EditorProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+export interface SchemaEditorHandle {
+  goTo(line: number, column: number): void;
+}
 
 interface Props {
   value: string;
@@ -27,7 +33,11 @@ interface Props {
 function complete(ctx: CompletionContext, library: LibraryNames | undefined) {
   const { from, options } = suggestionsAt(META, ctx.state.doc.toString(), ctx.pos, library);
   if (!options.length || (from === ctx.pos && !ctx.explicit && !/["{,:\s]/.test(ctx.state.sliceDoc(ctx.pos - 1, ctx.pos)))) return null;
-  return { from, options: options.map((o) => ({ label: o.label, detail: o.detail, info: o.info, apply: o.apply, type: 'property' })), validFor: /^[\w.$-]*$/ };
+  return {
+    from,
+    options: options.map((o) => ({ label: o.label, detail: o.detail, info: o.info, apply: o.apply, type: 'property' })),
+    validFor: /^[\w.$-]*$/,
+  };
 }
 
 /** A diagnostic at a problem's line and column, clamped to the text (the text may have changed since). */
@@ -39,7 +49,10 @@ function diagnosticOf(state: EditorState, p: EditorProblem): Diagnostic {
 }
 
 /** The JSON editor of the playground: completion and hover help from the meta-schema, problems at their line. */
-export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function SchemaEditor({ value, onChange, problems, labels, library }, ref) {
+export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function SchemaEditor(
+  { value, onChange, problems, labels, library },
+  ref,
+) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
@@ -54,7 +67,8 @@ export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function Schem
       const help = hoverAt(META, v.state.doc.toString(), pos);
       if (!help) return null;
       return {
-        pos, above: true,
+        pos,
+        above: true,
         create: () => {
           const dom = document.createElement('div');
           dom.className = 'schema-editor__hover';
@@ -62,7 +76,8 @@ export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function Schem
           title.textContent = help.keyword;
           if (help.description) dom.appendChild(document.createElement('div')).textContent = help.description;
           if (help.type) dom.appendChild(document.createElement('div')).textContent = `${words.current.type}: ${help.type}`;
-          if (help.values.length) dom.appendChild(document.createElement('div')).textContent = `${words.current.values}: ${help.values.join(', ')}`;
+          if (help.values.length)
+            dom.appendChild(document.createElement('div')).textContent = `${words.current.values}: ${help.values.join(', ')}`;
           return { dom };
         },
       };
@@ -72,16 +87,35 @@ export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function Schem
       state: EditorState.create({
         doc: value,
         extensions: [
-          lineNumbers(), highlightActiveLineGutter(), foldGutter(), lintGutter(), history(), indentOnInput(), bracketMatching(), closeBrackets(),
-          highlightActiveLine(), syntaxHighlighting(defaultHighlightStyle), json(), autocompletion({ override: [(ctx) => complete(ctx, names.current)] }), hover,
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          foldGutter(),
+          lintGutter(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle),
+          json(),
+          autocompletion({ override: [(ctx) => complete(ctx, names.current)] }),
+          hover,
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          EditorView.updateListener.of((u) => { if (u.docChanged) changed.current(u.state.doc.toString()); }),
-          EditorView.theme({ '&': { height: '100%', fontSize: '13px' }, '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' } }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) changed.current(u.state.doc.toString());
+          }),
+          EditorView.theme({
+            '&': { height: '100%', fontSize: '13px' },
+            '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+          }),
         ],
       }),
     });
     view.current = v;
-    return () => { v.destroy(); view.current = null; };
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
     // The editor is created once; later texts arrive through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -93,18 +127,28 @@ export const SchemaEditor = forwardRef<SchemaEditorHandle, Props>(function Schem
 
   useEffect(() => {
     const v = view.current;
-    if (v) v.dispatch(setDiagnostics(v.state, problems.map((p) => diagnosticOf(v.state, p))));
+    if (v)
+      v.dispatch(
+        setDiagnostics(
+          v.state,
+          problems.map((p) => diagnosticOf(v.state, p)),
+        ),
+      );
   }, [problems, value]);
 
-  useImperativeHandle(ref, () => ({
-    goTo(line, column) {
-      const v = view.current;
-      if (!v) return;
-      const at = diagnosticOf(v.state, { line, column, message: '' }).from;
-      v.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      v.focus();
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      goTo(line, column) {
+        const v = view.current;
+        if (!v) return;
+        const at = diagnosticOf(v.state, { line, column, message: '' }).from;
+        v.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+        v.focus();
+      },
+    }),
+    [],
+  );
 
   return <div ref={host} className="schema-editor" data-testid="schema-editor" />;
 });

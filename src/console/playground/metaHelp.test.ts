@@ -22,7 +22,7 @@ describe('help from the meta-schema at the cursor', () => {
     expect(labels).not.toContain('id');
   });
 
-  it('completes enum values, and components and cells by the console\'s names', () => {
+  it("completes enum values, and components and cells by the console's names", () => {
     const kind = at('{ "kind": "|');
     expect(suggestionsAt(meta, kind.text, kind.offset).options.map((o) => o.label)).toContain('crud');
     const comp = at('{ "model": { "properties": { "amount": { "x-component": "Num|');
@@ -42,7 +42,7 @@ describe('help from the meta-schema at the cursor', () => {
     expect(hoverAt(meta, text, text.indexOf('crud') + 1)).toBeNull();
   });
 
-  it('offers the field library\'s names for a field\'s use and for a detail section', () => {
+  it("offers the field library's names for a field's use and for a detail section", () => {
     const library = { fields: ['remark', 'status'], sections: ['form', 'system'] };
     const use = at('{ "model": { "properties": { "note": { "use": "re|');
     expect(suggestionsAt(meta, use.text, use.offset, library).options.map((o) => o.label)).toEqual(['remark', 'status']);

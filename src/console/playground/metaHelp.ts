@@ -18,7 +18,13 @@ export interface CursorPlace {
   present: string[];
 }
 
-interface Frame { kind: 'object' | 'array'; key: string | null; index: number; expectKey: boolean; keys: string[] }
+interface Frame {
+  kind: 'object' | 'array';
+  key: string | null;
+  index: number;
+  expectKey: boolean;
+  keys: string[];
+}
 
 /** Reads the text up to the cursor, tolerating the unfinished JSON an editor holds while typing. */
 export function placeAt(text: string, offset: number): CursorPlace {
@@ -33,10 +39,21 @@ export function placeAt(text: string, offset: number): CursorPlace {
       const start = i + 1;
       let j = start;
       while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
-      if (j >= offset) { inString = true; from = start; break; }
-      try { lastString = JSON.parse(text.slice(i, j + 1)) as string; } catch { lastString = text.slice(start, j); }
+      if (j >= offset) {
+        inString = true;
+        from = start;
+        break;
+      }
+      try {
+        lastString = JSON.parse(text.slice(i, j + 1)) as string;
+      } catch {
+        lastString = text.slice(start, j);
+      }
       const top = stack[stack.length - 1];
-      if (top?.kind === 'object' && top.expectKey) { top.key = lastString; top.keys.push(lastString); }
+      if (top?.kind === 'object' && top.expectKey) {
+        top.key = lastString;
+        top.keys.push(lastString);
+      }
       i = j + 1;
       continue;
     }
@@ -46,7 +63,10 @@ export function placeAt(text: string, offset: number): CursorPlace {
     else if (c === '}' || c === ']') stack.pop();
     else if (c === ':' && top?.kind === 'object') top.expectKey = false;
     else if (c === ',' && top) {
-      if (top.kind === 'object') { top.expectKey = true; top.key = null; } else top.index++;
+      if (top.kind === 'object') {
+        top.expectKey = true;
+        top.key = null;
+      } else top.index++;
     }
     i++;
   }
@@ -59,12 +79,12 @@ export function placeAt(text: string, offset: number): CursorPlace {
   const path: Segment[] = [];
   for (let s = 1; s < stack.length; s++) {
     const parent = stack[s - 1];
-    path.push(parent.kind === 'object' ? parent.key ?? '' : parent.index);
+    path.push(parent.kind === 'object' ? (parent.key ?? '') : parent.index);
   }
   const top = stack[stack.length - 1];
   if (!top) return { path, at: 'value', from, present: [] };
   if (top.kind === 'object' && top.expectKey) return { path, at: 'key', from, present: top.keys };
-  path.push(top.kind === 'object' ? top.key ?? '' : top.index);
+  path.push(top.kind === 'object' ? (top.key ?? '') : top.index);
   return { path, at: 'value', from, present: [] };
 }
 
@@ -86,7 +106,10 @@ function expand(root: Node, node: unknown, depth = 0): Node[] {
   const n = node as Node;
   const out: Node[] = [];
   if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) {
-    const target = n.$ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Node | undefined)?.[k], root);
+    const target = n.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Node | undefined)?.[k], root);
     // The referring node's own description wins over the target's.
     out.push(...expand(root, target, depth + 1).map((t) => (n.description ? { ...t, description: n.description } : t)));
   } else out.push(n);
@@ -115,7 +138,12 @@ export function nodesAt(root: Node, path: Segment[]): Node[] {
   return nodes;
 }
 
-export interface Suggestion { label: string; detail?: string; info?: string; apply: string }
+export interface Suggestion {
+  label: string;
+  detail?: string;
+  info?: string;
+  apply: string;
+}
 
 /** The values a node allows: enums (the registered components and cells among them), constants, booleans. */
 export function allowedValues(nodes: Node[]): unknown[] {
@@ -131,7 +159,10 @@ export function allowedValues(nodes: Node[]): unknown[] {
 const typeOf = (n: Node) => (Array.isArray(n.type) ? n.type.join(' | ') : typeof n.type === 'string' ? n.type : undefined);
 
 /** The field library's names (from the server): what a field's `use` and a detail section may name. */
-export interface LibraryNames { fields: string[]; sections: string[] }
+export interface LibraryNames {
+  fields: string[];
+  sections: string[];
+}
 
 /** Library names for a value at this path: a field's `use`, or a detail section written as a name. */
 function libraryValues(path: Segment[], library: LibraryNames | undefined): string[] {
@@ -163,16 +194,27 @@ export function suggestionsAt(root: Node, text: string, offset: number, library?
   const values = [...allowedValues(nodes), ...libraryValues(place.path, library)];
   return {
     from: place.from,
-    options: values.map((v) => ({ label: String(v), detail: typeof v, apply: typeof v === 'string' ? (quoted ? v : JSON.stringify(v)) : JSON.stringify(v) })),
+    options: values.map((v) => ({
+      label: String(v),
+      detail: typeof v,
+      apply: typeof v === 'string' ? (quoted ? v : JSON.stringify(v)) : JSON.stringify(v),
+    })),
   };
 }
 
 function descriptionOf(root: Node, node: unknown): string | undefined {
-  const d = expand(root, node).map((n) => n.description).find((x) => typeof x === 'string');
+  const d = expand(root, node)
+    .map((n) => n.description)
+    .find((x) => typeof x === 'string');
   return d as string | undefined;
 }
 
-export interface Hover { keyword: string; description?: string; type?: string; values: string[] }
+export interface Hover {
+  keyword: string;
+  description?: string;
+  type?: string;
+  values: string[];
+}
 
 /** Help for the keyword under the cursor: its description, type and allowed values. */
 export function hoverAt(root: Node, text: string, offset: number): Hover | null {

@@ -17,7 +17,14 @@ export interface Settings {
 export const DEFAULT_THEME = '#1668dc';
 export const THEME_PRESETS = ['#1668dc', '#006d75', '#237804', '#ad4e00', '#cf1322', '#722ed1', '#c41d7f', '#2f54eb'];
 /** The earlier, lighter presets a saved cookie may still hold, and the preset of the same hue that replaced each. */
-const FORMER_PRESETS: Record<string, string> = { '#1890ff': '#1668dc', '#13c2c2': '#006d75', '#52c41a': '#237804', '#faad14': '#ad4e00', '#f5222d': '#cf1322', '#eb2f96': '#c41d7f' };
+const FORMER_PRESETS: Record<string, string> = {
+  '#1890ff': '#1668dc',
+  '#13c2c2': '#006d75',
+  '#52c41a': '#237804',
+  '#faad14': '#ad4e00',
+  '#f5222d': '#cf1322',
+  '#eb2f96': '#c41d7f',
+};
 
 const COOKIE = { themeColor: 'themeColor', size: 'size', sidebar: 'sidebarStatus' };
 const LOCAL = 'console.settings';
@@ -33,7 +40,7 @@ function read(): Settings {
   const size = Cookies.get(COOKIE.size) as SizeOption | undefined;
   return {
     // The colour lives in a cookie so public/theme-boot.js can paint it before React starts.
-    themeColor: theme && /^#[0-9a-fA-F]{6}$/.test(theme) ? FORMER_PRESETS[theme.toLowerCase()] ?? theme : DEFAULT_THEME,
+    themeColor: theme && /^#[0-9a-fA-F]{6}$/.test(theme) ? (FORMER_PRESETS[theme.toLowerCase()] ?? theme) : DEFAULT_THEME,
     tagsView: local.tagsView ?? true,
     fixedHeader: local.fixedHeader ?? true,
     sidebarLogo: local.sidebarLogo ?? true,

@@ -26,7 +26,11 @@ export function useTabTitle() {
     if (!match) return { title: pathname, affix: false, noCache: true };
     const view = /\/(add|edit|detail)(\/|$)/.exec(pathname)?.[1];
     const base = title(match.route.meta.title);
-    return { title: view ? `${base} · ${t(`engine.view.${view}`)}` : base, affix: Boolean(match.route.meta.affix), noCache: Boolean(match.route.meta.noCache) };
+    return {
+      title: view ? `${base} · ${t(`engine.view.${view}`)}` : base,
+      affix: Boolean(match.route.meta.affix),
+      noCache: Boolean(match.route.meta.noCache),
+    };
   };
 }
 
@@ -48,11 +52,18 @@ function PagesAt({ location }: { location: PageLocation }) {
   const outerRoute = useContext(UNSAFE_RouteContext);
   const [route] = useState(outerRoute);
   const address = addressOf(location);
-  const value = useMemo(() => ({
-    location: typeof location === 'string' ? { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' } : location,
-    navigationType: NavigationType.Pop,
+  const value = useMemo(
+    () => ({
+      location:
+        typeof location === 'string'
+          ? { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' }
+          : location,
+      navigationType: NavigationType.Pop,
+    }),
+    // The address stands for the location: a new location object with the same address keeps the page as it is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [address]);
+    [address],
+  );
   return (
     <UNSAFE_RouteContext.Provider value={route}>
       <UNSAFE_LocationContext.Provider value={value}>
@@ -79,7 +90,10 @@ export function KeepAlive() {
 
   useEffect(() => {
     if (!info) return;
-    tabsStore.restore(info.code, [HOME_TAB, '/home'].map((path) => ({ path, fullPath: path, ...tabTitle(path) })));
+    tabsStore.restore(
+      info.code,
+      [HOME_TAB, '/home'].map((path) => ({ path, fullPath: path, ...tabTitle(path) })),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [info?.code]);
 
@@ -102,12 +116,19 @@ export function KeepAlive() {
 
   // One flat, keyed list: a page moving between shown and hidden keeps its element.
   const kept = tabs.filter((t) => t.key !== activeKey && !t.noCache && recent.current.includes(t.key));
-  const views = [...kept.map((t) => ({ key: t.key, location: t.fullPath as string | typeof location, shown: false })), { key: activeKey, location, shown: true }]
-    .sort((a, b) => a.key.localeCompare(b.key));
+  const views = [
+    ...kept.map((t) => ({ key: t.key, location: t.fullPath as string | typeof location, shown: false })),
+    { key: activeKey, location, shown: true },
+  ].sort((a, b) => a.key.localeCompare(b.key));
   return (
     <>
       {views.map((v) => (
-        <div key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`} hidden={!v.shown} data-page={v.key} className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}>
+        <div
+          key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`}
+          hidden={!v.shown}
+          data-page={v.key}
+          className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}
+        >
           <KeptPages location={v.location} />
         </div>
       ))}

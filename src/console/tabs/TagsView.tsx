@@ -67,7 +67,8 @@ export function TagsView() {
     const box = strip.current;
     if (!el || !box) return;
     if (el.offsetLeft < box.scrollLeft) box.scrollLeft = el.offsetLeft - SCROLL_PADDING;
-    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
+    else if (el.offsetLeft + el.offsetWidth > box.scrollLeft + box.clientWidth)
+      box.scrollLeft = el.offsetLeft + el.offsetWidth - box.clientWidth + SCROLL_PADDING;
     measure();
     // Again once the scroll arrows come or go: they narrow or widen the strip.
   }, [active, tabs.length, measure, overflowing]);
@@ -92,25 +93,54 @@ export function TagsView() {
   return (
     <nav className={overflowing ? 'tags-view tags-view--overflow' : 'tags-view'} aria-label={t('tabs.label')}>
       {overflowing && (
-        <Button type="text" size="small" className="tags-view__arrow" icon={<LeftOutlined />} disabled={!edges.left}
-          onClick={() => scrollBy(-1)} aria-label={t('tabs.scrollLeft')} data-testid="tabs-left" />
+        <Button
+          type="text"
+          size="small"
+          className="tags-view__arrow"
+          icon={<LeftOutlined />}
+          disabled={!edges.left}
+          onClick={() => scrollBy(-1)}
+          aria-label={t('tabs.scrollLeft')}
+          data-testid="tabs-left"
+        />
       )}
       {/* A list of pages, each a button that opens it and one that closes it: two siblings, since a
           control inside another cannot be reached by assistive technology (axe: nested-interactive). */}
       <ul className="tags-view__strip" ref={strip} onWheel={onWheel} onScroll={measure}>
         {tabs.map((tab) => (
           <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: itemsFor(tab), onClick: ({ key }) => act(tab, key) }}>
-            <li data-testid="tab" className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
+            <li
+              data-testid="tab"
+              className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
               onClick={() => navigate(tab.fullPath)}
-              onAuxClick={(e) => { if (e.button === 1 && !tab.affix) close(tab); }}>
-              <button type="button" className="tags-view__title" aria-current={tab.key === active ? 'page' : undefined}
-                onClick={(e) => { e.stopPropagation(); navigate(tab.fullPath); }}
-                onKeyDown={(e) => { if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab); }}>
+              onAuxClick={(e) => {
+                if (e.button === 1 && !tab.affix) close(tab);
+              }}
+            >
+              <button
+                type="button"
+                className="tags-view__title"
+                aria-current={tab.key === active ? 'page' : undefined}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  navigate(tab.fullPath);
+                }}
+                onKeyDown={(e) => {
+                  if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab);
+                }}
+              >
                 {titleOf(tab)}
               </button>
               {!tab.affix && (
-                <button type="button" className="tags-view__close" aria-label={t('tabs.closeNamed', { title: titleOf(tab) })}
-                  onClick={(e) => { e.stopPropagation(); close(tab); }}>
+                <button
+                  type="button"
+                  className="tags-view__close"
+                  aria-label={t('tabs.closeNamed', { title: titleOf(tab) })}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(tab);
+                  }}
+                >
                   <CloseOutlined />
                 </button>
               )}
@@ -120,12 +150,37 @@ export function TagsView() {
       </ul>
       {overflowing && (
         <>
-          <Button type="text" size="small" className="tags-view__arrow" icon={<RightOutlined />} disabled={!edges.right}
-            onClick={() => scrollBy(1)} aria-label={t('tabs.scrollRight')} data-testid="tabs-right" />
-          <Dropdown trigger={['click']} placement="bottomRight"
-            menu={{ selectable: true, selectedKeys: [active ?? ''], items: tabs.map((tab) => ({ key: tab.key, label: titleOf(tab) })),
-              onClick: ({ key }) => { const tab = tabs.find((x) => x.key === key); if (tab) navigate(tab.fullPath); } }}>
-            <Button type="text" size="small" className="tags-view__arrow" icon={<DownOutlined />} aria-label={t('tabs.all')} data-testid="tabs-all" />
+          <Button
+            type="text"
+            size="small"
+            className="tags-view__arrow"
+            icon={<RightOutlined />}
+            disabled={!edges.right}
+            onClick={() => scrollBy(1)}
+            aria-label={t('tabs.scrollRight')}
+            data-testid="tabs-right"
+          />
+          <Dropdown
+            trigger={['click']}
+            placement="bottomRight"
+            menu={{
+              selectable: true,
+              selectedKeys: [active ?? ''],
+              items: tabs.map((tab) => ({ key: tab.key, label: titleOf(tab) })),
+              onClick: ({ key }) => {
+                const tab = tabs.find((x) => x.key === key);
+                if (tab) navigate(tab.fullPath);
+              },
+            }}
+          >
+            <Button
+              type="text"
+              size="small"
+              className="tags-view__arrow"
+              icon={<DownOutlined />}
+              aria-label={t('tabs.all')}
+              data-testid="tabs-all"
+            />
           </Dropdown>
         </>
       )}

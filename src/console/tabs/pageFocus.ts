@@ -38,7 +38,11 @@ export function usePageFocus(activeKey: string) {
     if (previous.current === activeKey) return;
     previous.current = activeKey;
     const current = document.activeElement;
-    const placed = current && current !== document.body && current.id !== PAGE_TITLE_ID && (current.closest('.keep-alive--active') || !current.closest('.keep-alive'));
+    const placed =
+      current &&
+      current !== document.body &&
+      current.id !== PAGE_TITLE_ID &&
+      (current.closest('.keep-alive--active') || !current.closest('.keep-alive'));
     if (placed) return;
     const el = remembered.current.get(activeKey);
     if (el?.isConnected && el.closest('.keep-alive--active')) el.focus({ preventScroll: true });

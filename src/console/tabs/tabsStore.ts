@@ -94,7 +94,9 @@ export const tabsStore = {
     const { path } = split(fullPath);
     const done = opts.replaces && opts.replaces !== fullPath ? state.tabs.find((t) => t.fullPath === opts.replaces && !t.affix) : undefined;
     // Resolved as if the finished tab were gone, so the address never lands back in it.
-    const rest = done ? { ...state, tabs: state.tabs.filter((t) => t !== done), active: state.active === done.key ? null : state.active } : state;
+    const rest = done
+      ? { ...state, tabs: state.tabs.filter((t) => t !== done), active: state.active === done.key ? null : state.active }
+      : state;
     const target = resolve(rest, fullPath);
     let tabs: Tab[];
     if (!target.existing) {
@@ -112,8 +114,8 @@ export const tabsStore = {
     const tabs = state.tabs.filter((t) => !closing.has(t.key));
     const activeClosed = state.active !== null && closing.has(state.active);
     const last = tabs[tabs.length - 1];
-    emit({ ...state, tabs, active: activeClosed ? last?.key ?? null : state.active });
-    return activeClosed ? last?.fullPath ?? '/home' : null;
+    emit({ ...state, tabs, active: activeClosed ? (last?.key ?? null) : state.active });
+    return activeClosed ? (last?.fullPath ?? '/home') : null;
   },
 
   closeOthers(key: string): string | null {

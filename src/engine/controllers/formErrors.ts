@@ -12,10 +12,13 @@ export function showFieldErrors(form: Form, errors: Record<string, string>): boo
     const field = form.query(name).take();
     if (field && isField(field)) {
       field.setSelfErrors([message]);
-      const dispose = reaction(() => field.value, () => {
-        dispose();
-        field.setSelfErrors([]);
-      });
+      const dispose = reaction(
+        () => field.value,
+        () => {
+          dispose();
+          field.setSelfErrors([]);
+        },
+      );
       shown = true;
     }
   }

@@ -12,9 +12,10 @@ const sent: unknown[] = [];
 const server = setupServer(
   http.get('*/open-platform/data/:page/:id', () => HttpResponse.json({ status: 0, msg: 'success', data: stored })),
   http.put('*/open-platform/data/:page/:id', async ({ request }) => {
-    const body = await request.json() as { version: number };
+    const body = (await request.json()) as { version: number };
     sent.push(body);
-    if (body.version !== stored.version) return HttpResponse.json({ status: 409, msg: 'stale', data: { current: stored } }, { status: 409 });
+    if (body.version !== stored.version)
+      return HttpResponse.json({ status: 409, msg: 'stale', data: { current: stored } }, { status: 409 });
     stored = { ...stored, ...body, version: stored.version + 1 };
     return HttpResponse.json({ status: 0, msg: 'success', data: stored });
   }),
@@ -102,7 +103,10 @@ describe('the form controller', () => {
     const onSaved = vi.fn();
     const { result } = renderHook(() => useFormController(bundle, undefined, onSaved), { wrapper });
     // The fields a drawn form would have.
-    act(() => { result.current.form.createField({ name: 'name' }); result.current.form.createField({ name: 'qty' }); });
+    act(() => {
+      result.current.form.createField({ name: 'name' });
+      result.current.form.createField({ name: 'qty' });
+    });
     act(() => result.current.form.setValuesIn('name', 'crate'));
     await act(() => result.current.submit());
     expect((result.current.form.query('name').take() as Field).selfErrors).toEqual(['Name is taken']);

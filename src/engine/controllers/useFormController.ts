@@ -40,21 +40,34 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [stale, setStale] = useState<{ mine: Record<string, unknown>; theirs: Rec } | null>(null);
   const { field: lockedField, value: lockedValue, query: lockQuery, owner } = lock;
-  const form = useMemo(() => createForm({
-    initialValues: id ? {} : { ...defaultValues(page.model!.properties, formFields(page)), ...(lockedField ? { [lockedField]: lockedValue } : {}) },
-    effects: () => {
-      onFormValuesChange(() => setDirty(true));
-      if (lockedField) onFieldInit(lockedField, (field) => field.setPattern('disabled'));
-    },
-  }), [id, page, lockedField, lockedValue]);
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: id
+          ? {}
+          : { ...defaultValues(page.model!.properties, formFields(page)), ...(lockedField ? { [lockedField]: lockedValue } : {}) },
+        effects: () => {
+          onFormValuesChange(() => setDirty(true));
+          if (lockedField) onFieldInit(lockedField, (field) => field.setPattern('disabled'));
+        },
+      }),
+    [id, page, lockedField, lockedValue],
+  );
 
-  const { data: record, error, mutate } = useSWR(id ? ['record', page.id, id] : null, () => pageApi.get(page.id, id!, lockQuery), { revalidateOnFocus: false });
+  const {
+    data: record,
+    error,
+    mutate,
+  } = useSWR(id ? ['record', page.id, id] : null, () => pageApi.get(page.id, id!, lockQuery), { revalidateOnFocus: false });
   const applied = useRef<Rec | null>(null);
-  const apply = useCallback((r: Rec) => {
-    applied.current = r;
-    form.setValues(toFormValues(page, r), 'overwrite');
-    setDirty(false);
-  }, [form, page]);
+  const apply = useCallback(
+    (r: Rec) => {
+      applied.current = r;
+      form.setValues(toFormValues(page, r), 'overwrite');
+      setDirty(false);
+    },
+    [form, page],
+  );
   useEffect(() => {
     if (record && !applied.current) apply(record);
   }, [record, apply]);
@@ -69,30 +82,35 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
   // submitted values would send the record again (a duplicate, for an add).
   const sending = useRef(false);
   const [saved, setSaved] = useState(false);
-  const save = useCallback(async (body: Record<string, unknown>, version?: number) => {
-    if (sending.current) return;
-    sending.current = true;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const saved = id ? await pageApi.update(page.id, id, { ...body, version }, lockQuery) : await pageApi.create(page.id, { ...body, ...owner }, lockQuery);
-      setDirty(false);
-      setSaved(true);
-      // Lists, details and histories of this page kept open in other tabs show the saved record.
-      void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
-      onSaved(saved);
-    } catch (e) {
-      sending.current = false;
-      const err = e as ApiError;
-      if (err.httpStatus === 409 && (err.data as { current?: Rec })?.current) {
-        setStale({ mine: body, theirs: (err.data as { current: Rec }).current });
-      } else if (!showFieldErrors(form, err.fieldErrors ?? {}) || Object.keys(err.fieldErrors ?? {}).length === 0) {
-        setFailure({ message: err.message, translate: false });
-      } else setFailure({ message: 'engine.form.fixErrors', translate: true });
-    } finally {
-      setBusy(false);
-    }
-  }, [id, page.id, form, revalidate, onSaved, lockQuery, owner]);
+  const save = useCallback(
+    async (body: Record<string, unknown>, version?: number) => {
+      if (sending.current) return;
+      sending.current = true;
+      setBusy(true);
+      setFailure(null);
+      try {
+        const saved = id
+          ? await pageApi.update(page.id, id, { ...body, version }, lockQuery)
+          : await pageApi.create(page.id, { ...body, ...owner }, lockQuery);
+        setDirty(false);
+        setSaved(true);
+        // Lists, details and histories of this page kept open in other tabs show the saved record.
+        void revalidate((key) => Array.isArray(key) && key[1] === page.id && ['list', 'record', 'history'].includes(key[0] as string));
+        onSaved(saved);
+      } catch (e) {
+        sending.current = false;
+        const err = e as ApiError;
+        if (err.httpStatus === 409 && (err.data as { current?: Rec })?.current) {
+          setStale({ mine: body, theirs: (err.data as { current: Rec }).current });
+        } else if (!showFieldErrors(form, err.fieldErrors ?? {}) || Object.keys(err.fieldErrors ?? {}).length === 0) {
+          setFailure({ message: err.message, translate: false });
+        } else setFailure({ message: 'engine.form.fixErrors', translate: true });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [id, page.id, form, revalidate, onSaved, lockQuery, owner],
+  );
 
   const submit = useCallback(async () => {
     if (sending.current) return;
@@ -106,20 +124,28 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
   }, [form, page, save]);
 
   return {
-    form, mode: id ? 'update' as const : 'create' as const,
+    form,
+    mode: id ? ('update' as const) : ('create' as const),
     /** The server would refuse the save: the view says so before anyone types. */
     allowed: can(bundle.actions, id ? 'update' : 'create'),
     record: record ?? null,
     loading: Boolean(id) && !record && !error,
     loadError: error ? (error as ApiError).message : null,
     editable: !record || canEditRecord(page, record),
-    dirty, busy, failure,
+    dirty,
+    busy,
+    failure,
     /** The record is saved: the form sends nothing more. */
-    saved, clearFailure: () => setFailure(null),
-    submit, reload,
+    saved,
+    clearFailure: () => setFailure(null),
+    submit,
+    reload,
     stale,
     dismissStale: () => setStale(null),
-    reloadStale: () => { setStale(null); void reload(); },
+    reloadStale: () => {
+      setStale(null);
+      void reload();
+    },
     keepMine: () => {
       if (!stale) return;
       setStale(null);

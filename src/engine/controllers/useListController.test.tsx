@@ -19,10 +19,14 @@ const server = setupServer(
     const size = Number(url.searchParams.get('size') ?? 20);
     const sort = url.searchParams.get('sort');
     const sorted = sort ? [...rows].sort((a, b) => (sort.startsWith('-') ? -1 : 1) * a.name.localeCompare(b.name)) : rows;
-    return HttpResponse.json({ status: 0, msg: 'success', data: { list: sorted.slice((page - 1) * size, page * size), total: rows.length, totalCapped: false, page, size } });
+    return HttpResponse.json({
+      status: 0,
+      msg: 'success',
+      data: { list: sorted.slice((page - 1) * size, page * size), total: rows.length, totalCapped: false, page, size },
+    });
   }),
   http.post('*/open-platform/data/:page/bulk-delete', async ({ request }) => {
-    const { ids } = await request.json() as { ids: number[] };
+    const { ids } = (await request.json()) as { ids: number[] };
     calls.push(`DELETE ${ids.join(',')}`);
     rows = rows.filter((r) => !ids.includes(r.id));
     return HttpResponse.json({ status: 0, msg: 'success', data: { deleted: ids.length } });
@@ -104,14 +108,18 @@ describe('the list controller', () => {
     expect(result.current.list.selection.enabled).toBe(true);
     act(() => result.current.list.selection.set([1, 2]));
     let deleted = 0;
-    await act(async () => { deleted = await result.current.list.bulkDelete(); });
+    await act(async () => {
+      deleted = await result.current.list.bulkDelete();
+    });
     expect(deleted).toBe(2);
     expect(result.current.list.selection.keys).toEqual([]);
     await waitFor(() => expect(result.current.list.rows.map((r) => r.id)).toEqual([3, 4, 5]));
   });
 
   it('reports a failed load without rows', async () => {
-    server.use(http.get('*/open-platform/data/:page', () => HttpResponse.json({ status: 500, msg: 'database down', data: null }, { status: 500 })));
+    server.use(
+      http.get('*/open-platform/data/:page', () => HttpResponse.json({ status: 500, msg: 'database down', data: null }, { status: 500 })),
+    );
     const { result } = setup();
     await waitFor(() => expect(result.current.list.error?.message).toBe('database down'));
     expect(result.current.list.rows).toEqual([]);

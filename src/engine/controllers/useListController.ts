@@ -21,39 +21,56 @@ export function useListController(bundle: PageBundle) {
   // key the list will read, so the change and its rows show in one render (listUrlState.ts). When
   // the list holds every matching row, a sort is done here at once; the server's answer follows.
   const shown = useRef<{ answer: ListAnswer; params: Record<string, string> } | undefined>(undefined);
-  const fetchAhead = useCallback((next: Record<string, string>) => {
-    const p = withLogWindow(page, next);
-    const key = listKey(page.id, p);
-    const held = shown.current;
-    if (held && next.sort && isComplete(held.answer) && onlySortChanged(held.params, p)) {
-      return revalidate(key, { ...held.answer, list: sortRecords(held.answer.list, next.sort) }, { revalidate: false });
-    }
-    return preloadList(page, p).then((rows) => revalidate(key, rows, { revalidate: false }));
-  }, [page, revalidate]);
+  const fetchAhead = useCallback(
+    (next: Record<string, string>) => {
+      const p = withLogWindow(page, next);
+      const key = listKey(page.id, p);
+      const held = shown.current;
+      if (held && next.sort && isComplete(held.answer) && onlySortChanged(held.params, p)) {
+        return revalidate(key, { ...held.answer, list: sortRecords(held.answer.list, next.sort) }, { revalidate: false });
+      }
+      return preloadList(page, p).then((rows) => revalidate(key, rows, { revalidate: false }));
+    },
+    [page, revalidate],
+  );
   const { state, update, apiParams } = useListUrlState(page.list?.pageSize ?? 20, allowed, fetchAhead);
 
   const params = useMemo(() => withLogWindow(page, apiParams), [apiParams, page]);
   const key = listKey(page.id, params);
   // Rows asked for when the navigation began may be here before the first render.
   const arrived = arrivedAnswer<ListAnswer>(key);
-  const { data, error, isLoading, mutate } = useSWR(key, () => pageApi.list(page.id, params), { keepPreviousData: true, fallbackData: arrived });
+  const { data, error, isLoading, mutate } = useSWR(key, () => pageApi.list(page.id, params), {
+    keepPreviousData: true,
+    fallbackData: arrived,
+  });
   // While a new key loads, keepPreviousData shows the old rows, which belong to the old parameters.
   const rowsCurrent = !isLoading || (arrived !== undefined && data === arrived);
   if (rowsCurrent) shown.current = data && { answer: data, params };
 
   const [selected, setSelected] = useState<number[]>([]);
   const canBulkDelete = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
-  const bulkActions = useMemo(() => (page.actions ?? []).filter((a) => a.level === 'bulk' && (page.list?.bulkActions ?? []).includes(a.name)
-    && (can(actions, `action:${a.name}`) || can(actions, 'update'))), [page, actions]);
+  const bulkActions = useMemo(
+    () =>
+      (page.actions ?? []).filter(
+        (a) =>
+          a.level === 'bulk' &&
+          (page.list?.bulkActions ?? []).includes(a.name) &&
+          (can(actions, `action:${a.name}`) || can(actions, 'update')),
+      ),
+    [page, actions],
+  );
   const [exporting, setExporting] = useState(false);
   const reload = useCallback(() => void mutate(), [mutate]);
   /** A click on a sortable column: ascending, descending, then back to the page's default sort. */
   const sortBy = useCallback((field: string) => update({ sort: nextSort(state.sort, field), page: 1 }), [update, state.sort]);
 
-  const remove = useCallback(async (r: Rec) => {
-    await pageApi.remove(page.id, r.id);
-    void mutate();
-  }, [page.id, mutate]);
+  const remove = useCallback(
+    async (r: Rec) => {
+      await pageApi.remove(page.id, r.id);
+      void mutate();
+    },
+    [page.id, mutate],
+  );
 
   const bulkDelete = useCallback(async () => {
     const { deleted } = await pageApi.bulkDelete(page.id, selected);
@@ -63,21 +80,29 @@ export function useListController(bundle: PageBundle) {
   }, [page.id, selected, mutate]);
 
   /** Streams the rows matching the current filters (all pages) to a file. */
-  const exportAs = useCallback(async (format: 'csv' | 'xlsx') => {
-    setExporting(true);
-    try {
-      const { page: _p, size: _s, ...filters } = params;
-      void _p;
-      void _s;
-      await pageApi.download(page.id, filters, format);
-    } finally {
-      setExporting(false);
-    }
-  }, [page.id, params]);
+  const exportAs = useCallback(
+    async (format: 'csv' | 'xlsx') => {
+      setExporting(true);
+      try {
+        const { page: _p, size: _s, ...filters } = params;
+        void _p;
+        void _s;
+        await pageApi.download(page.id, filters, format);
+      } finally {
+        setExporting(false);
+      }
+    },
+    [page.id, params],
+  );
 
   return {
-    state, update, params, sortBy,
-    rows: data?.list ?? [], total: data?.total ?? null, capped: Boolean(data?.totalCapped),
+    state,
+    update,
+    params,
+    sortBy,
+    rows: data?.list ?? [],
+    total: data?.total ?? null,
+    capped: Boolean(data?.totalCapped),
     /** The database's totals over every matching row (list.totals), when the page declares them. */
     totals: data?.totals,
     /** The rows shown belong to the current parameters (not those kept while a change loads). */
@@ -89,12 +114,15 @@ export function useListController(bundle: PageBundle) {
       /** Rows can be selected when the caller may delete them together or run a bulk action on them. */
       enabled: canBulkDelete || bulkActions.length > 0,
       canDelete: canBulkDelete,
-      keys: selected, set: setSelected, clear: () => setSelected([]),
+      keys: selected,
+      set: setSelected,
+      clear: () => setSelected([]),
     },
     /** The schema's bulk actions (`level: "bulk"`, named in list.bulkActions) the caller may run. */
     bulkActions,
     bulkDelete,
-    exporting, exportAs,
+    exporting,
+    exportAs,
   };
 }
 

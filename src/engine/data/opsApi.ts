@@ -42,19 +42,22 @@ export const opsApi = {
     form.append('file', file);
     const params = { dryRun: dryRun ? '1' : undefined, tzOffset: String(new Date().getTimezoneOffset()) };
     return api.post<ImportReport>(`${base(pageId)}/import`, form, {
-      silent: true, params, timeout: IMPORT_TIMEOUT_MS,
+      silent: true,
+      params,
+      timeout: IMPORT_TIMEOUT_MS,
       onUploadProgress: (e) => onProgress(e.total ? e.loaded / e.total : 0),
     });
   },
 
   async importTemplate(pageId: string, format: 'xlsx' | 'csv'): Promise<void> {
     const res = await http.get<Blob>(`${base(pageId)}/import/template`, {
-      params: { format }, responseType: 'blob', headers: getToken() ? { Authorization: `Bearer ${getToken()}` } : {},
+      params: { format },
+      responseType: 'blob',
+      headers: getToken() ? { Authorization: `Bearer ${getToken()}` } : {},
     });
     saveBlob(res.data, /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? `template.${format}`);
   },
 };
-
 
 /** A file an action answered with (base64 in the envelope) is saved like a download. */
 export function saveActionFile(file: NonNullable<ActionAnswer['file']>) {

@@ -41,7 +41,8 @@ export interface ParentRef {
 }
 
 /** A write through a locked page (?parent=) carries the lock, so the server holds the write to it. */
-const withQuery = (url: string, query?: Record<string, string>) => (query && Object.keys(query).length ? `${url}?${new URLSearchParams(query)}` : url);
+const withQuery = (url: string, query?: Record<string, string>) =>
+  query && Object.keys(query).length ? `${url}?${new URLSearchParams(query)}` : url;
 
 /** A dashboard page's figures by name, and each chart's groups (key, then one value per measure). */
 export interface DashboardAnswer {
@@ -54,7 +55,11 @@ export interface SummaryLine {
   page: string;
   title: string;
   count: number;
-  latest: { id: number; updatedAt: unknown; cells: Record<string, { value: unknown; text: string | number | null; color?: string }> } | null;
+  latest: {
+    id: number;
+    updatedAt: unknown;
+    cells: Record<string, { value: unknown; text: string | number | null; color?: string }>;
+  } | null;
   canCreate: boolean;
 }
 
@@ -65,8 +70,18 @@ export interface RelatedSummaryAnswer {
 
 export interface ChainAnswer {
   steps: {
-    name: string; page: string; title: string; readable: boolean; totalFen: number | null;
-    documents: { id: number; no: string; follows: string; amountFen: number | null; status: { value: unknown; text: string | number | null; color?: string } | null }[];
+    name: string;
+    page: string;
+    title: string;
+    readable: boolean;
+    totalFen: number | null;
+    documents: {
+      id: number;
+      no: string;
+      follows: string;
+      amountFen: number | null;
+      status: { value: unknown; text: string | number | null; color?: string } | null;
+    }[];
   }[];
   openFen: number | null;
 }
@@ -87,9 +102,12 @@ const base = (pageId: string) => `/open-platform/data/${encodeURIComponent(pageI
 export const pageApi = {
   schema: (pageId: string) => api.get<PageBundle>(`/open-platform/schemas/${encodeURIComponent(pageId)}`),
   list: (pageId: string, params: Record<string, string>) => api.get<ListAnswer>(base(pageId), params),
-  get: (pageId: string, id: string | number, query?: Record<string, string>) => api.get<Rec>(`${base(pageId)}/${id}`, query && Object.keys(query).length ? query : undefined),
+  get: (pageId: string, id: string | number, query?: Record<string, string>) =>
+    api.get<Rec>(`${base(pageId)}/${id}`, query && Object.keys(query).length ? query : undefined),
   history: (pageId: string, id: string | number) =>
-    api.get<{ id: number; action: string; username: string; createdAt: string; before: Rec | null; after: Rec | null }[]>(`${base(pageId)}/${id}/history`),
+    api.get<{ id: number; action: string; username: string; createdAt: string; before: Rec | null; after: Rec | null }[]>(
+      `${base(pageId)}/${id}/history`,
+    ),
   create: (pageId: string, body: Record<string, unknown>, query?: Record<string, string>) =>
     api.post<Rec>(withQuery(base(pageId), query), body, { silent: true }),
   update: (pageId: string, id: string | number, body: Record<string, unknown>, query?: Record<string, string>) =>

@@ -16,7 +16,13 @@ describe('answers asked for ahead', () => {
 
   it('shows an answer once it has arrived, not before', async () => {
     let release: (v: string) => void = () => undefined;
-    const answer = preloadAnswer('rows', () => new Promise<string>((r) => { release = r; }));
+    const answer = preloadAnswer(
+      'rows',
+      () =>
+        new Promise<string>((r) => {
+          release = r;
+        }),
+    );
     expect(arrivedAnswer('rows')).toBeUndefined();
     release('here');
     await answer;

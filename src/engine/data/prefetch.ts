@@ -15,7 +15,7 @@ type Tracked = Promise<unknown> & { arrived?: { value: unknown } };
 
 /** SWR keeps the preloaded requests by serialized key beside its default cache. */
 function preloaded(): Record<string, Tracked | undefined> {
-  return (SWRGlobalState.get(cache) as unknown as unknown[] | undefined)?.[3] as Record<string, Tracked | undefined> ?? {};
+  return ((SWRGlobalState.get(cache) as unknown as unknown[] | undefined)?.[3] as Record<string, Tracked | undefined>) ?? {};
 }
 
 /** Starts the request unless one for the key is waiting to be taken; returns its answer. */
@@ -25,7 +25,12 @@ export function preloadAnswer<T>(key: AnswerKey, fetcher: () => Promise<T>): Pro
   if (waiting) return waiting as Promise<T>;
   const answer = preload(key, fetcher) as Tracked;
   // A failure is reported by the component's own fetch, which takes this promise.
-  answer.then((value) => { answer.arrived = { value }; }, () => undefined);
+  answer.then(
+    (value) => {
+      answer.arrived = { value };
+    },
+    () => undefined,
+  );
   setTimeout(() => {
     const held = preloaded();
     if (held[id] === answer) delete held[id];

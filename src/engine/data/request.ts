@@ -29,25 +29,32 @@ function track(delta: number) {
   if (typeof document !== 'undefined') document.documentElement.dataset.requests = String(inFlight);
 }
 
-http.interceptors.request.use((config) => {
-  track(1);
-  const token = getToken();
-  if (token) {
-    config.headers.set('Authorization', `Bearer ${token}`);
-    config.headers.set('deviceId', DEVICE_ID);
-  }
-  if (i18next.language) config.headers.set('Accept-Language', i18next.language);
-  return config;
-  // Synchronous: the request leaves at once instead of a few promise steps later, when a render
-  // React runs in a microtask may already hold the main thread (and the request) back.
-}, undefined, { synchronous: true });
-http.interceptors.response.use((res) => {
-  track(-1);
-  return res;
-}, (err) => {
-  track(-1);
-  return Promise.reject(err);
-});
+http.interceptors.request.use(
+  (config) => {
+    track(1);
+    const token = getToken();
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      config.headers.set('deviceId', DEVICE_ID);
+    }
+    if (i18next.language) config.headers.set('Accept-Language', i18next.language);
+    return config;
+    // Synchronous: the request leaves at once instead of a few promise steps later, when a render
+    // React runs in a microtask may already hold the main thread (and the request) back.
+  },
+  undefined,
+  { synchronous: true },
+);
+http.interceptors.response.use(
+  (res) => {
+    track(-1);
+    return res;
+  },
+  (err) => {
+    track(-1);
+    return Promise.reject(err);
+  },
+);
 
 let reloginOpen = false;
 

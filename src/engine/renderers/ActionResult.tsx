@@ -17,7 +17,9 @@ export function showSecrets(app: AppApi, t: TFunction, page: PageSchema, secrets
         {Object.entries(secrets).map(([name, value]) => (
           <div key={name} className="secret-once__item">
             <div className="muted">{t(page.model?.properties[name]?.title ?? name)}</div>
-            <Typography.Text code copyable={{ text: value }} data-testid={`secret-${name}`}>{value}</Typography.Text>
+            <Typography.Text code copyable={{ text: value }} data-testid={`secret-${name}`}>
+              {value}
+            </Typography.Text>
           </div>
         ))}
       </div>
@@ -40,11 +42,25 @@ export function showActionResult(app: AppApi, t: TFunction, page: PageSchema, an
       content: (
         <>
           <p>{t('ops.action.bulkSummary', { succeeded, failed })}</p>
-          <Table size="small" rowKey="id" pagination={false} scroll={{ y: 320 }} dataSource={bulk.results}
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ y: 320 }}
+            dataSource={bulk.results}
             columns={[
               { title: t('ops.action.record'), dataIndex: 'id', width: 90 },
-              { title: t('ops.action.outcome'), render: (_: unknown, r: BulkAnswer['results'][number]) => (r.ok ? <Typography.Text type="success">{t('ops.action.ok')}</Typography.Text> : <Typography.Text type="danger">{r.msg}</Typography.Text>) },
-            ]} />
+              {
+                title: t('ops.action.outcome'),
+                render: (_: unknown, r: BulkAnswer['results'][number]) =>
+                  r.ok ? (
+                    <Typography.Text type="success">{t('ops.action.ok')}</Typography.Text>
+                  ) : (
+                    <Typography.Text type="danger">{r.msg}</Typography.Text>
+                  ),
+              },
+            ]}
+          />
         </>
       ),
     });

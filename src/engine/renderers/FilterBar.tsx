@@ -20,7 +20,6 @@ interface Props {
   locked?: string[];
 }
 
-
 /** GB/T 2260: province XX0000, city XXXX00, district XXXXXX — a code names its own ancestors. */
 function regionPath(code: string): string[] {
   if (!/^\d{6}$/.test(code)) return [];
@@ -38,7 +37,10 @@ function toInputs(page: PageSchema, filters: Record<string, string>) {
     const op = filterOperator(f);
     if (op === 'range') {
       const [a, b] = raw.split(',');
-      out[name] = f.format === 'date-time' || f.format === 'date' ? [a ? dayjs(a) : null, b ? dayjs(b) : null] : [a ? Number(a) : null, b ? Number(b) : null];
+      out[name] =
+        f.format === 'date-time' || f.format === 'date'
+          ? [a ? dayjs(a) : null, b ? dayjs(b) : null]
+          : [a ? Number(a) : null, b ? Number(b) : null];
     } else if (f['x-component'] === 'RegionCascader') out[name] = regionPath(raw);
     else if (f.type === 'integer' || f.type === 'number') out[name] = Number(raw);
     else out[name] = raw;
@@ -80,8 +82,9 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
   // A log's time range is always offered, so the window it opens on is visible and can be changed.
   const timeField = page.kind === 'log' ? page.log?.timeField : undefined;
   const listed = page.list?.filters ?? [];
-  const names = [...(timeField && !listed.includes(timeField) ? [timeField] : []), ...listed]
-    .filter((n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})) && fieldSchema(page, n));
+  const names = [...(timeField && !listed.includes(timeField) ? [timeField] : []), ...listed].filter(
+    (n) => !locked?.includes(n) && !(n in (page.fixedFilter ?? {})) && fieldSchema(page, n),
+  );
   // Collapsed, the filters fill one row with the buttons (ProTable's habit): four columns from lg,
   // two from sm, one on a phone. Hidden filters keep their values and still apply.
   const screens = Grid.useBreakpoint();
@@ -100,52 +103,110 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
     if (f['x-ref']) return <RefSelect refPage={f['x-ref']} allowClear placeholder={t('engine.filter.any')} />;
     const values = f.enum ?? f.items?.enum;
     if (values) {
-      return <Select allowClear placeholder={t('engine.filter.any')} options={values.map((v) => ({ value: String(v), label: f['x-enum-labels'] ? t(`${f['x-enum-labels']}.${v}`) : String(v) }))} />;
+      return (
+        <Select
+          allowClear
+          placeholder={t('engine.filter.any')}
+          options={values.map((v) => ({ value: String(v), label: f['x-enum-labels'] ? t(`${f['x-enum-labels']}.${v}`) : String(v) }))}
+        />
+      );
     }
-    if (f.type === 'boolean') return <Select allowClear placeholder={t('engine.filter.any')} options={[{ value: 'true', label: t('common.yes') }, { value: 'false', label: t('common.no') }]} />;
+    if (f.type === 'boolean')
+      return (
+        <Select
+          allowClear
+          placeholder={t('engine.filter.any')}
+          options={[
+            { value: 'true', label: t('common.yes') },
+            { value: 'false', label: t('common.no') },
+          ]}
+        />
+      );
     if (op === 'range' && (f.format === 'date-time' || f.format === 'date')) {
-      return <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} showTime={f.format === 'date-time'}
-        presets={pastRangePresets().map((p) => ({ label: t(p.key), value: [dayjs(p.range[0]), dayjs(p.range[1])] as [Dayjs, Dayjs] }))} />;
+      return (
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          style={{ width: '100%' }}
+          showTime={f.format === 'date-time'}
+          presets={pastRangePresets().map((p) => ({ label: t(p.key), value: [dayjs(p.range[0]), dayjs(p.range[1])] as [Dayjs, Dayjs] }))}
+        />
+      );
     }
     if (op === 'range') {
       return (
         <Space.Compact block>
-          <Form.Item name={[name, 0]} noStyle><InputNumber placeholder={t('engine.filter.min')} style={{ width: '50%' }} /></Form.Item>
-          <Form.Item name={[name, 1]} noStyle><InputNumber placeholder={t('engine.filter.max')} style={{ width: '50%' }} /></Form.Item>
+          <Form.Item name={[name, 0]} noStyle>
+            <InputNumber placeholder={t('engine.filter.min')} style={{ width: '50%' }} />
+          </Form.Item>
+          <Form.Item name={[name, 1]} noStyle>
+            <InputNumber placeholder={t('engine.filter.max')} style={{ width: '50%' }} />
+          </Form.Item>
         </Space.Compact>
       );
     }
     // An equality filter (x-filter: eq, served by an index) finds whole values only; say so.
-    return <Input allowClear placeholder={t(op === 'eq' ? 'engine.filter.equals' : 'engine.filter.contains', { field: label })} maxLength={200} />;
+    return (
+      <Input
+        allowClear
+        placeholder={t(op === 'eq' ? 'engine.filter.equals' : 'engine.filter.contains', { field: label })}
+        maxLength={200}
+      />
+    );
   };
 
   return (
-    <Form form={form} className="list-filters" layout="vertical" onFinish={(v) => { const { q: text, ...rest } = v; onSearch(fromInputs(page, rest), (text ?? '').trim()); }}>
+    <Form
+      form={form}
+      className="list-filters"
+      layout="vertical"
+      onFinish={(v) => {
+        const { q: text, ...rest } = v;
+        onSearch(fromInputs(page, rest), (text ?? '').trim());
+      }}
+    >
       <Row gutter={[16, 0]}>
         {!hideKeyword && (
-        <Col xs={24} sm={12} lg={6} style={items.indexOf('q') >= shownCount ? HIDDEN : undefined}>
-          <Form.Item name="q" label={t('engine.filter.keyword')}>
-            <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
-          </Form.Item>
-        </Col>
+          <Col xs={24} sm={12} lg={6} style={items.indexOf('q') >= shownCount ? HIDDEN : undefined}>
+            <Form.Item name="q" label={t('engine.filter.keyword')}>
+              <Input allowClear prefix={<SearchOutlined />} placeholder={t('engine.filter.keywordPlaceholder')} maxLength={100} />
+            </Form.Item>
+          </Col>
         )}
         {names.map((name) => {
           const f = fieldSchema(page, name)!;
           const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
           return (
-            <Col xs={24} sm={12} lg={f.format === 'date-time' && filterOperator(f) === 'range' ? 8 : 6} key={name} style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}>
-              <Form.Item name={range ? undefined : name} label={t(f.title)}>{control(name)}</Form.Item>
+            <Col
+              xs={24}
+              sm={12}
+              lg={f.format === 'date-time' && filterOperator(f) === 'range' ? 8 : 6}
+              key={name}
+              style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}
+            >
+              <Form.Item name={range ? undefined : name} label={t(f.title)}>
+                {control(name)}
+              </Form.Item>
             </Col>
           );
         })}
         <Col xs={24} sm={12} lg={expanded ? 6 : 12} className="list-filters__buttons" style={{ marginLeft: 'auto' }}>
           <Form.Item label={perRow > 1 ? ' ' : undefined}>
             <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('engine.filter.search')}</Button>
-              <Button icon={<UndoOutlined />} onClick={() => onSearch({}, '')}>{t('engine.filter.reset')}</Button>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('engine.filter.search')}
+              </Button>
+              <Button icon={<UndoOutlined />} onClick={() => onSearch({}, '')}>
+                {t('engine.filter.reset')}
+              </Button>
               {items.length > shownCount || expanded ? (
-                <Button type="link" onClick={() => setExpanded((x) => !x)} aria-expanded={expanded} data-testid="filters-more"
-                  icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPosition="end">
+                <Button
+                  type="link"
+                  onClick={() => setExpanded((x) => !x)}
+                  aria-expanded={expanded}
+                  data-testid="filters-more"
+                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                  iconPosition="end"
+                >
                   {expanded ? t('engine.filter.less') : t('engine.filter.more')}
                   {!expanded && hiddenActive > 0 && <Badge count={hiddenActive} size="small" style={{ marginLeft: 4 }} />}
                 </Button>

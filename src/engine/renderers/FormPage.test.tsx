@@ -13,7 +13,23 @@ let partyKind: 'platform' | 'customer' = 'platform';
 vi.mock('../controllers/useFormController', () => ({
   useFormController: (_b: unknown, _id: unknown, _s: unknown, lock: FormLock) => {
     lastLock = lock;
-    return { form: {}, mode: 'create', allowed: true, record: null, loading: false, loadError: null, editable: true, dirty: false, busy: false, failure: null, saved: false, clearFailure: () => undefined, submit, reload: () => undefined, stale: null };
+    return {
+      form: {},
+      mode: 'create',
+      allowed: true,
+      record: null,
+      loading: false,
+      loadError: null,
+      editable: true,
+      dirty: false,
+      busy: false,
+      failure: null,
+      saved: false,
+      clearFailure: () => undefined,
+      submit,
+      reload: () => undefined,
+      stale: null,
+    };
   },
 }));
 vi.mock('../session/store', async (original) => ({
@@ -25,20 +41,48 @@ vi.mock('./LockedBar', async (original) => ({ ...(await original<Record<string, 
 vi.mock('../../widgets/RefSelect', () => ({
   default: ({ value, onChange, 'data-testid': testId }: { value?: string; onChange: (v: unknown) => void; 'data-testid'?: string }) => (
     <select data-testid={testId} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-      <option value="">-</option><option value="P0001">P0001</option><option value="C1002">C1002</option>
+      <option value="">-</option>
+      <option value="P0001">P0001</option>
+      <option value="C1002">C1002</option>
     </select>
   ),
 }));
 
-beforeAll(() => setupTestI18n('en', { engine: { form: { save: 'Save', partyRequired: 'Choose the organisation', partyPlaceholder: 'Organisation' }, settings: { organisation: 'Organisation' }, view: { add: 'Add' } }, common: { cancel: 'Cancel' } }));
-beforeEach(() => { submit.mockClear(); lastLock = undefined; });
+beforeAll(() =>
+  setupTestI18n('en', {
+    engine: {
+      form: { save: 'Save', partyRequired: 'Choose the organisation', partyPlaceholder: 'Organisation' },
+      settings: { organisation: 'Organisation' },
+      view: { add: 'Add' },
+    },
+    common: { cancel: 'Cancel' },
+  }),
+);
+beforeEach(() => {
+  submit.mockClear();
+  lastLock = undefined;
+});
 
 const bundle = {
-  page: { id: 'shop/stock', kind: 'crud', title: 'Stock', resource: { table: 't', scope: 'party', label: 'sku' }, model: { type: 'object', properties: { sku: { type: 'string', title: 'SKU' } } }, list: { columns: ['sku'] } },
+  page: {
+    id: 'shop/stock',
+    kind: 'crud',
+    title: 'Stock',
+    resource: { table: 't', scope: 'party', label: 'sku' },
+    model: { type: 'object', properties: { sku: { type: 'string', title: 'SKU' } } },
+    list: { columns: ['sku'] },
+  },
   actions: ['*'],
 } as unknown as PageBundle;
 
-const show = () => render(<MemoryRouter><App><FormPage bundle={bundle} basePath="/shop/stock" /></App></MemoryRouter>);
+const show = () =>
+  render(
+    <MemoryRouter>
+      <App>
+        <FormPage bundle={bundle} basePath="/shop/stock" />
+      </App>
+    </MemoryRouter>,
+  );
 
 describe('the organisation of a new record on a party-scoped page', () => {
   it('is chosen by platform staff: their own until changed, never none', () => {

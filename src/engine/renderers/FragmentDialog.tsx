@@ -45,10 +45,24 @@ export function FragmentDialog({ page, title, confirm, danger, fields, required,
     }
   };
   return (
-    <Modal open title={title} onCancel={onClose} onOk={submit} confirmLoading={busy} okButtonProps={{ danger }} okText={t('common.ok')} cancelText={t('common.cancel')} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={busy}
+      okButtonProps={{ danger }}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
       {confirm && <p>{t(confirm)}</p>}
       {Object.keys(fields).length > 0 && <SchemaForm form={form} page={page} mode="update" only={only} />}
-      {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

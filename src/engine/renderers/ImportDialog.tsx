@@ -52,26 +52,58 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
   const busy = phase === 'checking' || phase === 'importing';
   const clean = report !== null && report.errors.length === 0 && report.valid === report.rows && report.rows > 0;
   return (
-    <Modal open title={t('ops.import.title', { page: t(page.title) })} width={760} onCancel={busy ? undefined : onClose} maskClosable={false} destroyOnHidden
-      footer={(
+    <Modal
+      open
+      title={t('ops.import.title', { page: t(page.title) })}
+      width={760}
+      onCancel={busy ? undefined : onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
         <Space wrap>
-          <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-          <Button onClick={() => void send(true)} disabled={!file || busy} loading={phase === 'checking'}>{t('ops.import.check')}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void send(true)} disabled={!file || busy} loading={phase === 'checking'}>
+            {t('ops.import.check')}
+          </Button>
           <Button type="primary" onClick={() => void send(false)} disabled={!clean || busy} loading={phase === 'importing'}>
             {t('ops.import.commit', { count: report?.valid ?? 0 })}
           </Button>
         </Space>
-      )}>
+      }
+    >
       <Space direction="vertical" size={12} style={{ width: '100%' }} className="import-dialog">
         <Typography.Text type="secondary">{t('ops.import.hint')}</Typography.Text>
         <Space wrap>
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'xlsx')}>{t('ops.import.template')} (.xlsx)</Button>
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'csv')}>{t('ops.import.template')} (.csv)</Button>
+          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'xlsx')}>
+            {t('ops.import.template')} (.xlsx)
+          </Button>
+          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'csv')}>
+            {t('ops.import.template')} (.csv)
+          </Button>
         </Space>
-        <Upload.Dragger accept=".xlsx,.csv" maxCount={1} disabled={busy} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-          beforeUpload={(f) => { setFile(f); setReport(null); setError(null); setPhase('pick'); return false; }}
-          onRemove={() => { setFile(null); setReport(null); setPhase('pick'); }}>
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+        <Upload.Dragger
+          accept=".xlsx,.csv"
+          maxCount={1}
+          disabled={busy}
+          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+          beforeUpload={(f) => {
+            setFile(f);
+            setReport(null);
+            setError(null);
+            setPhase('pick');
+            return false;
+          }}
+          onRemove={() => {
+            setFile(null);
+            setReport(null);
+            setPhase('pick');
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p className="ant-upload-text">{t('ops.import.drop')}</p>
         </Upload.Dragger>
         {busy && (
@@ -83,17 +115,25 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
         {error && <Alert type="error" showIcon message={error} role="alert" />}
         {report && (
           <>
-            <Alert type={clean ? 'success' : 'warning'} showIcon
+            <Alert
+              type={clean ? 'success' : 'warning'}
+              showIcon
               message={report.rows ? t('ops.import.summary', { rows: report.rows, valid: report.valid }) : t('ops.import.fixErrors')}
-              description={report.rows ? (clean ? t('ops.import.allValid') : t('ops.import.fixErrors')) : undefined} />
+              description={report.rows ? (clean ? t('ops.import.allValid') : t('ops.import.fixErrors')) : undefined}
+            />
             {report.errors.length > 0 && (
-              <Table size="small" rowKey={(e) => `${e.row}-${e.field}-${e.msg}`} pagination={{ pageSize: 8, hideOnSinglePage: true }} dataSource={report.errors}
+              <Table
+                size="small"
+                rowKey={(e) => `${e.row}-${e.field}-${e.msg}`}
+                pagination={{ pageSize: 8, hideOnSinglePage: true }}
+                dataSource={report.errors}
                 className="import-errors"
                 columns={[
                   { title: t('ops.import.row'), dataIndex: 'row', width: 64 },
                   { title: t('ops.import.field'), dataIndex: 'field', width: '30%' },
                   { title: t('ops.import.message'), dataIndex: 'msg' },
-                ]} />
+                ]}
+              />
             )}
             {report.errorsTruncated && <Typography.Text type="secondary">{t('ops.import.truncated')}</Typography.Text>}
           </>

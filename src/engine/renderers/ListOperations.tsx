@@ -38,15 +38,32 @@ export function useListOperations(page: PageSchema, actions: string[], selected:
     else void run(act, bulk, {}).catch((e: Error) => void app.message.error(e.message));
   };
   const button = (act: CustomAction, bulk: boolean) => {
-    const b = <Button key={act.name} size={bulk ? 'small' : undefined} danger={act.danger} onClick={act.confirm && !act.fields ? undefined : () => start(act, bulk)}>{t(act.title)}</Button>;
-    return act.confirm && !act.fields
-      ? <Popconfirm key={act.name} title={t(act.confirm)} onConfirm={() => start(act, bulk)}>{b}</Popconfirm>
-      : b;
+    const b = (
+      <Button
+        key={act.name}
+        size={bulk ? 'small' : undefined}
+        danger={act.danger}
+        onClick={act.confirm && !act.fields ? undefined : () => start(act, bulk)}
+      >
+        {t(act.title)}
+      </Button>
+    );
+    return act.confirm && !act.fields ? (
+      <Popconfirm key={act.name} title={t(act.confirm)} onConfirm={() => start(act, bulk)}>
+        {b}
+      </Popconfirm>
+    ) : (
+      b
+    );
   };
 
   const toolbar: ReactNode = (
     <>
-      {canImport && <Button icon={<UploadOutlined />} onClick={() => setOpen('import')}>{t('ops.import.button')}</Button>}
+      {canImport && (
+        <Button icon={<UploadOutlined />} onClick={() => setOpen('import')}>
+          {t('ops.import.button')}
+        </Button>
+      )}
       {listActs.map((a) => button(a, false))}
     </>
   );
@@ -54,12 +71,26 @@ export function useListOperations(page: PageSchema, actions: string[], selected:
   const dialogs: ReactNode = (
     <Suspense fallback={null}>
       {open === 'import' && (
-        <ImportDialog page={page} onClose={() => setOpen(null)} onImported={(count) => { void app.message.success(t('ops.import.done', { count })); onChanged(); }} />
+        <ImportDialog
+          page={page}
+          onClose={() => setOpen(null)}
+          onImported={(count) => {
+            void app.message.success(t('ops.import.done', { count }));
+            onChanged();
+          }}
+        />
       )}
       {open && open !== 'import' && (
-        <FragmentDialog page={page} title={t(open.act.title)} confirm={open.act.confirm} danger={open.act.danger}
-          fields={open.act.fields ?? {}} required={open.act.required ?? []} onClose={() => setOpen(null)}
-          onSubmit={(body) => run(open.act, open.bulk, body)} />
+        <FragmentDialog
+          page={page}
+          title={t(open.act.title)}
+          confirm={open.act.confirm}
+          danger={open.act.danger}
+          fields={open.act.fields ?? {}}
+          required={open.act.required ?? []}
+          onClose={() => setOpen(null)}
+          onSubmit={(body) => run(open.act, open.bulk, body)}
+        />
       )}
     </Suspense>
   );

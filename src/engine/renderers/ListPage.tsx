@@ -54,38 +54,64 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   // A log's default window is shown in its range picker, not applied out of sight.
   const timeField = page.log?.timeField;
   const { params } = list;
-  const shownFilters = useMemo(() => (timeField && params[timeField] && !state.filters[timeField] ? { ...state.filters, [timeField]: params[timeField] } : state.filters), [timeField, params, state.filters]);
+  const shownFilters = useMemo(
+    () =>
+      timeField && params[timeField] && !state.filters[timeField] ? { ...state.filters, [timeField]: params[timeField] } : state.filters,
+    [timeField, params, state.filters],
+  );
 
   // A list opened from a parent row stays locked to it, and so do the views it opens.
   const parent = lockedParent(bundle.parents, state.parent);
   const lockQuery = state.parent ? `?${new URLSearchParams(state.parent)}` : '';
   const pagePaths = useSession().routes;
   const paths = useMemo(() => listPaths(pagePaths), [pagePaths]);
-  const openRelation = useCallback((rel: Relation, r: Rec) => {
-    const path = paths.get(rel.page);
-    const key = r[page.resource?.key ?? 'id'];
-    if (path) navigate(`${path}?${new URLSearchParams({ parent: String(key), parentField: rel.field })}`);
-  }, [paths, navigate, page.resource?.key]);
-  const open = useCallback((view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`), [navigate, basePath, lockQuery]);
-  const remove = useCallback(async (r: Rec) => {
-    try {
-      await removeRecord(r);
-      void message.success(t('engine.list.deleted'));
-    } catch (e) {
-      // A refusal (409: in use, built in, in a state that keeps it) is the server's message, not a fault.
-      void message.error((e as Error).message);
-    }
-  }, [removeRecord, message, t]);
+  const openRelation = useCallback(
+    (rel: Relation, r: Rec) => {
+      const path = paths.get(rel.page);
+      const key = r[page.resource?.key ?? 'id'];
+      if (path) navigate(`${path}?${new URLSearchParams({ parent: String(key), parentField: rel.field })}`);
+    },
+    [paths, navigate, page.resource?.key],
+  );
+  const open = useCallback(
+    (view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`),
+    [navigate, basePath, lockQuery],
+  );
+  const remove = useCallback(
+    async (r: Rec) => {
+      try {
+        await removeRecord(r);
+        void message.success(t('engine.list.deleted'));
+      } catch (e) {
+        // A refusal (409: in use, built in, in a state that keeps it) is the server's message, not a fault.
+        void message.error((e as Error).message);
+      }
+    },
+    [removeRecord, message, t],
+  );
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
-  const rowActions = useCallback((r: Rec) => (
-    <RowActions page={page} record={r} actions={actions} onOpen={(v) => open(v, r)} onDelete={() => void remove(r)}
-      onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })} onAction={(act) => setDialog({ kind: 'action', act, record: r })}
-      onRelation={(rel) => openRelation(rel, r)} />
-  ), [page, actions, open, remove, openRelation]);
+  const rowActions = useCallback(
+    (r: Rec) => (
+      <RowActions
+        page={page}
+        record={r}
+        actions={actions}
+        onOpen={(v) => open(v, r)}
+        onDelete={() => void remove(r)}
+        onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })}
+        onAction={(act) => setDialog({ kind: 'action', act, record: r })}
+        onRelation={(rel) => openRelation(rel, r)}
+      />
+    ),
+    [page, actions, open, remove, openRelation],
+  );
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null, list.sortBy);
   const scrollX = scrollWidth(columns, selection.enabled);
 
-  const ops = useListOperations(page, actions, selection.keys, () => { selection.clear(); reload(); });
+  const ops = useListOperations(page, actions, selection.keys, () => {
+    selection.clear();
+    reload();
+  });
   const bulkDelete = async () => {
     try {
       const deleted = await list.bulkDelete();
@@ -103,22 +129,78 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   };
 
   if (list.error) {
-    return <Result status="error" title={t('engine.list.loadFailed')} subTitle={list.error.message} extra={<Button onClick={reload}>{t('engine.retry')}</Button>} />;
+    return (
+      <Result
+        status="error"
+        title={t('engine.list.loadFailed')}
+        subTitle={list.error.message}
+        extra={<Button onClick={reload}>{t('engine.retry')}</Button>}
+      />
+    );
   }
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <LockedBar page={page} parent={parent} />
-        <FilterBar page={page} filters={shownFilters} q={state.q} locked={parent ? [parent.field] : []} onSearch={(filters, q) => update({ filters, q, page: 1 })} />
+        <FilterBar
+          page={page}
+          filters={shownFilters}
+          q={state.q}
+          locked={parent ? [parent.field] : []}
+          onSearch={(filters, q) => update({ filters, q, page: 1 })}
+        />
       </Card>
       <Card>
-        <ListToolbar page={page} actions={actions} total={list.total} capped={list.capped} prefs={prefs} setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add${lockQuery}`)} onExport={(f) => void doExport(f)} onReload={reload} exporting={list.exporting}
-          extra={<><SortToggle page={page} sort={state.sort} hidden={prefs.hidden} onSort={(sort) => update({ sort, page: 1 })} />{ops.toolbar}</>} />
-        {state.todo && <Alert type="info" showIcon className="list-todo" message={t('engine.list.todoFilter')} action={<Button size="small" onClick={() => update({ todo: false, page: 1 })}>{t('engine.list.showAll')}</Button>} />}
+        <ListToolbar
+          page={page}
+          actions={actions}
+          total={list.total}
+          capped={list.capped}
+          prefs={prefs}
+          setPrefs={setPrefs}
+          onCreate={() => navigate(`${basePath}/add${lockQuery}`)}
+          onExport={(f) => void doExport(f)}
+          onReload={reload}
+          exporting={list.exporting}
+          extra={
+            <>
+              <SortToggle page={page} sort={state.sort} hidden={prefs.hidden} onSort={(sort) => update({ sort, page: 1 })} />
+              {ops.toolbar}
+            </>
+          }
+        />
+        {state.todo && (
+          <Alert
+            type="info"
+            showIcon
+            className="list-todo"
+            message={t('engine.list.todoFilter')}
+            action={
+              <Button size="small" onClick={() => update({ todo: false, page: 1 })}>
+                {t('engine.list.showAll')}
+              </Button>
+            }
+          />
+        )}
         {selection.enabled && selection.keys.length > 0 && (
-          <Alert className="list-bulk" type="warning" message={t('engine.list.selected', { count: selection.keys.length })}
-            action={<Space wrap>{ops.bulkButtons}{selection.canDelete && <Button size="small" danger onClick={() => void bulkDelete()}>{t('engine.list.deleteSelected')}</Button>}<Button size="small" onClick={selection.clear}>{t('engine.list.clearSelection')}</Button></Space>} />
+          <Alert
+            className="list-bulk"
+            type="warning"
+            message={t('engine.list.selected', { count: selection.keys.length })}
+            action={
+              <Space wrap>
+                {ops.bulkButtons}
+                {selection.canDelete && (
+                  <Button size="small" danger onClick={() => void bulkDelete()}>
+                    {t('engine.list.deleteSelected')}
+                  </Button>
+                )}
+                <Button size="small" onClick={selection.clear}>
+                  {t('engine.list.clearSelection')}
+                </Button>
+              </Space>
+            }
+          />
         )}
         <Table<Rec>
           rowKey="id"
@@ -128,41 +210,69 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           loading={!list.rowsCurrent}
           virtual={rows.length >= VIRTUAL_FROM}
           scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
-          rowSelection={selection.enabled ? { selectedRowKeys: selection.keys, onChange: (keys) => selection.set(keys as number[]), getCheckboxProps: (r) => selectBoxProps(t('engine.list.selectRow', { row: rowIndex(r) })) } : undefined}
+          rowSelection={
+            selection.enabled
+              ? {
+                  selectedRowKeys: selection.keys,
+                  onChange: (keys) => selection.set(keys as number[]),
+                  getCheckboxProps: (r) => selectBoxProps(t('engine.list.selectRow', { row: rowIndex(r) })),
+                }
+              : undefined
+          }
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
-          locale={{ emptyText: <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} /> }}
+          locale={{
+            emptyText: (
+              <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} />
+            ),
+          }}
           onChange={(pagination, _filters, _sorter, extra) => {
             // Sorting goes through the headers (useColumns): antd's cycle cannot leave a default sort.
             if (extra.action === 'sort') return;
             update({ page: pagination.current ?? 1, size: pagination.pageSize ?? state.size });
           }}
           pagination={{
-            current: state.page, pageSize: state.size, total: list.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS,
+            current: state.page,
+            pageSize: state.size,
+            total: list.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (total) => (list.capped ? t('engine.list.totalCapped', { total }) : t('engine.list.total', { total })),
           }}
         />
       </Card>
       <Suspense fallback={null}>
-      {dialog?.kind === 'transition' && (
-        <FragmentDialog page={page} title={t(dialog.tr.title)} danger={dialog.tr.danger}
-          fields={Object.fromEntries((dialog.tr.form ?? []).map((f) => [f, page.model!.properties[f]]))} required={dialog.tr.required ?? []}
-          onClose={() => setDialog(null)}
-          onSubmit={async (body) => {
-            await pageApi.transition(page.id, dialog.record.id, dialog.tr.name, { ...body, version: dialog.record.version });
-            void message.success(t('engine.list.done'));
-            reload();
-            // A state change may move a record out of a to-do queue: the counters follow at once.
-            void revalidate(TODO_COUNT_KEY);
-          }} />
-      )}
-      {dialog?.kind === 'action' && (
-        <FragmentDialog page={page} title={t(dialog.act.title)} confirm={dialog.act.confirm} danger={dialog.act.danger}
-          fields={dialog.act.fields ?? {}} required={dialog.act.required ?? []} onClose={() => setDialog(null)}
-          onSubmit={async (body) => {
-            showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
-            reload();
-          }} />
-      )}
+        {dialog?.kind === 'transition' && (
+          <FragmentDialog
+            page={page}
+            title={t(dialog.tr.title)}
+            danger={dialog.tr.danger}
+            fields={Object.fromEntries((dialog.tr.form ?? []).map((f) => [f, page.model!.properties[f]]))}
+            required={dialog.tr.required ?? []}
+            onClose={() => setDialog(null)}
+            onSubmit={async (body) => {
+              await pageApi.transition(page.id, dialog.record.id, dialog.tr.name, { ...body, version: dialog.record.version });
+              void message.success(t('engine.list.done'));
+              reload();
+              // A state change may move a record out of a to-do queue: the counters follow at once.
+              void revalidate(TODO_COUNT_KEY);
+            }}
+          />
+        )}
+        {dialog?.kind === 'action' && (
+          <FragmentDialog
+            page={page}
+            title={t(dialog.act.title)}
+            confirm={dialog.act.confirm}
+            danger={dialog.act.danger}
+            fields={dialog.act.fields ?? {}}
+            required={dialog.act.required ?? []}
+            onClose={() => setDialog(null)}
+            onSubmit={async (body) => {
+              showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
+              reload();
+            }}
+          />
+        )}
       </Suspense>
       {ops.dialogs}
     </Space>

@@ -9,7 +9,10 @@ import { usePagePath } from '../routes/pagePaths';
 import RefLabel from '../../widgets/cells/RefLabel';
 
 /** The parent link a locked child view was opened with (?parent=, ?parentField=). */
-export function lockedParent(parents: ParentRef[] | undefined, parent: Record<string, string> | undefined): (ParentRef & { value: string }) | null {
+export function lockedParent(
+  parents: ParentRef[] | undefined,
+  parent: Record<string, string> | undefined,
+): (ParentRef & { value: string }) | null {
   if (!parent?.parent || !parents?.length) return null;
   const link = parents.find((p) => !parent.parentField || p.field === parent.parentField);
   return link ? { ...link, value: parent.parent } : null;
@@ -35,14 +38,22 @@ export function LockedBar({ page, parent }: { page: PageSchema; parent: (ParentR
           <Typography.Text strong data-testid="locked-parent">
             <RefLabel value={parent.value} field={{ type: 'string', title: parent.title, 'x-ref': parent.page }} record={{}} />
           </Typography.Text>
-          {parentPath && <Button size="small" type="link" onClick={() => navigate(parentPath)}>{t('engine.related.backToParent', { page: t(parent.title) })}</Button>}
+          {parentPath && (
+            <Button size="small" type="link" onClick={() => navigate(parentPath)}>
+              {t('engine.related.backToParent', { page: t(parent.title) })}
+            </Button>
+          )}
         </Space>
       )}
       {fixed.length > 0 && (
         <Space wrap className="locked-bar__fixed" title={t('engine.locked.hint')}>
           <LockOutlined aria-hidden />
           <Typography.Text type="secondary">{t('engine.locked.fixed')}</Typography.Text>
-          {fixed.map(([name, v]) => <Tag key={name} data-testid="fixed-filter">{t(fieldSchema(page, name)?.title ?? name)}: {label(name, v)}</Tag>)}
+          {fixed.map(([name, v]) => (
+            <Tag key={name} data-testid="fixed-filter">
+              {t(fieldSchema(page, name)?.title ?? name)}: {label(name, v)}
+            </Tag>
+          ))}
         </Space>
       )}
     </div>

@@ -34,19 +34,28 @@ export default function PrintView() {
   }, [ready]);
   const err = (schemaError ?? error) as ApiError | undefined;
   if (err) return <Result status="warning" title={t('ops.print.loadFailed')} subTitle={err.message} />;
-  if (!bundle || !data) return <div className="print-sheet"><Skeleton active paragraph={{ rows: 12 }} /></div>;
+  if (!bundle || !data)
+    return (
+      <div className="print-sheet">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
   const { page } = bundle;
   const readable = new Set(readableFields(page));
   const sections = page.print?.sections ?? page.detail?.sections ?? [{ title: 'engine.detail.fields', fields: [...readable] }];
   return (
     <div className="print-sheet">
       <div className="print-tools">
-        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>{t('ops.print.button')}</Button>
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
+          {t('ops.print.button')}
+        </Button>
       </div>
       <header className="print-head">
         <h1>{t(page.print?.title ?? page.title)}</h1>
         <div className="print-meta">
-          <span>{t(page.title)} · #{String(data.id)}</span>
+          <span>
+            {t(page.title)} · #{String(data.id)}
+          </span>
           <span>{t('ops.print.printedAt', { time: formatDate(new Date()) })}</span>
         </div>
       </header>
@@ -55,16 +64,20 @@ export default function PrintView() {
           <h2>{t(s.title)}</h2>
           <table>
             <tbody>
-              {s.fields.filter((f) => readable.has(f)).map((name) => {
-                const f = fieldSchema(page, name)!;
-                const Cell = cellFor(f);
-                return (
-                  <tr key={name}>
-                    <th scope="row">{t(f.title)}</th>
-                    <td><Cell value={data[name]} record={data} field={f} /></td>
-                  </tr>
-                );
-              })}
+              {s.fields
+                .filter((f) => readable.has(f))
+                .map((name) => {
+                  const f = fieldSchema(page, name)!;
+                  const Cell = cellFor(f);
+                  return (
+                    <tr key={name}>
+                      <th scope="row">{t(f.title)}</th>
+                      <td>
+                        <Cell value={data[name]} record={data} field={f} />
+                      </td>
+                    </tr>
+                  );
+                })}
             </tbody>
           </table>
         </section>

@@ -16,11 +16,23 @@ import { EMPTY } from '../../widgets/types';
  * has any of its records (and the latest one's chosen fields), with links into that page held to
  * this record, and "configure" where it has none and the caller may add one.
  */
-export function RelatedSummary({ pageId, recordId, parentKey, group }: { pageId: string; recordId: number; parentKey: string; group: RelationGroup }) {
+export function RelatedSummary({
+  pageId,
+  recordId,
+  parentKey,
+  group,
+}: {
+  pageId: string;
+  recordId: number;
+  parentKey: string;
+  group: RelationGroup;
+}) {
   const navigate = useNavigate();
   const { routes } = useSession();
   const paths = useMemo(() => listPaths(routes), [routes]);
-  const { data, error, isLoading } = useSWR(['related-summary', pageId, recordId, group.name], () => pageApi.relatedSummary(pageId, recordId, group.name));
+  const { data, error, isLoading } = useSWR(['related-summary', pageId, recordId, group.name], () =>
+    pageApi.relatedSummary(pageId, recordId, group.name),
+  );
   if (error) return <Alert type="warning" showIcon message={(error as Error).message} />;
   const lock = `?${new URLSearchParams({ parent: parentKey, parentField: group.field })}`;
   return <SummaryTable group={group} data={data} loading={isLoading} paths={paths} lock={lock} onOpen={navigate} />;
@@ -42,15 +54,28 @@ export function SummaryTable({ group, data, loading, paths, lock, onOpen }: Summ
   const { t } = useTranslation();
   const columns: ColumnsType<SummaryLine> = [
     {
-      title: t(group.pageTitle ?? 'engine.related.summary.page'), dataIndex: 'title', key: 'title', width: 200,
-      render: (title: string, line) => (paths.get(line.page) ? <a onClick={() => onOpen(`${paths.get(line.page)}${lock}`)}>{title}</a> : title),
+      title: t(group.pageTitle ?? 'engine.related.summary.page'),
+      dataIndex: 'title',
+      key: 'title',
+      width: 200,
+      render: (title: string, line) =>
+        paths.get(line.page) ? <a onClick={() => onOpen(`${paths.get(line.page)}${lock}`)}>{title}</a> : title,
     },
     {
-      title: t('engine.related.summary.state'), key: 'state', width: 140,
-      render: (_, line) => (line.count ? <Tag color="green">{t('engine.related.summary.count', { count: line.count })}</Tag> : <Tag>{t(group.noneTitle ?? 'engine.related.summary.none')}</Tag>),
+      title: t('engine.related.summary.state'),
+      key: 'state',
+      width: 140,
+      render: (_, line) =>
+        line.count ? (
+          <Tag color="green">{t('engine.related.summary.count', { count: line.count })}</Tag>
+        ) : (
+          <Tag>{t(group.noneTitle ?? 'engine.related.summary.none')}</Tag>
+        ),
     },
     ...(data?.columns ?? []).map((c) => ({
-      title: c.title, key: c.field, width: 140,
+      title: c.title,
+      key: c.field,
+      width: 140,
       render: (_: unknown, line: SummaryLine) => {
         const cell = line.latest?.cells[c.field];
         if (!cell || cell.text === null || cell.text === '') return EMPTY;
@@ -58,18 +83,30 @@ export function SummaryTable({ group, data, loading, paths, lock, onOpen }: Summ
       },
     })),
     {
-      title: t('engine.related.summary.changed'), key: 'changed', width: 180,
+      title: t('engine.related.summary.changed'),
+      key: 'changed',
+      width: 180,
       render: (_, line) => <DateTime value={line.latest?.updatedAt} field={{ type: 'string', title: '' }} />,
     },
     {
-      title: t('engine.list.actions'), key: 'actions', width: 160,
+      title: t('engine.list.actions'),
+      key: 'actions',
+      width: 160,
       render: (_, line) => {
         const path = paths.get(line.page);
         if (!path) return EMPTY;
         return (
           <Space size={4}>
-            {line.latest && <Button type="link" size="small" onClick={() => onOpen(`${path}/detail/${line.latest!.id}${lock}`)}>{t('engine.related.summary.view')}</Button>}
-            {!line.count && line.canCreate && <Button type="link" size="small" onClick={() => onOpen(`${path}/add${lock}`)}>{t(group.createTitle ?? 'engine.related.summary.add')}</Button>}
+            {line.latest && (
+              <Button type="link" size="small" onClick={() => onOpen(`${path}/detail/${line.latest!.id}${lock}`)}>
+                {t('engine.related.summary.view')}
+              </Button>
+            )}
+            {!line.count && line.canCreate && (
+              <Button type="link" size="small" onClick={() => onOpen(`${path}/add${lock}`)}>
+                {t(group.createTitle ?? 'engine.related.summary.add')}
+              </Button>
+            )}
           </Space>
         );
       },
@@ -77,9 +114,19 @@ export function SummaryTable({ group, data, loading, paths, lock, onOpen }: Summ
   ];
   return (
     <div data-testid={`related-${group.name}`}>
-      {data && !data.lines.length
-        ? <Typography.Text type="secondary">{t('engine.related.summary.empty')}</Typography.Text>
-        : <Table<SummaryLine> rowKey="page" size="small" columns={columns} dataSource={data?.lines ?? []} loading={loading} pagination={false} scroll={{ x: 'max-content' }} />}
+      {data && !data.lines.length ? (
+        <Typography.Text type="secondary">{t('engine.related.summary.empty')}</Typography.Text>
+      ) : (
+        <Table<SummaryLine>
+          rowKey="page"
+          size="small"
+          columns={columns}
+          dataSource={data?.lines ?? []}
+          loading={loading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
     </div>
   );
 }

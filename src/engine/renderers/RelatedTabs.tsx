@@ -30,7 +30,11 @@ export function RelatedTabs({ page, record }: { page: PageSchema; record: Rec })
   // A chain is the record's whole story, and a group summarises many child pages in one tab, so they come first.
   const items = [
     ...chains.map((c) => ({ key: c.name, label: t(c.title), children: <ChainView pageId={page.id} recordId={record.id} chain={c} /> })),
-    ...groups.map((g) => ({ key: g.name, label: t(g.title), children: <RelatedSummary pageId={page.id} recordId={record.id} parentKey={key} group={g} /> })),
+    ...groups.map((g) => ({
+      key: g.name,
+      label: t(g.title),
+      children: <RelatedSummary pageId={page.id} recordId={record.id} parentKey={key} group={g} />,
+    })),
     ...relations.map((r) => ({ key: r.name, label: t(r.title ?? r.name), children: <RelatedList relation={r} parentKey={key} /> })),
   ];
   return (
@@ -45,7 +49,12 @@ function RelatedList({ relation, parentKey }: { relation: Relation; parentKey: s
   if (!bundle) return <Skeleton active paragraph={{ rows: 4 }} />;
   const table = <RelatedTable bundle={bundle} relation={relation} parentKey={parentKey} />;
   const { track } = relation;
-  if (relation.view === 'track' && track) return <RelatedTrack bundle={bundle} relation={{ ...relation, track }} parentKey={parentKey}>{table}</RelatedTrack>;
+  if (relation.view === 'track' && track)
+    return (
+      <RelatedTrack bundle={bundle} relation={{ ...relation, track }} parentKey={parentKey}>
+        {table}
+      </RelatedTrack>
+    );
   return table;
 }
 
@@ -59,38 +68,91 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
   const [state, setState] = useState({ page: 1, size: SIZE, filters: {} as Record<string, string>, q: '' });
   const lock = useMemo(() => ({ parent: parentKey, parentField: relation.field }), [parentKey, relation.field]);
   const lockQuery = `?${new URLSearchParams(lock)}`;
-  const params = useMemo(() => withLogWindow(page, {
-    page: String(state.page), size: String(state.size), ...state.filters, ...(state.q ? { q: state.q } : {}), ...lock,
-  }), [page, state, lock]);
+  const params = useMemo(
+    () =>
+      withLogWindow(page, {
+        page: String(state.page),
+        size: String(state.size),
+        ...state.filters,
+        ...(state.q ? { q: state.q } : {}),
+        ...lock,
+      }),
+    [page, state, lock],
+  );
   const { data, isLoading, mutate } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params), { keepPreviousData: true });
-  const remove = useCallback(async (r: Rec) => {
-    try {
-      await pageApi.remove(page.id, r.id);
-      void message.success(t('engine.list.deleted'));
-    } catch (e) {
-      // A refusal (409: in use, built in) is the server's message, not a fault.
-      void message.error((e as Error).message);
-    }
-    void mutate();
-  }, [page.id, message, t, mutate]);
-  const rowActions = useCallback((r: Rec) => (
-    <RowActions page={{ ...page, list: { ...page.list!, rowActions: (page.list?.rowActions ?? ['detail']).filter((a) => ['detail', 'edit', 'delete'].includes(a)) } }}
-      record={r} actions={path ? actions : []} onOpen={(v) => path && navigate(`${path}/${v}/${r.id}${lockQuery}`)} onDelete={() => void remove(r)}
-      onTransition={() => undefined} onAction={() => undefined} />
-  ), [page, actions, path, navigate, lockQuery, remove]);
+  const remove = useCallback(
+    async (r: Rec) => {
+      try {
+        await pageApi.remove(page.id, r.id);
+        void message.success(t('engine.list.deleted'));
+      } catch (e) {
+        // A refusal (409: in use, built in) is the server's message, not a fault.
+        void message.error((e as Error).message);
+      }
+      void mutate();
+    },
+    [page.id, message, t, mutate],
+  );
+  const rowActions = useCallback(
+    (r: Rec) => (
+      <RowActions
+        page={{
+          ...page,
+          list: {
+            ...page.list!,
+            rowActions: (page.list?.rowActions ?? ['detail']).filter((a) => ['detail', 'edit', 'delete'].includes(a)),
+          },
+        }}
+        record={r}
+        actions={path ? actions : []}
+        onOpen={(v) => path && navigate(`${path}/${v}/${r.id}${lockQuery}`)}
+        onDelete={() => void remove(r)}
+        onTransition={() => undefined}
+        onAction={() => undefined}
+      />
+    ),
+    [page, actions, path, navigate, lockQuery, remove],
+  );
   const columns = useColumns(page, null, [relation.field], rowActions);
   const canCreate = page.kind === 'crud' && (page.list?.actions ?? []).includes('create') && can(actions, 'create') && path;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid={`related-${relation.name}`}>
-      <FilterBar page={page} filters={state.filters} q={state.q} locked={[relation.field]} onSearch={(filters, q) => setState((s) => ({ ...s, filters, q, page: 1 }))} />
+      <FilterBar
+        page={page}
+        filters={state.filters}
+        q={state.q}
+        locked={[relation.field]}
+        onSearch={(filters, q) => setState((s) => ({ ...s, filters, q, page: 1 }))}
+      />
       <Space wrap>
-        {canCreate && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${path}/add${lockQuery}`)}>{t('engine.list.create')}</Button>}
-        {path && <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`${path}${lockQuery}`)}>{t('engine.related.open')}</Button>}
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${path}/add${lockQuery}`)}>
+            {t('engine.list.create')}
+          </Button>
+        )}
+        {path && (
+          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`${path}${lockQuery}`)}>
+            {t('engine.related.open')}
+          </Button>
+        )}
       </Space>
-      <Table<Rec> rowKey="id" size="small" columns={columns} dataSource={data?.list ?? []} loading={isLoading} scroll={{ x: scrollWidth(columns, false) }}
+      <Table<Rec>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data?.list ?? []}
+        loading={isLoading}
+        scroll={{ x: scrollWidth(columns, false) }}
         onChange={(p) => setState((s) => ({ ...s, page: p.current ?? 1, size: p.pageSize ?? s.size }))}
-        pagination={{ current: state.page, pageSize: state.size, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => t('engine.list.total', { total }) }} />
+        pagination={{
+          current: state.page,
+          pageSize: state.size,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => t('engine.list.total', { total }),
+        }}
+      />
     </Space>
   );
 }

@@ -20,9 +20,14 @@ export function ReportPage({ bundle }: { bundle: PageBundle }) {
   const color = useSettingsColor();
   const allowed = useMemo(() => spec.filters ?? [], [spec]);
   const { state, update } = useListUrlState(20, allowed);
-  const { data, error, isLoading } = useSWR(['report', page.id, JSON.stringify(state.filters)], () => pageApi.report(page.id, state.filters));
+  const { data, error, isLoading } = useSWR(['report', page.id, JSON.stringify(state.filters)], () =>
+    pageApi.report(page.id, state.filters),
+  );
   // The filter bar shows the source page's fields that the report lists as filters.
-  const filterPage = useMemo<PageSchema | null>(() => (source && allowed.length ? { ...source, list: { columns: allowed, filters: allowed } } : null), [source, allowed]);
+  const filterPage = useMemo<PageSchema | null>(
+    () => (source && allowed.length ? { ...source, list: { columns: allowed, filters: allowed } } : null),
+    [source, allowed],
+  );
   const groupField = source ? fieldSchema(source, spec.groupBy) : undefined;
   const groupLabel = (key: unknown) => {
     const labels = groupField?.['x-enum-labels'];
@@ -31,31 +36,46 @@ export function ReportPage({ bundle }: { bundle: PageBundle }) {
   const groups = data ?? [];
   const categories = groups.map((g) => groupLabel(g.key));
   const series = spec.measures.map((m) => ({
-    name: t(m.title), money: m.cell === 'Money',
+    name: t(m.title),
+    money: m.cell === 'Money',
     values: groups.map((g) => Number(g[m.name] ?? 0) / (m.cell === 'Money' ? 100 : 1)),
   }));
   if (error) return <Result status="error" title={t('engine.list.loadFailed')} subTitle={(error as Error).message} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       {filterPage && (
-        <Card size="small"><FilterBar page={filterPage} filters={state.filters} q="" hideKeyword onSearch={(filters) => update({ filters, page: 1 })} /></Card>
+        <Card size="small">
+          <FilterBar page={filterPage} filters={state.filters} q="" hideKeyword onSearch={(filters) => update({ filters, page: 1 })} />
+        </Card>
       )}
       <Card title={t(page.title)} loading={isLoading}>
         {groups.length ? (
           <Suspense fallback={<div className="report-chart" />}>
             <ReportChart type={spec.chart} categories={categories} series={series} color={color} />
           </Suspense>
-        ) : <Empty description={t('engine.list.empty')} />}
+        ) : (
+          <Empty description={t('engine.list.empty')} />
+        )}
       </Card>
       <Card>
-        <Table rowKey={(r) => String(r.key)} size="small" dataSource={groups} pagination={false} loading={isLoading}
+        <Table
+          rowKey={(r) => String(r.key)}
+          size="small"
+          dataSource={groups}
+          pagination={false}
+          loading={isLoading}
           columns={[
             { key: 'key', dataIndex: 'key', title: groupField ? t(groupField.title) : t('engine.report.group'), render: groupLabel },
             ...spec.measures.map((m) => ({
-              key: m.name, dataIndex: m.name, title: t(m.title), align: 'right' as const,
-              render: (v: number | null) => (v === null ? '-' : m.cell === 'Money' ? `¥${fenToYuan(Math.round(v))}` : Number(v).toLocaleString()),
+              key: m.name,
+              dataIndex: m.name,
+              title: t(m.title),
+              align: 'right' as const,
+              render: (v: number | null) =>
+                v === null ? '-' : m.cell === 'Money' ? `¥${fenToYuan(Math.round(v))}` : Number(v).toLocaleString(),
             })),
-          ]} />
+          ]}
+        />
       </Card>
     </Space>
   );

@@ -29,8 +29,14 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   for (const name of names) {
     if (name === 'detail') items.push({ key: name, label: t('engine.list.detail'), run: () => onOpen('detail') });
     // A printable page opens in its own window, outside the console's layout.
-    else if (name === 'print') items.push({ key: name, label: t('ops.print.button'), run: () => window.open(`#/print/${page.id}/${record.id}`, '_blank', 'noopener') });
-    else if (name === 'edit' && can(actions, 'update') && canEditRecord(page, record)) items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
+    else if (name === 'print')
+      items.push({
+        key: name,
+        label: t('ops.print.button'),
+        run: () => window.open(`#/print/${page.id}/${record.id}`, '_blank', 'noopener'),
+      });
+    else if (name === 'edit' && can(actions, 'update') && canEditRecord(page, record))
+      items.push({ key: name, label: t('engine.list.edit'), run: () => onOpen('edit') });
     else if (name === 'delete' && can(actions, 'delete') && canDeleteRecord(page, record)) {
       items.push({ key: name, label: t('engine.list.delete'), danger: true, run: onDelete, confirm: t('engine.list.deleteConfirm') });
     } else {
@@ -39,7 +45,13 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
         items.push({ key: name, label: t(tr.title), danger: tr.danger, run: () => onTransition(tr) });
       }
       const act = page.actions?.find((a) => a.name === name);
-      if (act && (act.level ?? 'row') === 'row' && (!act.when || holds(act.when, record)) && (can(actions, `action:${name}`) || can(actions, 'update'))) items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
+      if (
+        act &&
+        (act.level ?? 'row') === 'row' &&
+        (!act.when || holds(act.when, record)) &&
+        (can(actions, `action:${name}`) || can(actions, 'update'))
+      )
+        items.push({ key: name, label: t(act.title), danger: act.danger, run: () => onAction(act) });
       // The schema answer lists only the relations whose children the caller may read.
       const rel = page.relations?.find((x) => x.name === name);
       if (rel && onRelation) items.push({ key: name, label: t(rel.title ?? 'engine.related.open'), run: () => onRelation(rel) });
@@ -51,16 +63,25 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   const link = (i: (typeof items)[number]) =>
     i.confirm ? (
       <Popconfirm key={i.key} title={i.confirm} onConfirm={i.run} okButtonProps={{ danger: true }}>
-        <Button type="link" size="small" danger={i.danger}>{i.label}</Button>
+        <Button type="link" size="small" danger={i.danger}>
+          {i.label}
+        </Button>
       </Popconfirm>
     ) : (
-      <Button key={i.key} type="link" size="small" danger={i.danger} onClick={i.run}>{i.label}</Button>
+      <Button key={i.key} type="link" size="small" danger={i.danger} onClick={i.run}>
+        {i.label}
+      </Button>
     );
   return (
     <Space size={0} wrap={false}>
       {shown.map(link)}
       {rest.length > 0 && (
-        <Dropdown menu={{ items: rest.map((i) => ({ key: i.key, label: i.label, danger: i.danger })), onClick: ({ key }) => rest.find((i) => i.key === key)?.run() }}>
+        <Dropdown
+          menu={{
+            items: rest.map((i) => ({ key: i.key, label: i.label, danger: i.danger })),
+            onClick: ({ key }) => rest.find((i) => i.key === key)?.run(),
+          }}
+        >
           <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('engine.list.more')} />
         </Dropdown>
       )}

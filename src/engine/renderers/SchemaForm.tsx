@@ -35,4 +35,3 @@ export function SchemaForm({ form, page, mode, only, layout = 'vertical' }: Prop
     </FormProvider>
   );
 }
-

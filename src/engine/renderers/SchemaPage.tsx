@@ -14,7 +14,14 @@ import { useLoadedComponent } from '../../utils/useLoadedComponent';
 import './renderers.css';
 
 const VIEWS: Record<PageView, PreloadableComponent<never>> = {
-  report: ReportPage, settings: SettingsPage, tabs: TabsPage, dashboard: DashboardPage, create: FormPage, edit: FormPage, detail: DetailPage, list: ListPage,
+  report: ReportPage,
+  settings: SettingsPage,
+  tabs: TabsPage,
+  dashboard: DashboardPage,
+  create: FormPage,
+  edit: FormPage,
+  detail: DetailPage,
+  list: ListPage,
 } as Record<PageView, PreloadableComponent<never>>;
 
 /** Every schema page: loads the schema, then renders the view its kind and the route ask for. */
@@ -22,7 +29,11 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const { t } = useTranslation();
   const { search } = useLocation();
   // A list's rows are asked for as soon as its schema is in, not after the list view has rendered.
-  const { data: bundle, error, mutate } = usePageSchema(pageId!, ({ page }) => {
+  const {
+    data: bundle,
+    error,
+    mutate,
+  } = usePageSchema(pageId!, ({ page }) => {
     if (pageViewOf(page, view, params) === 'list') void preloadList(page, listParamsFor(page, search)).catch(() => undefined);
   });
   const shown = bundle ? pageViewOf(bundle.page, view, params) : null;
@@ -30,23 +41,41 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const codeIn = useLoadedComponent(shown ? VIEWS[shown] : null);
   if (error) {
     const err = error as ApiError;
-    return <Result status={err.httpStatus === 403 ? '403' : 'error'} title={t('engine.schemaFailed')} subTitle={err.message}
-      extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>} />;
+    return (
+      <Result
+        status={err.httpStatus === 403 ? '403' : 'error'}
+        title={t('engine.schemaFailed')}
+        subTitle={err.message}
+        extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>}
+      />
+    );
   }
-  const loading = <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>;
+  const loading = (
+    <Card>
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </Card>
+  );
   if (!bundle || !shown || !codeIn) return loading;
   return <Suspense fallback={loading}>{renderView(shown, bundle, params, basePath)}</Suspense>;
 }
 
 function renderView(shown: PageView, bundle: PageBundle, params: Record<string, string>, basePath: string) {
   switch (shown) {
-    case 'report': return <ReportPage bundle={bundle} />;
-    case 'settings': return <SettingsPage bundle={bundle} />;
-    case 'tabs': return <TabsPage bundle={bundle} />;
-    case 'dashboard': return <DashboardPage bundle={bundle} />;
-    case 'create': return <FormPage bundle={bundle} basePath={basePath} />;
-    case 'edit': return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
-    case 'detail': return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;
-    default: return <ListPage bundle={bundle} basePath={basePath} />;
+    case 'report':
+      return <ReportPage bundle={bundle} />;
+    case 'settings':
+      return <SettingsPage bundle={bundle} />;
+    case 'tabs':
+      return <TabsPage bundle={bundle} />;
+    case 'dashboard':
+      return <DashboardPage bundle={bundle} />;
+    case 'create':
+      return <FormPage bundle={bundle} basePath={basePath} />;
+    case 'edit':
+      return <FormPage bundle={bundle} basePath={basePath} id={params.id} />;
+    case 'detail':
+      return <DetailPage bundle={bundle} basePath={basePath} id={params.id} />;
+    default:
+      return <ListPage bundle={bundle} basePath={basePath} />;
   }
 }

@@ -7,5 +7,9 @@ export function SecretSetAt({ at }: { at: unknown }) {
   const { t } = useTranslation();
   const date = typeof at === 'string' || typeof at === 'number' ? parseTime(at) : null;
   if (!date) return <Typography.Text type="secondary">{t('ops.secret.notSet')}</Typography.Text>;
-  return <span>•••••• <Typography.Text type="secondary">{t('ops.secret.setOn', { date: formatDate(date) })}</Typography.Text></span>;
+  return (
+    <span>
+      •••••• <Typography.Text type="secondary">{t('ops.secret.setOn', { date: formatDate(date) })}</Typography.Text>
+    </span>
+  );
 }

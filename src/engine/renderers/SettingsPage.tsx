@@ -11,7 +11,6 @@ import RefSelect from '../../widgets/RefSelect';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
-
 /** One record per organisation, edited in place; platform staff choose which organisation. */
 export function SettingsPage({ bundle }: { bundle: PageBundle }) {
   const { page, actions } = bundle;
@@ -61,20 +60,41 @@ export function SettingsPage({ bundle }: { bundle: PageBundle }) {
   const partyLabel = `${form.id}-organisation`;
   if (error) return <Result status="error" title={t('engine.list.loadFailed')} subTitle={(error as ApiError).message} />;
   return (
-    <Card title={t(page.title)} extra={info?.party.kind === 'platform' && (
-      <Space>
-        <span className="muted" id={partyLabel}>{t('engine.settings.organisation')}</span>
-        <RefSelect refPage="platformUser/partyManage" aria-labelledby={partyLabel} value={party ?? data?.partyCode} onChange={(v) => setParty(typeof v === 'string' ? v : undefined)} style={{ minWidth: 240 }} />
-      </Space>
-    )}>
-      {isLoading || !data ? <Skeleton active paragraph={{ rows: 8 }} /> : (
+    <Card
+      title={t(page.title)}
+      extra={
+        info?.party.kind === 'platform' && (
+          <Space>
+            <span className="muted" id={partyLabel}>
+              {t('engine.settings.organisation')}
+            </span>
+            <RefSelect
+              refPage="platformUser/partyManage"
+              aria-labelledby={partyLabel}
+              value={party ?? data?.partyCode}
+              onChange={(v) => setParty(typeof v === 'string' ? v : undefined)}
+              style={{ minWidth: 240 }}
+            />
+          </Space>
+        )
+      }
+    >
+      {isLoading || !data ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
         <>
           {!data.record && <Alert type="info" showIcon className="form-page__error" message={t('engine.settings.none')} />}
           {formError && <Alert type="error" showIcon className="form-page__error" message={formError} role="alert" />}
           <fieldset disabled={!editable} className="settings-fieldset">
             <SchemaForm form={form} page={page} mode={data.record ? 'update' : 'create'} />
           </fieldset>
-          {editable && <div className="form-page__actions"><Button type="primary" loading={busy} onClick={() => void save()}>{t('engine.form.save')}</Button></div>}
+          {editable && (
+            <div className="form-page__actions">
+              <Button type="primary" loading={busy} onClick={() => void save()}>
+                {t('engine.form.save')}
+              </Button>
+            </div>
+          )}
         </>
       )}
     </Card>

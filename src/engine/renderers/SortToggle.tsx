@@ -30,8 +30,12 @@ export function SortToggle({ page, sort, hidden, onSort }: Props) {
   const name = t(f.title);
   const order = t(desc ? 'engine.list.sortDescending' : 'engine.list.sortAscending');
   return (
-    <Button icon={desc ? <ArrowDownOutlined /> : <ArrowUpOutlined />} data-testid="sort-toggle"
-      title={t('engine.list.sortReverse')} onClick={() => onSort(desc ? field : `-${field}`)}>
+    <Button
+      icon={desc ? <ArrowDownOutlined /> : <ArrowUpOutlined />}
+      data-testid="sort-toggle"
+      title={t('engine.list.sortReverse')}
+      onClick={() => onSort(desc ? field : `-${field}`)}
+    >
       {t('engine.list.sortedBy', { field: name, order })}
     </Button>
   );

@@ -31,19 +31,27 @@ export function TabsPage({ bundle }: { bundle: PageBundle }) {
     }
     return byPage;
   }, [routes]);
-  if (!tabs.length) return <Card><Empty description={t('engine.tabs.none')} /></Card>;
+  if (!tabs.length)
+    return (
+      <Card>
+        <Empty description={t('engine.tabs.none')} />
+      </Card>
+    );
   const asked = params.get(TAB_PARAM);
   const active = tabs.some((tab) => tab.page === asked) ? asked! : tabs[0].page;
   return (
     <Card className="tabs-page" title={t(page.title)} size="small">
-      <Tabs activeKey={active} destroyOnHidden
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
         // A tab's filters belong to that tab: switching starts the next one from its defaults.
         onChange={(key) => setParams(new URLSearchParams({ [TAB_PARAM]: key }), { replace: false })}
         items={tabs.map((tab) => ({
           key: tab.page,
           label: <span data-testid={`tab-${tab.page}`}>{t(tab.title ?? tab.page)}</span>,
           children: <SchemaPage pageId={tab.page} view="index" params={{}} basePath={ownRoutes.get(tab.page) ?? pathname} />,
-        }))} />
+        }))}
+      />
     </Card>
   );
 }

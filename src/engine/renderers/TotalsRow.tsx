@@ -11,7 +11,13 @@ import type { ListTotal, Rec } from '../data/pageApi';
  * filter, each under its column, drawn with the column's own cell (money as yuan). A count is a
  * plain number. `leading` is the number of cells before the first column (the selection box).
  */
-export function totalsSummary(page: PageSchema, columns: TableColumnsType<Rec>, totals: ListTotal[] | undefined, t: TFunction, leading: number) {
+export function totalsSummary(
+  page: PageSchema,
+  columns: TableColumnsType<Rec>,
+  totals: ListTotal[] | undefined,
+  t: TFunction,
+  leading: number,
+) {
   if (!page.list?.totals?.length || !totals?.length) return undefined;
   const byField = new Map<string, ListTotal[]>();
   for (const total of totals) byField.set(total.field, [...(byField.get(total.field) ?? []), total]);
@@ -26,15 +32,20 @@ export function totalsSummary(page: PageSchema, columns: TableColumnsType<Rec>, 
           return (
             <Table.Summary.Cell key={key} index={i + leading} align={c.align}>
               {i === 0 && !mine.length && <Typography.Text strong>{t('engine.list.totals.label')}</Typography.Text>}
-              {f && mine.map((total) => {
-                const Cell = cellFor(total.op === 'count' ? { type: 'integer', title: f.title } : f);
-                return (
-                  <div key={total.op} className="list-totals__value">
-                    <Typography.Text type="secondary" className="list-totals__op">{t(`engine.list.totals.${total.op}`)}</Typography.Text>{' '}
-                    <Typography.Text strong><Cell value={total.value} field={total.op === 'count' ? { type: 'integer', title: f.title } : f} /></Typography.Text>
-                  </div>
-                );
-              })}
+              {f &&
+                mine.map((total) => {
+                  const Cell = cellFor(total.op === 'count' ? { type: 'integer', title: f.title } : f);
+                  return (
+                    <div key={total.op} className="list-totals__value">
+                      <Typography.Text type="secondary" className="list-totals__op">
+                        {t(`engine.list.totals.${total.op}`)}
+                      </Typography.Text>{' '}
+                      <Typography.Text strong>
+                        <Cell value={total.value} field={total.op === 'count' ? { type: 'integer', title: f.title } : f} />
+                      </Typography.Text>
+                    </div>
+                  );
+                })}
             </Table.Summary.Cell>
           );
         })}

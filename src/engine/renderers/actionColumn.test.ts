@@ -2,14 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { actionColumnWidth, textWidth } from './actionColumn';
 import type { PageSchema } from '../../shared/schema/types';
 
-const page = (rowActions: string[]) => ({
-  id: 'a/b', kind: 'crud', title: 't', model: { type: 'object', properties: {} },
-  list: { columns: [], rowActions },
-  actions: [{ name: 'requestConsent', title: 'k.requestConsent', handler: 'x' }],
-}) as unknown as PageSchema;
+const page = (rowActions: string[]) =>
+  ({
+    id: 'a/b',
+    kind: 'crud',
+    title: 't',
+    model: { type: 'object', properties: {} },
+    list: { columns: [], rowActions },
+    actions: [{ name: 'requestConsent', title: 'k.requestConsent', handler: 'x' }],
+  }) as unknown as PageSchema;
 
-const zh: Record<string, string> = { 'engine.list.detail': '详情', 'engine.list.edit': '编辑', 'engine.list.delete': '删除', 'k.requestConsent': '发送授权短信' };
-const en: Record<string, string> = { 'engine.list.detail': 'Detail', 'engine.list.edit': 'Edit', 'engine.list.delete': 'Delete', 'k.requestConsent': 'Request driver consent by SMS' };
+const zh: Record<string, string> = {
+  'engine.list.detail': '详情',
+  'engine.list.edit': '编辑',
+  'engine.list.delete': '删除',
+  'k.requestConsent': '发送授权短信',
+};
+const en: Record<string, string> = {
+  'engine.list.detail': 'Detail',
+  'engine.list.edit': 'Edit',
+  'engine.list.delete': 'Delete',
+  'k.requestConsent': 'Request driver consent by SMS',
+};
 
 describe('the actions column width', () => {
   it('fits the labels that show inline, in the reader’s language', () => {

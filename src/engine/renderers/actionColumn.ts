@@ -10,9 +10,11 @@ export function rowActionLabelKey(page: PageSchema, name: string): string | unde
   if (name === 'edit') return 'engine.list.edit';
   if (name === 'delete') return 'engine.list.delete';
   const rel = page.relations?.find((x) => x.name === name);
-  return page.states?.transitions.find((x) => x.name === name)?.title
-    ?? page.actions?.find((a) => a.name === name)?.title
-    ?? (rel ? rel.title ?? 'engine.related.open' : undefined);
+  return (
+    page.states?.transitions.find((x) => x.name === name)?.title ??
+    page.actions?.find((a) => a.name === name)?.title ??
+    (rel ? (rel.title ?? 'engine.related.open') : undefined)
+  );
 }
 
 /** Rough rendered width of a label at the table's 14 px: full-width (CJK) characters are twice a Latin one. */
@@ -32,8 +34,14 @@ const CELL_PADDING = 32;
  * "Request consent" is not cut off at the table's edge.
  */
 export function actionColumnWidth(page: PageSchema, t: (key: string) => string, inline = INLINE_ROW_ACTIONS): number {
-  const labels = (page.list?.rowActions ?? ['detail']).map((n) => rowActionLabelKey(page, n)).filter((k): k is string => Boolean(k)).map((k) => t(k));
-  const widest = labels.map(textWidth).sort((a, b) => b - a).slice(0, inline);
+  const labels = (page.list?.rowActions ?? ['detail'])
+    .map((n) => rowActionLabelKey(page, n))
+    .filter((k): k is string => Boolean(k))
+    .map((k) => t(k));
+  const widest = labels
+    .map(textWidth)
+    .sort((a, b) => b - a)
+    .slice(0, inline);
   const width = widest.reduce((s, w) => s + w + LINK_PADDING, 0) + (labels.length > inline ? MORE_BUTTON : 0) + CELL_PADDING;
   return Math.min(inline < INLINE_ROW_ACTIONS ? 160 : 360, Math.max(inline < INLINE_ROW_ACTIONS ? 72 : 110, Math.ceil(width)));
 }

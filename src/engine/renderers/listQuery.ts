@@ -32,6 +32,11 @@ export const isComplete = (answer: ListAnswer) => !answer.totalCapped && answer.
 
 /** Whether two requests differ in their sort (and page) only. */
 export function onlySortChanged(from: Record<string, string>, to: Record<string, string>): boolean {
-  const rest = (p: Record<string, string>) => JSON.stringify(Object.entries(p).filter(([k]) => k !== 'sort' && k !== 'page').sort());
+  const rest = (p: Record<string, string>) =>
+    JSON.stringify(
+      Object.entries(p)
+        .filter(([k]) => k !== 'sort' && k !== 'page')
+        .sort(),
+    );
   return rest(from) === rest(to);
 }

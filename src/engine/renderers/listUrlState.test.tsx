@@ -17,7 +17,9 @@ describe('list state in the address', () => {
     const asked: Record<string, string>[] = [];
     const { result } = setup((p) => {
       asked.push(p);
-      return new Promise<void>((r) => { arrive = r; });
+      return new Promise<void>((r) => {
+        arrive = r;
+      });
     });
     act(() => result.current.list.update({ sort: '-name', filters: { name: 'a', other: '' } }));
     expect(asked).toEqual([{ page: '1', size: '20', sort: '-name', name: 'a' }]);

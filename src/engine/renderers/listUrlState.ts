@@ -25,7 +25,15 @@ export function stateFromSearch(params: URLSearchParams, defaultSize: number, al
   const page = Math.max(1, Number(params.get('page')) || 1);
   const size = Math.min(MAX_PAGE_SIZE, Math.max(1, Number(params.get('size')) || defaultSize));
   const parent = Object.fromEntries(PARENT_PARAMS.filter((k) => params.get(k)).map((k) => [k, params.get(k)!]));
-  return { page, size, sort: params.get('sort'), q: params.get('q') ?? '', filters, todo: params.get('todo') === '1', ...(parent.parent ? { parent } : {}) };
+  return {
+    page,
+    size,
+    sort: params.get('sort'),
+    q: params.get('q') ?? '',
+    filters,
+    todo: params.get('todo') === '1',
+    ...(parent.parent ? { parent } : {}),
+  };
 }
 
 /**
@@ -58,7 +66,11 @@ const WAIT_FOR_ROWS_MS = 150;
  * promise of its rows: the change is then shown together with them, in one render, when they come
  * within WAIT_FOR_ROWS_MS.
  */
-export function useListUrlState(defaultSize: number, allowed: string[], onNext?: (apiParams: Record<string, string>) => Promise<unknown> | void) {
+export function useListUrlState(
+  defaultSize: number,
+  allowed: string[],
+  onNext?: (apiParams: Record<string, string>) => Promise<unknown> | void,
+) {
   const [params, setParams] = useSearchParams();
   const urlState = useMemo(() => stateFromSearch(params, defaultSize, allowed), [params, defaultSize, allowed]);
   // react-router applies an address change in a transition, which re-renders the whole console;
@@ -67,29 +79,34 @@ export function useListUrlState(defaultSize: number, allowed: string[], onNext?:
   const latest = useRef(0);
   const state = asked && asked.at === params ? asked.state : urlState;
 
-  const update = useCallback((patch: Partial<ListUrlState>) => {
-    const next = { ...state, ...patch };
-    const out = new URLSearchParams();
-    if (next.page > 1) out.set('page', String(next.page));
-    if (next.size !== defaultSize) out.set('size', String(next.size));
-    if (next.sort) out.set('sort', next.sort);
-    if (next.q) out.set('q', next.q);
-    if (next.todo) out.set('todo', '1');
-    for (const [k, v] of Object.entries(next.parent ?? {})) out.set(k, v);
-    for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
-    // Parameters that are not the list's stay (a tabs page's open tab).
-    params.forEach((v, k) => { if (!RESERVED.has(k) && !allowed.includes(k)) out.set(k, v); });
-    // Before the address changes: the new rows can be on their way while the console re-renders.
-    const ahead = onNext?.(apiParamsOf(next));
-    const ticket = ++latest.current;
-    const apply = () => {
-      if (ticket !== latest.current) return; // a later change overtook this one
-      setAsked({ at: params, state: next });
-      setParams(out, { replace: false });
-    };
-    if (!ahead) return apply();
-    void Promise.race([ahead.catch(() => undefined), new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(apply);
-  }, [state, params, defaultSize, allowed, setParams, onNext]);
+  const update = useCallback(
+    (patch: Partial<ListUrlState>) => {
+      const next = { ...state, ...patch };
+      const out = new URLSearchParams();
+      if (next.page > 1) out.set('page', String(next.page));
+      if (next.size !== defaultSize) out.set('size', String(next.size));
+      if (next.sort) out.set('sort', next.sort);
+      if (next.q) out.set('q', next.q);
+      if (next.todo) out.set('todo', '1');
+      for (const [k, v] of Object.entries(next.parent ?? {})) out.set(k, v);
+      for (const [k, v] of Object.entries(next.filters)) if (v !== '' && v !== undefined) out.set(k, v);
+      // Parameters that are not the list's stay (a tabs page's open tab).
+      params.forEach((v, k) => {
+        if (!RESERVED.has(k) && !allowed.includes(k)) out.set(k, v);
+      });
+      // Before the address changes: the new rows can be on their way while the console re-renders.
+      const ahead = onNext?.(apiParamsOf(next));
+      const ticket = ++latest.current;
+      const apply = () => {
+        if (ticket !== latest.current) return; // a later change overtook this one
+        setAsked({ at: params, state: next });
+        setParams(out, { replace: false });
+      };
+      if (!ahead) return apply();
+      void Promise.race([ahead.catch(() => undefined), new Promise((r) => setTimeout(r, WAIT_FOR_ROWS_MS))]).then(apply);
+    },
+    [state, params, defaultSize, allowed, setParams, onNext],
+  );
 
   const apiParams = useMemo(() => apiParamsOf(state), [state]);
   return { state, update, apiParams };

@@ -10,7 +10,9 @@ import type { Rec } from '../data/pageApi';
 beforeAll(() => setupTestI18n('en', {}));
 
 const page: PageSchema = {
-  id: 'test/item', kind: 'crud', title: 'Items',
+  id: 'test/item',
+  kind: 'crud',
+  title: 'Items',
   resource: { table: 't_item', label: 'name' },
   model: {
     type: 'object',
@@ -26,18 +28,22 @@ const rows: Rec[] = [{ id: 1, version: 1, name: 'a', createdAt: '2024-01-01T00:0
 let sorts: (string | null)[] = [];
 function List() {
   const [sort, setSort] = useState<string | null>(null);
-  const columns = useColumns(page, sort, [], null, (field) => setSort((s) => {
-    const next = nextSort(s, field);
-    sorts.push(next);
-    return next;
-  }));
+  const columns = useColumns(page, sort, [], null, (field) =>
+    setSort((s) => {
+      const next = nextSort(s, field);
+      sorts.push(next);
+      return next;
+    }),
+  );
   return <Table rowKey="id" columns={columns} dataSource={rows} pagination={false} />;
 }
 
 const header = (name: string) => screen.getAllByRole('columnheader').find((h) => h.textContent?.includes(name))!;
 
 describe('sortable columns', () => {
-  beforeEach(() => { sorts = []; });
+  beforeEach(() => {
+    sorts = [];
+  });
 
   it('cycle the default sort column ascending, descending, then back to the default', () => {
     render(<List />);
@@ -68,7 +74,16 @@ describe('sortable columns', () => {
 
 describe('the scroll width', () => {
   it('is the sum of the columns and the selection box, so a pinned column covers none of them', () => {
-    expect(scrollWidth([{ key: 'a', width: 150 }, { key: 'b', width: 170 }, { key: '__actions', width: 200, fixed: 'right' }], false)).toBe(520);
+    expect(
+      scrollWidth(
+        [
+          { key: 'a', width: 150 },
+          { key: 'b', width: 170 },
+          { key: '__actions', width: 200, fixed: 'right' },
+        ],
+        false,
+      ),
+    ).toBe(520);
     expect(scrollWidth([{ key: 'a', width: 150 }], true)).toBe(182);
   });
 });

@@ -38,7 +38,13 @@ export function scrollWidth(columns: TableColumnsType<Rec>, selectable: boolean)
  * sortable header goes through `onSort` (ascending, descending, none), not antd's own cycle, which
  * cannot leave a default sort it shows.
  */
-export function useColumns(page: PageSchema, sort: string | null, hidden: string[], actions: ((r: Rec) => ReactNode) | null, onSort?: (field: string) => void) {
+export function useColumns(
+  page: PageSchema,
+  sort: string | null,
+  hidden: string[],
+  actions: ((r: Rec) => ReactNode) | null,
+  onSort?: (field: string) => void,
+) {
   const { t, i18n } = useTranslation();
   const tableLocale = useContext(ConfigProvider.ConfigContext).locale?.Table;
   // The actions stay pinned at the row's end at any width (scrolled off a phone's screen they were
@@ -68,18 +74,28 @@ export function useColumns(page: PageSchema, sort: string | null, hidden: string
           align: money || f.type === 'integer' || f.type === 'number' ? 'right' : undefined,
           sorter: sortable ? true : undefined,
           sortOrder: current?.field === c.field ? (current.desc ? 'descend' : 'ascend') : null,
-          ...(sortable ? {
-            showSorterTooltip: { title: tip(c.field) },
-            onHeaderCell: () => ({
-              onClick: () => onSort!(c.field),
-              onKeyDown: (e: KeyboardEvent) => { if (e.key === 'Enter') onSort!(c.field); },
-            }),
-          } : {}),
+          ...(sortable
+            ? {
+                showSorterTooltip: { title: tip(c.field) },
+                onHeaderCell: () => ({
+                  onClick: () => onSort!(c.field),
+                  onKeyDown: (e: KeyboardEvent) => {
+                    if (e.key === 'Enter') onSort!(c.field);
+                  },
+                }),
+              }
+            : {}),
           render: (value: unknown, record: Rec) => <Cell value={value} record={record} field={f} />,
         };
       });
     if (actions) {
-      cols.push({ key: '__actions', title: t('engine.list.actions'), fixed: 'right', width: actionColumnWidth(page, t, phone ? 1 : INLINE_ROW_ACTIONS), render: (_: unknown, r: Rec) => actions(r) });
+      cols.push({
+        key: '__actions',
+        title: t('engine.list.actions'),
+        fixed: 'right',
+        width: actionColumnWidth(page, t, phone ? 1 : INLINE_ROW_ACTIONS),
+        render: (_: unknown, r: Rec) => actions(r),
+      });
     }
     return cols;
     // i18n.language re-renders titles after a language switch.

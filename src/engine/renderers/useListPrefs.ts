@@ -21,12 +21,15 @@ export function useListPrefs(pageId: string): [ListPrefs, (p: Partial<ListPrefs>
     }
     return { hidden: [], density: 'middle' };
   });
-  const update = useCallback((p: Partial<ListPrefs>) => {
-    setPrefs((old) => {
-      const next = { ...old, ...p };
-      localStorage.setItem(key, JSON.stringify(next));
-      return next;
-    });
-  }, [key]);
+  const update = useCallback(
+    (p: Partial<ListPrefs>) => {
+      setPrefs((old) => {
+        const next = { ...old, ...p };
+        localStorage.setItem(key, JSON.stringify(next));
+        return next;
+      });
+    },
+    [key],
+  );
   return [prefs, update];
 }

@@ -40,15 +40,19 @@ const SCHEMA_OPTIONS = { revalidateOnFocus: false, dedupingInterval: 60_000 };
 export function usePageSchema(pageId: string, onFetched?: (bundle: PageBundle) => void) {
   const { i18n } = useTranslation();
   const lang = i18n.language;
-  return useSWR<PageBundle>(schemaKey(pageId, lang), async () => {
-    const first = !schemaFetched(pageId, lang);
-    const bundle = await loadSchema(pageId, lang);
-    if (first && onFetched) {
-      onFetched(bundle);
-      // Requests go out a task later than this resolves when the render React runs in a
-      // microtask comes first; this lets them leave before it.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    return bundle;
-  }, { ...SCHEMA_OPTIONS, fallbackData: arrivedSchema(pageId, lang) });
+  return useSWR<PageBundle>(
+    schemaKey(pageId, lang),
+    async () => {
+      const first = !schemaFetched(pageId, lang);
+      const bundle = await loadSchema(pageId, lang);
+      if (first && onFetched) {
+        onFetched(bundle);
+        // Requests go out a task later than this resolves when the render React runs in a
+        // microtask comes first; this lets them leave before it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      return bundle;
+    },
+    { ...SCHEMA_OPTIONS, fallbackData: arrivedSchema(pageId, lang) },
+  );
 }

@@ -5,7 +5,15 @@ export interface RouteEntry {
   path: string;
   name: string;
   component: string | null;
-  meta: { title: string; icon?: string | null; noCache?: boolean; affix?: boolean; url?: string | null; hidden?: boolean; roles?: string[] };
+  meta: {
+    title: string;
+    icon?: string | null;
+    noCache?: boolean;
+    affix?: boolean;
+    url?: string | null;
+    hidden?: boolean;
+    roles?: string[];
+  };
   children: RouteEntry[];
   redirect?: string;
 }
@@ -52,7 +60,10 @@ export function flattenRoutes(routes: RouteEntry[]): RouteEntry[] {
  * Matches a location against the permitted routes. A schema list route also owns its add, edit and
  * detail sub-paths, so the menu needs only one entry per page.
  */
-export function matchRoute(routes: RouteEntry[], pathname: string): { route: RouteEntry; component: string | null; params: Record<string, string> } | null {
+export function matchRoute(
+  routes: RouteEntry[],
+  pathname: string,
+): { route: RouteEntry; component: string | null; params: Record<string, string> } | null {
   const flat = flattenRoutes(routes);
   const exact = flat.find((r) => r.path === pathname);
   if (exact) return { route: exact, component: exact.component, params: {} };

@@ -54,12 +54,14 @@ export function fromFormValues(fields: Record<string, FieldSchema>, values: Reco
  */
 export function defaultValues(fields: Record<string, FieldSchema>, shown?: string[]): Record<string, unknown> {
   const inForm = shown ? new Set(shown) : null;
-  return Object.fromEntries(Object.entries(fields).flatMap(([k, f]) => {
-    if (f.readOnly) return [];
-    if (f.default !== undefined) return [[k, f.default]];
-    if (f.type === 'boolean' && !f['x-must-choose'] && (!inForm || inForm.has(k))) return [[k, false]];
-    return [];
-  }));
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([k, f]) => {
+      if (f.readOnly) return [];
+      if (f.default !== undefined) return [[k, f.default]];
+      if (f.type === 'boolean' && !f['x-must-choose'] && (!inForm || inForm.has(k))) return [[k, false]];
+      return [];
+    }),
+  );
 }
 
 /**

@@ -40,8 +40,11 @@ function limitRules(f: FieldSchema, t: Translate): Record<string, unknown>[] {
   if (f.maximum !== undefined) rules.push({ maximum: f.maximum, message: t('validation.rule.maximum', { limit: shown(f.maximum) }) });
   if (f.pattern) {
     const example = patternExample(f);
-    const message = f['x-pattern-message'] ? t(f['x-pattern-message'], example ? { example } : undefined)
-      : example ? t('validation.rule.patternExample', { example }) : t('validation.rule.pattern');
+    const message = f['x-pattern-message']
+      ? t(f['x-pattern-message'], example ? { example } : undefined)
+      : example
+        ? t('validation.rule.patternExample', { example })
+        : t('validation.rule.pattern');
     rules.push({ pattern: f.pattern, message });
   }
   return rules;
@@ -63,9 +66,16 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   if (isArrayOfObjects(f)) return subTableSchema(f, t, required, (sub, sf, r) => formilyField(page, sub, sf, mode, t, r));
   // A yes/no the user must answer is a choice of two with neither chosen, not a switch that starts at No.
   const mustChoose = f.type === 'boolean' && f['x-must-choose'] === true;
-  const component = mustChoose ? 'Radio.Group' : f['x-component'] ?? defaultComponent(f);
+  const component = mustChoose ? 'Radio.Group' : (f['x-component'] ?? defaultComponent(f));
   const props: Record<string, unknown> = { ...(f['x-component-props'] ?? {}) };
-  if (component === 'RefSelect') Object.assign(props, { refPage: f['x-ref'], multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'), refFilter: f['x-ref-filter'], refDepends: f['x-ref-depends'], refFill: f['x-ref-fill'] });
+  if (component === 'RefSelect')
+    Object.assign(props, {
+      refPage: f['x-ref'],
+      multiple: Boolean(f['x-ref-multiple'] || f.type === 'array'),
+      refFilter: f['x-ref-filter'],
+      refDepends: f['x-ref-depends'],
+      refFill: f['x-ref-fill'],
+    });
   if (component === 'Password') Object.assign(props, { mode });
   if (component === 'DatePicker' && f.format === 'date-time') Object.assign(props, { showTime: true, format: DATE_TIME_FORMAT });
   // Free lists of values (x-component-props mode: tags) keep their mode.
@@ -78,7 +88,8 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
   const labels = f['x-enum-labels'];
   const validators: unknown[] = [];
   const check = f.format ? FORMAT_CHECKS[f.format] : undefined;
-  if (check) validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
+  if (check)
+    validators.push((v: unknown) => (v === undefined || v === null || v === '' || check(v) ? '' : t(`validation.format.${f.format}`)));
   validators.push(...limitRules(f, t));
   if (hasRulesOn(page, name)) validators.push(ruleValidator(page, name, t));
   // A masked value shown in an edit form comes back unchanged; the server keeps the stored value for it.
@@ -95,8 +106,14 @@ export function formilyField(page: PageSchema, name: string, f: FieldSchema, mod
     'x-validator': checks.length ? checks : undefined,
     'x-reactions': f['x-reactions'] as ISchema['x-reactions'],
     'x-disabled': !editableIn(f, mode) ? true : undefined,
-    enum: mustChoose ? [{ value: true, label: t('common.yes') }, { value: false, label: t('common.no') }]
-      : values ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) })) : undefined,
+    enum: mustChoose
+      ? [
+          { value: true, label: t('common.yes') },
+          { value: false, label: t('common.no') },
+        ]
+      : values
+        ? values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) }))
+        : undefined,
   };
   void page;
   void name;
@@ -124,7 +141,12 @@ export function formLayout(page: PageSchema): FormLayoutSpec {
  * The Formily schema of a page's add or edit form: sections as titled grids, fields in the
  * schema's order, read-only fields left out, create-only fields disabled when editing.
  */
-export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, only?: { fields: Record<string, FieldSchema>; required: string[] }): ISchema {
+export function formilySchema(
+  page: PageSchema,
+  mode: FormMode,
+  t: Translate,
+  only?: { fields: Record<string, FieldSchema>; required: string[] },
+): ISchema {
   const props = only?.fields ?? page.model!.properties;
   const required = new Set(only?.required ?? page.model!.required ?? []);
   const layout = only ? { columns: 1, sections: [{ fields: Object.keys(props) }] } : formLayout(page);
@@ -147,7 +169,12 @@ export function formilySchema(page: PageSchema, mode: FormMode, t: Translate, on
       'x-component': 'FormSection',
       'x-component-props': { title: section.title ? t(section.title) : undefined },
       properties: {
-        grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: layout.columns, minColumns: 1, columnGap: 24, minWidth: FORM_COLUMN_MIN_PX }, properties: fields },
+        grid: {
+          type: 'void',
+          'x-component': 'FormGrid',
+          'x-component-props': { maxColumns: layout.columns, minColumns: 1, columnGap: 24, minWidth: FORM_COLUMN_MIN_PX },
+          properties: fields,
+        },
       },
     };
   });
@@ -171,7 +198,9 @@ function ruleValidator(page: PageSchema, name: string, t: Translate) {
     const record = { ...stored, ...computeValues(page, stored, 'onRead') };
     const broken = ruleViolations(page, record).find((v) => v.field === name);
     if (!broken) return '';
-    const params = Object.fromEntries(Object.entries(broken.params).map(([k, v]) => [k, typeof v === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(v) ? t(v) : v]));
+    const params = Object.fromEntries(
+      Object.entries(broken.params).map(([k, v]) => [k, typeof v === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(v) ? t(v) : v]),
+    );
     return t(broken.key, params);
   };
 }

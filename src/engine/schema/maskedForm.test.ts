@@ -12,7 +12,8 @@ function failures(f: FieldSchema, mode: 'create' | 'update', value: string): str
     if (typeof v === 'function') {
       const msg = (v as (x: unknown) => string)(value);
       if (msg) out.push(msg);
-    } else if ((v as { pattern?: string }).pattern && !new RegExp((v as { pattern: string }).pattern).test(value)) out.push((v as { message: string }).message);
+    } else if ((v as { pattern?: string }).pattern && !new RegExp((v as { pattern: string }).pattern).test(value))
+      out.push((v as { message: string }).message);
   }
   return out;
 }

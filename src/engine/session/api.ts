@@ -11,7 +11,8 @@ export const sessionApi = {
   switchRole: (role: string) => api.postQuery<TokenAnswer & { role: string }>('/open-platform/switchRole', { role }),
   updatePassword: (oldPassword: string, newPassword: string, confirmPassword: string) =>
     api.postQuery<null>('/open-platform/party/updatePass', { oldPassword, newPassword, confirmPassword }, { silent: true }),
-  validPhone: (phone: string) => api.get<{ registered: boolean; available: boolean }>('/open-platform/party/validPhone', { phone }, { silent: true }),
+  validPhone: (phone: string) =>
+    api.get<{ registered: boolean; available: boolean }>('/open-platform/party/validPhone', { phone }, { silent: true }),
   register: (p: { username: string; password: string; confirmPassword: string; phone: string; vCode: string; partyName?: string }) =>
     api.postQuery<{ username: string }>('/open-platform/party/register', p, { silent: true }),
   sendCode: (phone: string, type: 'login' | 'register' | 'resetPassword') =>

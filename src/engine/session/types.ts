@@ -10,7 +10,15 @@ export interface MenuEntry {
   parentCode: string | null;
   menuLevel: number;
   url?: string | null;
-  meta: { title: string; icon?: string | null; noCache?: boolean; affix?: boolean; url?: string | null; hidden?: boolean; roles?: string[] };
+  meta: {
+    title: string;
+    icon?: string | null;
+    noCache?: boolean;
+    affix?: boolean;
+    url?: string | null;
+    hidden?: boolean;
+    roles?: string[];
+  };
   children: MenuEntry[];
 }
 

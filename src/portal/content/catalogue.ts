@@ -91,4 +91,3 @@ export function findSolution(id: string): (typeof SOLUTIONS)[number] | undefined
 
 /** The business mailbox shown in the footer and on the about page. */
 export const CONTACT_EMAIL = 'service@shulian-scm.com';
-

@@ -51,11 +51,19 @@ describe('portal texts', () => {
     const { site, details } = (await texts()).zh;
     const core = CORE_COMPONENTS.map((c) => c.code);
     expect(Object.keys(site.components).sort()).toEqual([...core].sort());
-    expect(Object.keys(details.componentNames).sort()).toEqual(COMPONENTS.map((c) => c.code).filter((c) => !core.includes(c as never)).sort());
+    expect(Object.keys(details.componentNames).sort()).toEqual(
+      COMPONENTS.map((c) => c.code)
+        .filter((c) => !core.includes(c as never))
+        .sort(),
+    );
     expect(Object.keys(details.components).sort()).toEqual(COMPONENTS.map((c) => c.code).sort());
     const featured = SOLUTIONS.filter((s) => s.featured).map((s) => s.id);
     expect(Object.keys(site.solutions).sort()).toEqual([...featured].sort());
-    expect(Object.keys(details.solutionNames).sort()).toEqual(SOLUTIONS.filter((s) => !s.featured).map((s) => s.id).sort());
+    expect(Object.keys(details.solutionNames).sort()).toEqual(
+      SOLUTIONS.filter((s) => !s.featured)
+        .map((s) => s.id)
+        .sort(),
+    );
     expect(Object.keys(details.groups).sort()).toEqual([...GROUP_IDS].sort());
     const leaves = SHOWCASE_MENU.flatMap((g) => (g.leaves as readonly ShowcaseLeafEntry[]).map((l) => l.id));
     expect(Object.keys(details.showcase.leaves).sort()).toEqual([...leaves].sort());
@@ -78,7 +86,16 @@ describe('catalogue structure', () => {
   });
 
   it('has the showcase menu of spec §2.4, every leaf pointing at /home, the iot leaves sharing one page', () => {
-    expect(SHOWCASE_MENU.map((g) => g.id)).toEqual(['basic', 'interface', 'algorithm', 'iot', 'payment', 'supervision', 'dataInsight', 'tripartite']);
+    expect(SHOWCASE_MENU.map((g) => g.id)).toEqual([
+      'basic',
+      'interface',
+      'algorithm',
+      'iot',
+      'payment',
+      'supervision',
+      'dataInsight',
+      'tripartite',
+    ]);
     const leaves = SHOWCASE_MENU.flatMap((g) => g.leaves as readonly ShowcaseLeafEntry[]);
     expect(leaves.every((l) => l.meta.url === '/home')).toBe(true);
     const iot = SHOWCASE_MENU.find((g) => g.id === 'iot')!;

@@ -70,8 +70,14 @@ export function Footer() {
         <div className="p-footer__col">
           <h2>{t.footer.contact}</h2>
           <address>
-            <p><span>{t.footer.email}</span><a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a></p>
-            <p><span>{t.footer.address}</span>{t.footer.addressText}</p>
+            <p>
+              <span>{t.footer.email}</span>
+              <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            </p>
+            <p>
+              <span>{t.footer.address}</span>
+              {t.footer.addressText}
+            </p>
           </address>
         </div>
       </div>

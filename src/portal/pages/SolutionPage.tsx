@@ -46,7 +46,9 @@ export default function SolutionPage({ id }: { id: SolutionId }) {
 
       <section className="p-section" aria-labelledby="p-sol-pains">
         <div className="p-container">
-          <h2 id="p-sol-pains" className="p-sol__title">{labels.pains}</h2>
+          <h2 id="p-sol-pains" className="p-sol__title">
+            {labels.pains}
+          </h2>
           <ul className="p-pains">
             {text.pains.map((p, i) => (
               <li key={p}>
@@ -60,7 +62,9 @@ export default function SolutionPage({ id }: { id: SolutionId }) {
 
       <section className="p-section p-section--soft" aria-labelledby="p-sol-caps">
         <div className="p-container">
-          <h2 id="p-sol-caps" className="p-sol__title">{labels.capabilities}</h2>
+          <h2 id="p-sol-caps" className="p-sol__title">
+            {labels.capabilities}
+          </h2>
           <ul className="p-caps">
             {text.capabilities.map((c) => (
               <li key={c.title}>
@@ -77,7 +81,9 @@ export default function SolutionPage({ id }: { id: SolutionId }) {
 
       <section className="p-section p-results" aria-labelledby="p-sol-results">
         <div className="p-container">
-          <h2 id="p-sol-results" className="p-sol__title">{labels.results}</h2>
+          <h2 id="p-sol-results" className="p-sol__title">
+            {labels.results}
+          </h2>
           <dl className="p-results__grid">
             {parts.metrics.map((value, i) => (
               <div key={text.metrics[i]}>
@@ -91,7 +97,9 @@ export default function SolutionPage({ id }: { id: SolutionId }) {
 
       <section className="p-section" aria-labelledby="p-sol-components">
         <div className="p-container">
-          <h2 id="p-sol-components" className="p-sol__title">{labels.components}</h2>
+          <h2 id="p-sol-components" className="p-sol__title">
+            {labels.components}
+          </h2>
           <ul className="p-cards">
             {parts.components.map((code) => (
               <ComponentCard key={code} component={componentByCode(code)} text={cat.component(code)} />

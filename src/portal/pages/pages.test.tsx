@@ -30,7 +30,8 @@ describe('portal pages', () => {
     const menu = await screen.findByRole('navigation', { name: '演示菜单' });
     // Groups with several leaves are headings; single-leaf groups are one link named after the leaf.
     for (const group of ['基础管理', '智能算法', '物联设备']) expect(within(menu).getByText(group)).toBeTruthy();
-    for (const single of ['接口服务', '支付网关', '监管平台', '数据洞察', '三方平台']) expect(within(menu).getByRole('link', { name: single })).toBeTruthy();
+    for (const single of ['接口服务', '支付网关', '监管平台', '数据洞察', '三方平台'])
+      expect(within(menu).getByRole('link', { name: single })).toBeTruthy();
     expect(within(menu).getAllByRole('link')).toHaveLength(15);
     expect(screen.getByRole('heading', { level: 1, name: '基础信息' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: '基础信息' }).getAttribute('aria-current')).toBe('page');
@@ -50,7 +51,9 @@ describe('portal pages', () => {
     expect(sections).toEqual(expect.arrayContaining(['打印系统', 'PDA 与指环扫码', '车辆定位']));
     expect(screen.getByRole('heading', { level: 2, name: 'PDA 与指环扫码' }).closest('li')?.getAttribute('aria-current')).toBe('true');
     await follow(within(menu).getByRole('link', { name: '车辆定位' }));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '车辆定位' }).closest('li')?.getAttribute('aria-current')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: '车辆定位' }).closest('li')?.getAttribute('aria-current')).toBe('true'),
+    );
   });
 
   it("sends a leaf's button to its url, the console dashboard", async () => {
@@ -69,7 +72,11 @@ describe('portal pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'OCR 证照识别' });
     expect(screen.getByText('十余种证照自动识别')).toBeTruthy();
     const facts = screen.getByRole('complementary', { name: 'OCR 证照识别' });
-    expect(within(facts).getByRole('link', { name: /智慧物流园区/ }).getAttribute('href')).toBe('#/solution/park');
+    expect(
+      within(facts)
+        .getByRole('link', { name: /智慧物流园区/ })
+        .getAttribute('href'),
+    ).toBe('#/solution/park');
     expect(screen.getByRole('link', { name: /实名核验/ }).getAttribute('href')).toBe('#/index/component/detail/trust/VRF01');
     expect(screen.getByRole('navigation', { name: '当前位置' }).textContent).toContain('八大核心组件');
     // The title is set by an effect after the page has drawn (the previous page's may still be there).
@@ -122,20 +129,26 @@ describe('portal pages', () => {
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 })).toHaveLength(10);
   });
 
-  it('shows the guide from the server in the page\'s language, with its contents, and says so when it is empty', async () => {
+  it("shows the guide from the server in the page's language, with its contents, and says so when it is empty", async () => {
     const guide = [
       { code: 'start', title: 'Register and sign in', html: '<p>Open the <strong>console</strong>.</p>' },
       { code: 'support', title: 'Billing and support', html: '<ul><li>Hotline</li></ul>' },
     ];
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       const lang = new URL(String(input), window.location.href).searchParams.get('lang');
-      return new Response(JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: lang === 'en' ? guide : [], site: {} } }));
+      return new Response(
+        JSON.stringify({ status: 0, data: { lang, components: [], showcase: [], links: [], guide: lang === 'en' ? guide : [], site: {} } }),
+      );
     });
     vi.stubGlobal('fetch', fetch);
     await renderPortal('#/index/guide', 'en');
     await screen.findByRole('heading', { level: 1, name: 'Guide' });
     const toc = await screen.findByRole('navigation', { name: 'Contents' });
-    expect(within(toc).getAllByRole('link').map((a) => a.textContent)).toEqual(['Register and sign in', 'Billing and support']);
+    expect(
+      within(toc)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Register and sign in', 'Billing and support']);
     const section = screen.getByRole('article', { name: 'Register and sign in' });
     expect(within(section).getByText('console').tagName).toBe('STRONG');
     expect(String(fetch.mock.calls[0][0])).toContain('lang=en');
@@ -144,13 +157,19 @@ describe('portal pages', () => {
     await screen.findByText('ガイドは準備中です。後ほどご確認いただくか、サービスホットラインまでお問い合わせください。');
   });
 
-  it('names header links and showcase leaves as the console does, in the page\'s language', async () => {
+  it("names header links and showcase leaves as the console does, in the page's language", async () => {
     const data = {
-      lang: 'en', components: [], guide: [], site: {},
+      lang: 'en',
+      components: [],
+      guide: [],
+      site: {},
       links: [{ position: 'header', title: 'Start here', url: '#/index' }],
       showcase: [{ group: 'algorithm', leaf: 'pathOptimize', title: 'Routing studio', url: 'https://demo.example.com/route' }],
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 0, data }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ status: 0, data }))),
+    );
     await renderPortal('#/portalShow/index/algorithm/pathOptimize', 'en');
     await screen.findByRole('heading', { level: 1, name: 'Routing studio' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });

@@ -16,9 +16,10 @@ export function mockSiteFetch(answer: { status?: number; body?: unknown } | Erro
     const url = new URL(String(input), window.location.href);
     const status = url.pathname === PORTAL_ENDPOINT ? (answer.status ?? 200) : 404;
     const body = answer.body as { status?: number; data?: unknown } | undefined;
-    const wrapped = body && body.status === 0
-      ? { ...body, data: { lang: url.searchParams.get('lang'), components: [], showcase: [], links: [], guide: [], site: body.data } }
-      : body;
+    const wrapped =
+      body && body.status === 0
+        ? { ...body, data: { lang: url.searchParams.get('lang'), components: [], showcase: [], links: [], guide: [], site: body.data } }
+        : body;
     return new Response(wrapped === undefined ? 'not found' : JSON.stringify(wrapped), {
       status,
       headers: { 'Content-Type': 'application/json' },

@@ -8,7 +8,16 @@ export function PartnerBadge({ name, index }: { name: string; index: number }) {
       <rect x="1" y="1" width="198" height="70" rx="12" fill="#fff" stroke="#e3e8f2" />
       <rect x="16" y="20" width="32" height="32" rx="9" fill={color} />
       <path d="M24 42l8-12 8 12" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-      <text x="60" y="42" fontSize="17" fontWeight="700" fill="#1f2937" fontFamily="system-ui, sans-serif" textLength={name.length > 9 ? 126 : undefined} lengthAdjust="spacingAndGlyphs">
+      <text
+        x="60"
+        y="42"
+        fontSize="17"
+        fontWeight="700"
+        fill="#1f2937"
+        fontFamily="system-ui, sans-serif"
+        textLength={name.length > 9 ? 126 : undefined}
+        lengthAdjust="spacingAndGlyphs"
+      >
         {name}
       </text>
     </svg>

@@ -51,12 +51,40 @@ function Chart() {
       <path d="M126 290l36-40 34 16 36-52 34 22 36-58 40 20v92H126z" fill="#1890ff" opacity=".15" />
       <path d="M126 290l36-40 34 16 36-52 34 22 36-58 40 20" fill="none" stroke="#1890ff" strokeWidth="3" strokeLinejoin="round" />
       {[140, 176, 212, 248, 284, 320].map((x, i) => (
-        <rect key={x} x={x} y={300 - [20, 34, 26, 44, 30, 52][i]} width="14" height={[20, 34, 26, 44, 30, 52][i]} rx="3" fill="#52c41a" opacity=".55" />
+        <rect
+          key={x}
+          x={x}
+          y={300 - [20, 34, 26, 44, 30, 52][i]}
+          width="14"
+          height={[20, 34, 26, 44, 30, 52][i]}
+          rx="3"
+          fill="#52c41a"
+          opacity=".55"
+        />
       ))}
       <rect x="384" y="130" width="120" height="190" rx="8" fill="#fff" stroke="#e3e8f2" />
       <circle cx="444" cy="200" r="38" fill="none" stroke="#e6f4ff" strokeWidth="16" />
-      <circle cx="444" cy="200" r="38" fill="none" stroke="#1890ff" strokeWidth="16" strokeDasharray="130 240" transform="rotate(-90 444 200)" />
-      <circle cx="444" cy="200" r="38" fill="none" stroke="#fa8c16" strokeWidth="16" strokeDasharray="50 240" strokeDashoffset="-130" transform="rotate(-90 444 200)" />
+      <circle
+        cx="444"
+        cy="200"
+        r="38"
+        fill="none"
+        stroke="#1890ff"
+        strokeWidth="16"
+        strokeDasharray="130 240"
+        transform="rotate(-90 444 200)"
+      />
+      <circle
+        cx="444"
+        cy="200"
+        r="38"
+        fill="none"
+        stroke="#fa8c16"
+        strokeWidth="16"
+        strokeDasharray="50 240"
+        strokeDashoffset="-130"
+        transform="rotate(-90 444 200)"
+      />
       {bar(404, 264, 80)}
       {bar(404, 284, 60)}
     </g>
@@ -72,7 +100,14 @@ function MapView() {
         <path d="M200 56c10 80-20 160 10 264" />
         <path d="M400 56c-20 90 30 170 0 264" />
       </g>
-      <path d="M150 280c40-30 50-90 110-110s90-60 170-86" fill="none" stroke="#0958d9" strokeWidth="4" strokeDasharray="2 8" strokeLinecap="round" />
+      <path
+        d="M150 280c40-30 50-90 110-110s90-60 170-86"
+        fill="none"
+        stroke="#0958d9"
+        strokeWidth="4"
+        strokeDasharray="2 8"
+        strokeLinecap="round"
+      />
       <circle cx="150" cy="280" r="9" fill="#0958d9" />
       <circle cx="150" cy="280" r="4" fill="#fff" />
       <path d="M430 70c-9 0-16 7-16 16 0 11 16 25 16 25s16-14 16-25c0-9-7-16-16-16z" fill="#ff7a45" />
@@ -96,8 +131,12 @@ function Flow() {
   return (
     <g>
       <g stroke="#91caff" strokeWidth="2.5" fill="none" markerEnd="url(#p-art-arrow)">
-        {[96, 176, 256].map((y) => <path key={`l${y}`} d={`M212 ${y}C240 ${y} 240 188 262 188`} />)}
-        {[96, 176, 256].map((y) => <path key={`r${y}`} d={`M362 188C384 188 384 ${y} 404 ${y}`} />)}
+        {[96, 176, 256].map((y) => (
+          <path key={`l${y}`} d={`M212 ${y}C240 ${y} 240 188 262 188`} />
+        ))}
+        {[96, 176, 256].map((y) => (
+          <path key={`r${y}`} d={`M362 188C384 188 384 ${y} 404 ${y}`} />
+        ))}
       </g>
       {[76, 156, 236].map((y) => (
         <g key={`c${y}`}>
@@ -108,10 +147,25 @@ function Flow() {
         </g>
       ))}
       {node(262, 128, 100, 120, '#0958d9')}
-      <path d="M292 172l-10 16 10 16M332 172l10 16-10 16M318 166l-12 44" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M292 172l-10 16 10 16M332 172l10 16-10 16M318 166l-12 44"
+        stroke="#fff"
+        strokeWidth="4"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       {[76, 156, 236].map((y, i) => (
         <g key={`s${y}`}>
-          <rect x="410" y={y} width="94" height="40" rx="10" fill={['#f6ffed', '#fff7e6', '#f9f0ff'][i]} stroke={['#b7eb8f', '#ffd591', '#d3adf7'][i]} />
+          <rect
+            x="410"
+            y={y}
+            width="94"
+            height="40"
+            rx="10"
+            fill={['#f6ffed', '#fff7e6', '#f9f0ff'][i]}
+            stroke={['#b7eb8f', '#ffd591', '#d3adf7'][i]}
+          />
           {bar(426, y + 16, 60, 8, ['#52c41a', '#fa8c16', '#722ed1'][i])}
         </g>
       ))}
@@ -122,8 +176,14 @@ function Flow() {
 function Boxes() {
   const colors = ['#1890ff', '#40a9ff', '#52c41a', '#faad14', '#ff7a45', '#69b1ff', '#95de64', '#ffc069'];
   const cells = [
-    [130, 250, 70, 50], [200, 250, 90, 50], [290, 250, 60, 50], [350, 250, 80, 50],
-    [130, 190, 90, 60], [220, 200, 70, 50], [290, 190, 80, 60], [130, 140, 60, 50],
+    [130, 250, 70, 50],
+    [200, 250, 90, 50],
+    [290, 250, 60, 50],
+    [350, 250, 80, 50],
+    [130, 190, 90, 60],
+    [220, 200, 70, 50],
+    [290, 190, 80, 60],
+    [130, 140, 60, 50],
   ];
   return (
     <g>
@@ -164,7 +224,14 @@ function Devices() {
   );
 }
 
-const KINDS: Record<ShowcaseArtKind, () => ReactNode> = { table: Table, chart: Chart, map: MapView, flow: Flow, boxes: Boxes, devices: Devices };
+const KINDS: Record<ShowcaseArtKind, () => ReactNode> = {
+  table: Table,
+  chart: Chart,
+  map: MapView,
+  flow: Flow,
+  boxes: Boxes,
+  devices: Devices,
+};
 
 export function ShowcaseArt({ kind }: { kind: ShowcaseArtKind }) {
   const Content = KINDS[kind];

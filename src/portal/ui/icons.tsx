@@ -6,8 +6,7 @@ import type { EXTRA_PATHS } from './iconsExtra';
  * couple of dozen and one request per icon would cost more than the bytes. The icons of the
  * inner pages live in iconsExtra.ts, which those pages import.
  */
-export const circlePath = (cx: number, cy: number, r: number) =>
-  `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
+export const circlePath = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 const c = circlePath;
 
 const HOME_PATHS = {
@@ -20,12 +19,26 @@ const HOME_PATHS = {
   sign: ['M4 20h16', 'M14.5 4.5l3 3L8 17H5v-3z'],
   scan: ['M4 8V4h4', 'M16 4h4v4', 'M20 16v4h-4', 'M8 20H4v-4', 'M8 9h8', 'M8 12h8', 'M8 15h5'],
   api: ['M8 7l-5 5 5 5', 'M16 7l5 5-5 5', 'M14 4l-4 16'],
-  robot: ['M6 8h12a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2z', 'M12 4v4', c(12, 3.5, 1), c(9, 13, 1), c(15, 13, 1), 'M9.5 16.5h5'],
+  robot: [
+    'M6 8h12a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2z',
+    'M12 4v4',
+    c(12, 3.5, 1),
+    c(9, 13, 1),
+    c(15, 13, 1),
+    'M9.5 16.5h5',
+  ],
   headset: ['M4 14v-2a8 8 0 0 1 16 0v2', 'M4 14h3v5H4z', 'M17 14h3v5h-3z', 'M20 19a3 3 0 0 1-3 3h-3'],
   box: ['M12 3l8 4.5v9L12 21l-8-4.5v-9z', 'M4 7.5l8 4.5 8-4.5', 'M12 12v9'],
   layers: ['M12 3l9 5-9 5-9-5z', 'M3 13l9 5 9-5', 'M3 17.5l9 5 9-5'],
   warehouse: ['M3 21V9l9-5 9 5v12', 'M7 21v-8h10v8', 'M7 17h10'],
-  train: ['M6 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z', 'M4 10h16', 'M8 21l2-4', 'M16 21l-2-4', c(8.5, 13.5, 1), c(15.5, 13.5, 1)],
+  train: [
+    'M6 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z',
+    'M4 10h16',
+    'M8 21l2-4',
+    'M16 21l-2-4',
+    c(8.5, 13.5, 1),
+    c(15.5, 13.5, 1),
+  ],
   city: ['M3 21h18', 'M5 21V8h6v13', 'M11 21V4h8v17', 'M7 11h2', 'M7 15h2', 'M14 8h2', 'M14 12h2', 'M14 16h2'],
   park: ['M3 3h8v8H3z', 'M13 3h8v5h-8z', 'M13 10h8v11h-8z', 'M3 13h8v8H3z'],
   phone: ['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z'],

@@ -12,7 +12,10 @@ const CLIENT = 'opsArea/apiClient';
 
 // Test handlers: a list action answering a file, a bulk action refusing one row.
 registerActionHandler('testSummary', async (_ctx, _access, record, body) => ({
-  message: 'ops.import.done', params: { count: 3 }, file: { name: 'summary.csv', type: 'text/csv', base64: Buffer.from(`note,${String(body.note)}\n`).toString('base64') }, record,
+  message: 'ops.import.done',
+  params: { count: 3 },
+  file: { name: 'summary.csv', type: 'text/csv', base64: Buffer.from(`note,${String(body.note)}\n`).toString('base64') },
+  record,
 }));
 registerActionHandler('testDisable', async (ctx, _access, record) => {
   if (record!.name === 'refuse-me') throw new AppError(409, 'server.data.notEditableInState', { state: 'x' });
@@ -35,15 +38,32 @@ describe.each(dialects())('actions at every level, on %s', (dialect) => {
   });
 
   it('a bulk action approves pending reviews one by one and reports each row', async () => {
-    const pending = await t.app.ctx.database.db.selectFrom('tms_carrier_cert').select(['id', 'status']).where('status', '=', 'pending').orderBy('id').limit(2).execute();
-    const other = await t.app.ctx.database.db.selectFrom('tms_carrier_cert').select(['id', 'status']).where('status', '!=', 'pending').orderBy('id').limit(1).execute();
+    const pending = await t.app.ctx.database.db
+      .selectFrom('tms_carrier_cert')
+      .select(['id', 'status'])
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const other = await t.app.ctx.database.db
+      .selectFrom('tms_carrier_cert')
+      .select(['id', 'status'])
+      .where('status', '!=', 'pending')
+      .orderBy('id')
+      .limit(1)
+      .execute();
     expect(pending.length).toBe(2);
     expect(other.length).toBe(1);
     const ids = [...pending.map((r) => Number(r.id)), Number(other[0].id), 99999999];
     const answer = dataOf(await admin.post(REVIEW, '/bulk-actions/approveSelected', { ids }));
     expect(answer.succeeded).toBe(2);
     expect(answer.failed).toBe(2);
-    expect(answer.results.map((r: { id: number; ok: boolean }) => [r.id, r.ok])).toEqual([[ids[0], true], [ids[1], true], [ids[2], false], [ids[3], false]]);
+    expect(answer.results.map((r: { id: number; ok: boolean }) => [r.id, r.ok])).toEqual([
+      [ids[0], true],
+      [ids[1], true],
+      [ids[2], false],
+      [ids[3], false],
+    ]);
     expect(answer.results[2].msg).toMatch(/\S/);
     const after = await t.app.ctx.database.db.selectFrom('tms_carrier_cert').select('status').where('id', 'in', ids.slice(0, 2)).execute();
     expect(after.map((r) => r.status)).toEqual(['approved', 'approved']);
@@ -51,14 +71,23 @@ describe.each(dialects())('actions at every level, on %s', (dialect) => {
   });
 
   it('refuses a bulk action without its grant (403), with bad ids (400), and an unknown or wrong-level one (404)', async () => {
-    const [row] = await t.app.ctx.database.db.selectFrom('tms_carrier_cert').select('id').where('status', '=', 'pending').limit(1).execute();
+    const [row] = await t.app.ctx.database.db
+      .selectFrom('tms_carrier_cert')
+      .select('id')
+      .where('status', '=', 'pending')
+      .limit(1)
+      .execute();
     refusal(await custA.post(REVIEW, '/bulk-actions/approveSelected', { ids: [Number(row.id)] }), 403);
     refusal(await admin.post(REVIEW, '/bulk-actions/approveSelected', { ids: [] }), 400);
     refusal(await admin.post(REVIEW, '/bulk-actions/nope', { ids: [1] }), 404);
     // A bulk action is not offered at row or list level.
     refusal(await admin.post(REVIEW, `/${Number(row.id)}/actions/approveSelected`, {}), 404);
     refusal(await admin.post(REVIEW, '/actions/approveSelected', {}), 404);
-    const still = await t.app.ctx.database.db.selectFrom('tms_carrier_cert').select('status').where('id', '=', Number(row.id)).executeTakeFirstOrThrow();
+    const still = await t.app.ctx.database.db
+      .selectFrom('tms_carrier_cert')
+      .select('status')
+      .where('id', '=', Number(row.id))
+      .executeTakeFirstOrThrow();
     expect(still.status).toBe('pending');
   });
 

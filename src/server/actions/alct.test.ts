@@ -34,8 +34,18 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
     const body = dataOf(await custA.post(SHIPMENT, `/${s.id}/actions/push`, {}));
     expect(body.message).toMatch(/accepted by ALCT as AL\d{14}/);
     const after = body.rows[0];
-    const waybill = await t.app.ctx.database.db.selectFrom('tms_waybill').selectAll().where('waybillNo', '=', s.waybillNo).executeTakeFirstOrThrow();
-    expect(after).toMatchObject({ status: 'accepted', amountFen: Number(waybill.driverCostFen), plate: waybill.plate, driverIdcard: waybill.driverIdcard, retries: 0 });
+    const waybill = await t.app.ctx.database.db
+      .selectFrom('tms_waybill')
+      .selectAll()
+      .where('waybillNo', '=', s.waybillNo)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({
+      status: 'accepted',
+      amountFen: Number(waybill.driverCostFen),
+      plate: waybill.plate,
+      driverIdcard: waybill.driverIdcard,
+      retries: 0,
+    });
     expect(await logs({ bizNo: s.waybillNo, operation: 'pushShipment', result: 'success', createdBy: 'cust_a' })).toBe(before + 1);
     // Pushing it again is refused without a call.
     expect(refusal(await custA.post(SHIPMENT, `/${s.id}/actions/push`, {}), 409).msg).toMatch(/Only waybills still to push/);
@@ -66,9 +76,12 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
     const s = await one(custB, SHIPMENT, '?status=rejected');
     const config = await one(custB, CONFIG, '');
     expect(config.maxRetries).toBe(2);
-    while ((dataOf(await custB.get(SHIPMENT, `/${s.id}`)).retries as number) < 2) refusal(await custB.post(SHIPMENT, `/${s.id}/actions/retry`, {}), 422);
+    while ((dataOf(await custB.get(SHIPMENT, `/${s.id}`)).retries as number) < 2)
+      refusal(await custB.post(SHIPMENT, `/${s.id}/actions/retry`, {}), 422);
     const before = await logs({ bizNo: s.waybillNo });
-    expect(refusal(await custB.post(SHIPMENT, `/${s.id}/actions/retry`, {}), 409).msg).toMatch(/Already retried 2 times, the configured limit of 2/);
+    expect(refusal(await custB.post(SHIPMENT, `/${s.id}/actions/retry`, {}), 409).msg).toMatch(
+      /Already retried 2 times, the configured limit of 2/,
+    );
     expect(await logs({ bizNo: s.waybillNo })).toBe(before);
   });
 
@@ -97,23 +110,47 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
   it('keeps each customer to its own records and refuses inconsistent ones', async () => {
     const other = await one(admin, SHIPMENT, '?partyCode=C1002');
     refusal(await custA.post(SHIPMENT, `/${other.id}/actions/push`, {}), 404);
-    const waybillB = (await t.app.ctx.database.db.selectFrom('tms_waybill').select('waybillNo').where('partyCode', '=', 'C1002').where('status', '=', 'signed').limit(1).executeTakeFirstOrThrow()).waybillNo;
+    const waybillB = (
+      await t.app.ctx.database.db
+        .selectFrom('tms_waybill')
+        .select('waybillNo')
+        .where('partyCode', '=', 'C1002')
+        .where('status', '=', 'signed')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).waybillNo;
     const res = refusal(await admin.post(SHIPMENT, '', { partyCode: 'C1001', enterpriseCode: 'HDZY31011501', waybillNo: waybillB }), 400);
     expect(JSON.stringify(res.data)).toMatch(/belongs to another customer/);
   });
 
   it('pushes waiting waybills of a scheduled configuration from the scheduled job, a refusal being that waybill’s outcome', async () => {
     const db = t.app.ctx.database.db;
-    const synced = async (table: string, field: string) => new Set((await db.selectFrom(table).select(field).where('partyCode', '=', 'C1001').where('syncStatus', '=', 'synced').execute()).map((r) => String((r as Record<string, unknown>)[field])));
+    const synced = async (table: string, field: string) =>
+      new Set(
+        (await db.selectFrom(table).select(field).where('partyCode', '=', 'C1001').where('syncStatus', '=', 'synced').execute()).map((r) =>
+          String((r as Record<string, unknown>)[field]),
+        ),
+      );
     const [plates, drivers] = [await synced('alct_vehicle', 'plate'), await synced('alct_driver', 'idcard')];
     const taken = new Set((await db.selectFrom('alct_shipment').select('waybillNo').execute()).map((r) => String(r.waybillNo)));
-    const candidates = (await db.selectFrom('tms_waybill').select(['waybillNo', 'plate', 'driverIdcard']).where('partyCode', '=', 'C1001').where('status', '=', 'signed').execute())
-      .filter((w) => !taken.has(String(w.waybillNo)));
+    const candidates = (
+      await db
+        .selectFrom('tms_waybill')
+        .select(['waybillNo', 'plate', 'driverIdcard'])
+        .where('partyCode', '=', 'C1001')
+        .where('status', '=', 'signed')
+        .execute()
+    ).filter((w) => !taken.has(String(w.waybillNo)));
     const ready = candidates.find((w) => plates.has(String(w.plate)) && drivers.has(String(w.driverIdcard)))!;
     const unknown = candidates.find((w) => !plates.has(String(w.plate)))!;
     const ids = [];
-    for (const w of [ready, unknown]) ids.push(dataOf(await custA.post(SHIPMENT, '', { enterpriseCode: 'HDZY31011501', waybillNo: w.waybillNo }), 201).id);
-    await db.updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'alctPushPending').execute();
+    for (const w of [ready, unknown])
+      ids.push(dataOf(await custA.post(SHIPMENT, '', { enterpriseCode: 'HDZY31011501', waybillNo: w.waybillNo }), 201).id);
+    await db
+      .updateTable('sys_job_schedule')
+      .set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 })
+      .where('name', '=', 'alctPushPending')
+      .execute();
     const [run] = (await runDueJobs(t.app.ctx, 'test')).filter((r) => r.name === 'alctPushPending');
     expect(run).toMatchObject({ status: 'succeeded', rows: 2 });
     const [a, b] = await Promise.all(ids.map(async (id) => dataOf(await custA.get(SHIPMENT, `/${id}`))));

@@ -8,7 +8,13 @@ export const backupNow: ActionHandler = async (ctx, access) => {
   const { tables, files } = await runBackups(ctx, new Date(), false);
   const page = access.page;
   const rows = tables.length
-    ? (await ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)).where('tableName', 'in', tables).execute()).map((r) => toRecord(page, r))
+    ? (await ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)).where('tableName', 'in', tables).execute()).map(
+        (r) => toRecord(page, r),
+      )
     : [];
-  return { message: 'ops.server.actions.backedUp', params: { count: tables.length, files: files.map((f) => path.basename(f)).join(', ') }, rows };
+  return {
+    message: 'ops.server.actions.backedUp',
+    params: { count: tables.length, files: files.map((f) => path.basename(f)).join(', ') },
+    rows,
+  };
 };

@@ -19,11 +19,26 @@ import { ministryActions } from './ministry.js';
 export type { ActionHandler, ActionResult } from './types.js';
 
 /** The handler registry: a schema action's `handler` names one of these. */
-const handlers = new Map<string, ActionHandler>(Object.entries({
-  resetPartyPassword, revokeSession, approveSelected, rotateSecret, backupNow, runJobNow, testServiceConfig, locateOrder, requestLocationConsent,
-  reloadSchemas: reloadSchemasAction,
-  ...customerManageActions, ...orderAccountActions, ...cloudPayActions, ...taxActions, ...alctActions, ...ministryActions,
-}));
+const handlers = new Map<string, ActionHandler>(
+  Object.entries({
+    resetPartyPassword,
+    revokeSession,
+    approveSelected,
+    rotateSecret,
+    backupNow,
+    runJobNow,
+    testServiceConfig,
+    locateOrder,
+    requestLocationConsent,
+    reloadSchemas: reloadSchemasAction,
+    ...customerManageActions,
+    ...orderAccountActions,
+    ...cloudPayActions,
+    ...taxActions,
+    ...alctActions,
+    ...ministryActions,
+  }),
+);
 
 export function actionHandler(name: string): ActionHandler | undefined {
   return handlers.get(name);

@@ -12,12 +12,17 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
   const count = async (table: string, where: Record<string, string>) => {
-    let q = db().selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+    let q = db()
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'));
     for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
   const balance = async (partyCode: string) =>
-    Number((await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', partyCode).executeTakeFirstOrThrow()).balanceFen);
+    Number(
+      (await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', partyCode).executeTakeFirstOrThrow())
+        .balanceFen,
+    );
   const firstOrder = async (who: Caller, query: string) => dataOf(await who.get(ORDER, `?${query}`)).list[0];
 
   beforeAll(async () => {
@@ -30,7 +35,11 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     const orders = await db().selectFrom('loc_order').selectAll().execute();
     expect(orders.length).toBeGreaterThanOrEqual(8);
     for (const o of orders) {
-      const wb = await db().selectFrom('tms_waybill').select(['partyCode', 'plate']).where('waybillNo', '=', o.waybillNo).executeTakeFirstOrThrow();
+      const wb = await db()
+        .selectFrom('tms_waybill')
+        .select(['partyCode', 'plate'])
+        .where('waybillNo', '=', o.waybillNo)
+        .executeTakeFirstOrThrow();
       expect(wb).toEqual({ partyCode: o.partyCode, plate: o.plate });
       const points = await db().selectFrom('loc_order_log').selectAll().where('locOrderNo', '=', o.locOrderNo).execute();
       expect(points.length).toBe(Number(o.pointCount));
@@ -53,7 +62,11 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     expect(point.lat).toBeLessThan(53.6);
     const logged = await db().selectFrom('loc_order_log').selectAll().where('requestId', '=', point.requestId).executeTakeFirstOrThrow();
     expect(logged).toMatchObject({ partyCode: 'C1001', locOrderNo: order.locOrderNo, feeFen: point.feeFen });
-    const consumed = await db().selectFrom('cm_consume_log').select('amountFen').where('requestId', '=', point.requestId).executeTakeFirstOrThrow();
+    const consumed = await db()
+      .selectFrom('cm_consume_log')
+      .select('amountFen')
+      .where('requestId', '=', point.requestId)
+      .executeTakeFirstOrThrow();
     expect(Number(consumed.amountFen)).toBe(point.feeFen);
     expect(await count('cust_service_log', { requestId: point.requestId, service: 'vehicleTrack', result: 'success' })).toBe(1);
     expect(await balance('C1001')).toBe(before - point.feeFen);
@@ -68,7 +81,9 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     const calls = await count('cust_service_log', { partyCode: 'C1001', service: 'vehicleTrack' });
     expect(refusal(await custA.post(ORDER, `/${order.id}/actions/locate`, {}), 409).msg).toMatch(/tracking/);
     expect(await count('cust_service_log', { partyCode: 'C1001', service: 'vehicleTrack' })).toBe(calls);
-    expect(refusal(await custA.post(ORDER, `/${order.id}/transitions/start`, {}), 400).data.fieldErrors.consentStatus).toMatch(/not agreed/);
+    expect(refusal(await custA.post(ORDER, `/${order.id}/transitions/start`, {}), 400).data.fieldErrors.consentStatus).toMatch(
+      /not agreed/,
+    );
   });
 
   it('lets a customer locate only its own organisation’s orders', async () => {
@@ -89,7 +104,12 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     const order = await firstOrder(custA, 'status=created&method=phoneLbs');
     const res = await custA.post(ORDER, `/${order.id}/actions/requestConsent`, {});
     expect(dataOf(res).message).toMatch(/Consent SMS sent to 1\d{2}\*{4}\d{4}/);
-    const sms = await db().selectFrom('cust_service_log').selectAll().where('service', '=', 'sms').where('bizNo', '=', order.locOrderNo).execute();
+    const sms = await db()
+      .selectFrom('cust_service_log')
+      .selectAll()
+      .where('service', '=', 'sms')
+      .where('bizNo', '=', order.locOrderNo)
+      .execute();
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ partyCode: 'C1001', result: 'success' });
     const asked = dataOf(await custA.get(ORDER, `/${order.id}`));
@@ -106,11 +126,27 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
     const proxy = { name: '测试代理', host: '10.1.2.3', port: 70000, protocol: 'http', purpose: 'providerApi', status: 'enabled' };
     expect(refusal(await admin.post('location/proxy', '', proxy), 400).data.fieldErrors.port).toBeTruthy();
     dataOf(await admin.post('location/proxy', '', { ...proxy, port: 8080 }), 201);
-    const wb = await db().selectFrom('tms_waybill').select(['waybillNo', 'plate']).where('partyCode', '=', 'C1001').executeTakeFirstOrThrow();
-    const order = { waybillNo: wb.waybillNo, method: 'beidou', plate: wb.plate, plateColor: 'yellow', startAt: '2026-12-01T08:00:00.000Z', endAt: '2026-12-02T08:00:00.000Z',
-      intervalMin: 10, coordSystem: 'GCJ02', consentStatus: 'notRequired' };
+    const wb = await db()
+      .selectFrom('tms_waybill')
+      .select(['waybillNo', 'plate'])
+      .where('partyCode', '=', 'C1001')
+      .executeTakeFirstOrThrow();
+    const order = {
+      waybillNo: wb.waybillNo,
+      method: 'beidou',
+      plate: wb.plate,
+      plateColor: 'yellow',
+      startAt: '2026-12-01T08:00:00.000Z',
+      endAt: '2026-12-02T08:00:00.000Z',
+      intervalMin: 10,
+      coordSystem: 'GCJ02',
+      consentStatus: 'notRequired',
+    };
     expect(refusal(await custA.post(ORDER, '', { ...order, endAt: '2026-11-30T08:00:00.000Z' }), 400).data.fieldErrors.endAt).toBeTruthy();
-    expect(refusal(await custA.post(ORDER, '', { ...order, method: 'phoneLbs', driverMobile: '13812345678' }), 400).data.fieldErrors.consentStatus).toBeTruthy();
+    expect(
+      refusal(await custA.post(ORDER, '', { ...order, method: 'phoneLbs', driverMobile: '13812345678' }), 400).data.fieldErrors
+        .consentStatus,
+    ).toBeTruthy();
     const otherWb = await db().selectFrom('tms_waybill').select('waybillNo').where('partyCode', '=', 'C1002').executeTakeFirstOrThrow();
     refusal(await custA.post(ORDER, '', { ...order, waybillNo: otherWb.waybillNo }), 400);
     const created = dataOf(await custA.post(ORDER, '', order), 201);

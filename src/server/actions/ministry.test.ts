@@ -38,16 +38,32 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     const res = refusal(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}), 422);
     expect(res.msg).toContain(String(row.error));
     const again = dataOf(await staff.get(WAYBILLS, `/${row.id}`));
-    expect(again).toMatchObject({ status: 'rejected', retries: Number(row.retries) + 1, receiptId: null, fixAt: `#/tms/base/vehicle?plate=${String(row.plate)}` });
+    expect(again).toMatchObject({
+      status: 'rejected',
+      retries: Number(row.retries) + 1,
+      receiptId: null,
+      fixAt: `#/tms/base/vehicle?plate=${String(row.plate)}`,
+    });
 
     const db = t.app.ctx.database.db;
-    const vehicle = await db.selectFrom('tms_vehicle').select(['id', 'version', 'plate']).where('plate', '=', String(row.plate)).executeTakeFirstOrThrow();
+    const vehicle = await db
+      .selectFrom('tms_vehicle')
+      .select(['id', 'version', 'plate'])
+      .where('plate', '=', String(row.plate))
+      .executeTakeFirstOrThrow();
     const bad = refusal(await admin.put('tms/base/vehicle', `/${vehicle.id}`, { version: vehicle.version, trailerPlate: '苏D3821' }), 400);
     expect(JSON.stringify(bad.data)).toMatch(/trailerPlate/);
     dataOf(await admin.put('tms/base/vehicle', `/${vehicle.id}`, { version: vehicle.version, trailerPlate: '苏D3821挂' }));
     const ok = dataOf(await staff.post(WAYBILLS, `/${row.id}/actions/resubmit`, {}));
     expect(ok.message).toMatch(/YD\d{14}/);
-    expect(ok.rows[0]).toMatchObject({ status: 'accepted', trailerPlate: '苏D3821挂', errorCode: null, error: null, fixAt: null, retries: Number(row.retries) + 2 });
+    expect(ok.rows[0]).toMatchObject({
+      status: 'accepted',
+      trailerPlate: '苏D3821挂',
+      errorCode: null,
+      error: null,
+      fixAt: null,
+      retries: Number(row.retries) + 2,
+    });
     expect(ok.rows[0].receiptId).toMatch(/^JCYD\d{16}$/);
     // An accepted upload is not resubmitted, nor uploaded again (the actions' `when`).
     for (const name of ['resubmit', 'upload']) {
@@ -60,21 +76,34 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
   it('the job records new signed waybills and paid settlements, skips accepted ones and unchanged rejected ones, and resends fixed ones', async () => {
     const db = t.app.ctx.database.db;
     // A rejected upload of a tractor whose trailer plate has since been entered (the test above) is fixed, and resent.
-    const fixedPlates = new Set((await db.selectFrom('tms_vehicle').select('plate').where('trailerPlate', 'is not', null).execute()).map((v) => v.plate));
-    const before = (await db.selectFrom('tms_ministry_waybill_upload').select(['id', 'status', 'version', 'plate']).execute()).filter((r) => r.status !== 'rejected' || !fixedPlates.has(r.plate));
+    const fixedPlates = new Set(
+      (await db.selectFrom('tms_vehicle').select('plate').where('trailerPlate', 'is not', null).execute()).map((v) => v.plate),
+    );
+    const before = (await db.selectFrom('tms_ministry_waybill_upload').select(['id', 'status', 'version', 'plate']).execute()).filter(
+      (r) => r.status !== 'rejected' || !fixedPlates.has(r.plate),
+    );
     const log = await runJob();
     expect(log).toMatch(/Ministry upload: [1-9]\d* new, [1-9]\d* accepted, \d+ rejected, [1-9]\d* rejected and unchanged/);
-    const after = new Map((await db.selectFrom('tms_ministry_waybill_upload').select(['id', 'status', 'version']).execute()).map((r) => [r.id, r]));
+    const after = new Map(
+      (await db.selectFrom('tms_ministry_waybill_upload').select(['id', 'status', 'version']).execute()).map((r) => [r.id, r]),
+    );
     expect(after.size).toBeGreaterThan(before.length);
-    for (const r of before.filter((x) => x.status === 'accepted' || x.status === 'rejected')) expect(after.get(r.id)!.version).toBe(r.version);
+    for (const r of before.filter((x) => x.status === 'accepted' || x.status === 'rejected'))
+      expect(after.get(r.id)!.version).toBe(r.version);
     const fresh = [...after.values()].filter((r) => !before.some((b) => b.id === r.id));
     expect(fresh.every((r) => r.status === 'accepted' || r.status === 'rejected')).toBe(true);
 
     // A remittance recorded without its bank serial: the payment is rejected until staff enter it. Every paid demo
     // settlement already has its upload, so this one's is taken away first, as if it had never been sent (the earliest
     // one: the latest are the next test's).
-    const remit = await db.selectFrom('tms_remit_approval').select(['settlementNo']).where('partyCode', '=', 'C1001').where('status', '=', 'paid')
-      .orderBy('settlementNo').limit(1).executeTakeFirstOrThrow();
+    const remit = await db
+      .selectFrom('tms_remit_approval')
+      .select(['settlementNo'])
+      .where('partyCode', '=', 'C1001')
+      .where('status', '=', 'paid')
+      .orderBy('settlementNo')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('tms_ministry_payment_upload').where('settlementNo', '=', String(remit.settlementNo)).execute();
     await db.updateTable('tms_remit_approval').set({ bankSerialNo: null }).where('settlementNo', '=', String(remit.settlementNo)).execute();
     const pay = dataOf(await staff.post(PAYMENTS, '', { partyCode: 'C1001', settlementNo: remit.settlementNo }), 201);
@@ -93,16 +122,35 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
 
   it('lists every payment of the waybill in its funds-flow document, advances and fuel cards included, adding up to what the driver was owed', async () => {
     const db = t.app.ctx.database.db;
-    const s = await db.selectFrom('tms_settlement').select(['settlementNo', 'payableFen', 'advanceFen', 'waybillNo']).where('partyCode', '=', 'C1001').where('status', '=', 'paid')
-      .where('advanceFen', '>', 0).orderBy('settlementNo', 'desc').executeTakeFirstOrThrow();
-    const transfers = await db.selectFrom('tms_transfer_apply').select(['bankSerialNo', 'amountFen']).where('waybillNo', '=', s.waybillNo).where('status', '=', 'transferred').execute();
-    const doc = (await documentOf(t.app.ctx, PAYMENTS, { settlementNo: s.settlementNo, partyCode: 'C1001' })) as unknown as { send: unknown; digest: string };
+    const s = await db
+      .selectFrom('tms_settlement')
+      .select(['settlementNo', 'payableFen', 'advanceFen', 'waybillNo'])
+      .where('partyCode', '=', 'C1001')
+      .where('status', '=', 'paid')
+      .where('advanceFen', '>', 0)
+      .orderBy('settlementNo', 'desc')
+      .executeTakeFirstOrThrow();
+    const transfers = await db
+      .selectFrom('tms_transfer_apply')
+      .select(['bankSerialNo', 'amountFen'])
+      .where('waybillNo', '=', s.waybillNo)
+      .where('status', '=', 'transferred')
+      .execute();
+    const doc = (await documentOf(t.app.ctx, PAYMENTS, { settlementNo: s.settlementNo, partyCode: 'C1001' })) as unknown as {
+      send: unknown;
+      digest: string;
+    };
     expect(doc.digest).toMatch(/^[0-9a-f]{16}$/);
     const { loadSettlement, paymentDoc } = await import('./ministryDocs.js');
     const src = (await loadSettlement(t.app.ctx, s.settlementNo, 'C1001'))!;
     const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, src.more);
     expect(flow.entries.length).toBe(transfers.length + 1);
-    expect(flow.entries.slice(0, -1).map((e) => e.bankSerialNo).sort()).toEqual(transfers.map((x) => x.bankSerialNo).sort());
+    expect(
+      flow.entries
+        .slice(0, -1)
+        .map((e) => e.bankSerialNo)
+        .sort(),
+    ).toEqual(transfers.map((x) => x.bankSerialNo).sort());
     expect(flow.totalFen).toBe(Number(s.payableFen));
     expect(flow.waybills).toEqual([{ waybillNo: s.waybillNo, amountFen: Number(s.payableFen) }]);
     expect(checkPayment(flow)).toBeNull();

@@ -24,7 +24,16 @@ export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
     const src = await loadSettlement(ctx, row.settlementNo, row.partyCode);
     if (!src) throw conflict('pages.ministry.messages.sourceMissing', { no: String(row.settlementNo) });
     const doc = paymentDoc(src.settlement, src.driver, row, src.remit, src.more);
-    const shown = { waybillNo: doc.waybillNo, payeeName: doc.payeeName, payeeAccount: doc.payeeAccount, payeeBank: doc.payeeBank, amountFen: doc.amountFen, paidAt: doc.paidAt, bankSerialNo: doc.bankSerialNo, payMethod: doc.payMethod };
+    const shown = {
+      waybillNo: doc.waybillNo,
+      payeeName: doc.payeeName,
+      payeeAccount: doc.payeeAccount,
+      payeeBank: doc.payeeBank,
+      amountFen: doc.amountFen,
+      paidAt: doc.paidAt,
+      bankSerialNo: doc.bankSerialNo,
+      payMethod: doc.payMethod,
+    };
     const fixAt = (code: string | null) => fixLinkOf(code, { settlementNo: row.settlementNo, waybillNo: doc.waybillNo });
     return { no: doc.waybillNo, shown, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadPayment(doc, at) };
   }
@@ -32,7 +41,13 @@ export async function documentOf(ctx: AppContext, pageId: string, row: Row) {
   if (!src) throw conflict('pages.ministry.messages.sourceMissing', { no: String(row.waybillNo) });
   const doc = waybillDoc(src);
   const fixAt = (code: string | null) => fixLinkOf(code, src.waybill);
-  return { no: doc.waybillNo, shown: { plate: doc.plate, trailerPlate: doc.trailerPlate }, fixAt, digest: digestOf(doc), send: (at: Date) => ministryConnector().uploadWaybill(doc, at) };
+  return {
+    no: doc.waybillNo,
+    shown: { plate: doc.plate, trailerPlate: doc.trailerPlate },
+    fixAt,
+    digest: digestOf(doc),
+    send: (at: Date) => ministryConnector().uploadWaybill(doc, at),
+  };
 }
 
 /** The record's values after an attempt (also used by the demo generator). */
@@ -58,13 +73,26 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
   } catch {
     answer = null;
   }
-  const changes = { ...doc.shown, docDigest: doc.digest, fixAt: doc.fixAt(answer && !answer.ok ? answer.errorCode : null), ...outcome(row, answer, startedAt.toISOString(), retry) };
+  const changes = {
+    ...doc.shown,
+    docDigest: doc.digest,
+    fixAt: doc.fixAt(answer && !answer.ok ? answer.errorCode : null),
+    ...outcome(row, answer, startedAt.toISOString(), retry),
+  };
   const by = access.user.username;
   const id = Number(row.id);
   const after = await ctx.database.db.transaction().execute(async (trx) => {
-    const res = await trx.updateTable(page.resource!.table)
-      .set({ ...toStored(ctx.database, page, changes), updatedAt: new Date().toISOString(), updatedBy: by, version: Number(row.version) + 1 })
-      .where('id', '=', id).where('version', '=', Number(row.version)).executeTakeFirst();
+    const res = await trx
+      .updateTable(page.resource!.table)
+      .set({
+        ...toStored(ctx.database, page, changes),
+        updatedAt: new Date().toISOString(),
+        updatedBy: by,
+        version: Number(row.version) + 1,
+      })
+      .where('id', '=', id)
+      .where('version', '=', Number(row.version))
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     const stored = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
     const out = toRecord(page, stored as Row);

@@ -14,9 +14,17 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
   const account = async (accountNo: string) => dataOf(await admin.get(ACCOUNT, `?accountNo=${accountNo}`)).list[0];
   /** Waybills of an organisation with at least `fen` still owed by the shipper and no deduction yet, largest first. */
   const openWaybills = async (party: string, fen: number): Promise<string[]> => {
-    const deducted = new Set((await t.app.ctx.database.db.selectFrom('cm_charge_log').select('bizNo').where('type', '=', 'deduct').execute()).map((r) => r.bizNo));
-    const rows = await t.app.ctx.database.db.selectFrom('tms_waybill').select(['waybillNo', 'shipperTotalFen']).where('partyCode', '=', party)
-      .where('shipperTotalFen', '>=', fen).orderBy('shipperTotalFen', 'desc').orderBy('waybillNo').execute();
+    const deducted = new Set(
+      (await t.app.ctx.database.db.selectFrom('cm_charge_log').select('bizNo').where('type', '=', 'deduct').execute()).map((r) => r.bizNo),
+    );
+    const rows = await t.app.ctx.database.db
+      .selectFrom('tms_waybill')
+      .select(['waybillNo', 'shipperTotalFen'])
+      .where('partyCode', '=', party)
+      .where('shipperTotalFen', '>=', fen)
+      .orderBy('shipperTotalFen', 'desc')
+      .orderBy('waybillNo')
+      .execute();
     return rows.map((r) => String(r.waybillNo)).filter((no) => !deducted.has(no));
   };
 
@@ -33,9 +41,13 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
     expect(accounts).toBe(4);
     expect(differences).toEqual([]);
     const db = t.app.ctx.database.db;
-    const deductions = await db.selectFrom('cm_charge_log as l').innerJoin('cm_order_account as a', 'a.accountNo', 'l.accountNo')
-      .leftJoin('tms_waybill as w', 'w.waybillNo', 'l.bizNo').select(['l.bizNo', 'l.amountFen', 'a.partyCode', 'w.partyCode as waybillParty', 'w.shipperTotalFen'])
-      .where('l.type', '=', 'deduct').execute();
+    const deductions = await db
+      .selectFrom('cm_charge_log as l')
+      .innerJoin('cm_order_account as a', 'a.accountNo', 'l.accountNo')
+      .leftJoin('tms_waybill as w', 'w.waybillNo', 'l.bizNo')
+      .select(['l.bizNo', 'l.amountFen', 'a.partyCode', 'w.partyCode as waybillParty', 'w.shipperTotalFen'])
+      .where('l.type', '=', 'deduct')
+      .execute();
     expect(deductions.length).toBeGreaterThanOrEqual(8);
     expect(deductions.filter((d) => d.waybillParty !== d.partyCode || Number(d.amountFen) > Number(d.shipperTotalFen))).toEqual([]);
   });
@@ -49,7 +61,15 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
     const deduct = (bizNo: string, amountFen: number) => admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen, bizNo });
     expect(refusal(await deduct('YD20991231000001', 100), 400).data.fieldErrors.bizNo).toMatch(/YD20991231000001 names no Waybill/);
     expect(refusal(await deduct(other, 100), 400).data.fieldErrors.bizNo).toMatch(/belongs to another organisation/);
-    const total = Number((await t.app.ctx.database.db.selectFrom('tms_waybill').select('shipperTotalFen').where('waybillNo', '=', own).executeTakeFirstOrThrow()).shipperTotalFen);
+    const total = Number(
+      (
+        await t.app.ctx.database.db
+          .selectFrom('tms_waybill')
+          .select('shipperTotalFen')
+          .where('waybillNo', '=', own)
+          .executeTakeFirstOrThrow()
+      ).shipperTotalFen,
+    );
     expect(refusal(await deduct(own, total + 1), 400).data.fieldErrors.amountFen).toMatch(/still open/);
     expect(total).toBeLessThan(1_000_000);
     expect(Number((await account('YF202510080002')).balanceFen)).toBe(before);
@@ -61,9 +81,14 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
   it('recharges, deducts and refunds with a log row each, and refuses what would break the account', async () => {
     const a = await account('YF202510080002');
     const before = Number(a.balanceFen);
-    expect(dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/recharge`, { amountFen: 100_000, channel: 'online', voucherNo: 'ZF001' })).balanceFen).toBe(before + 100_000);
+    expect(
+      dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/recharge`, { amountFen: 100_000, channel: 'online', voucherNo: 'ZF001' }))
+        .balanceFen,
+    ).toBe(before + 100_000);
     const [first, second] = await openWaybills('C1001', 30_000);
-    expect(dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen: 30_000, bizNo: first })).balanceFen).toBe(before + 70_000);
+    expect(dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen: 30_000, bizNo: first })).balanceFen).toBe(
+      before + 70_000,
+    );
     // Over the account's single limit (¥10,000), over the balance, and a malformed waybill number.
     refusal(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen: 1_000_001, bizNo: second }), 409);
     refusal(await admin.post(ACCOUNT, `/${a.id}/actions/refund`, { amountFen: before + 70_001, remark: '全部退回' }), 409);
@@ -79,7 +104,8 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
     const sent = async () => t.sms.sent.filter((m) => m.phone === '13900000001' && m.content.includes('YF202510080002')).length;
     // Down to ¥6,000 (threshold ¥5,000) by a refund, then two deductions for real waybills.
     const balance = Number(a.balanceFen);
-    if (balance > 600_000) dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/refund`, { amountFen: balance - 600_000, remark: '退回至提醒线以上' }));
+    if (balance > 600_000)
+      dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/refund`, { amountFen: balance - 600_000, remark: '退回至提醒线以上' }));
     expect(await sent()).toBe(0);
     for (const bizNo of (await openWaybills('C1001', 200_000)).slice(0, 2)) {
       dataOf(await admin.post(ACCOUNT, `/${a.id}/actions/deduct`, { amountFen: 200_000, bizNo }));
@@ -121,13 +147,34 @@ describe.each(dialects())('order accounts and customers on %s', (dialect) => {
     expect(apps.list.every((r: { partyCode: string }) => r.partyCode === 'C1002')).toBe(true);
     // The platform's own organisation is not a customer: not a parent, not readable here, not creatable.
     refusal(await admin.get('customerManage/appInfo', '?parent=P0001&parentField=partyCode'), 404);
-    refusal(await admin.post(CUSTOMER, '', { code: 'P0009', name: '测试平台', kind: 'platform', uscc: '91310114MA1GT3K74B', contactName: '张三', contactPhone: '13800000009', status: 'active' }), 403);
+    refusal(
+      await admin.post(CUSTOMER, '', {
+        code: 'P0009',
+        name: '测试平台',
+        kind: 'platform',
+        uscc: '91310114MA1GT3K74B',
+        contactName: '张三',
+        contactPhone: '13800000009',
+        status: 'active',
+      }),
+      403,
+    );
     refusal(await custA.get(CUSTOMER), 403);
   });
 
   it('creates a customer as an organisation of the customer kind and checks its contract dates', async () => {
-    const body = { code: 'C1003', name: '华北顺运物流有限公司', uscc: '91110105MA01HK5R8D', contactName: '王磊', contactPhone: '13700000003', status: 'active', level: 'normal',
-      contractNo: 'KF-2025-0099', contractFrom: '2025-12-01', contractTo: '2025-11-01' };
+    const body = {
+      code: 'C1003',
+      name: '华北顺运物流有限公司',
+      uscc: '91110105MA01HK5R8D',
+      contactName: '王磊',
+      contactPhone: '13700000003',
+      status: 'active',
+      level: 'normal',
+      contractNo: 'KF-2025-0099',
+      contractFrom: '2025-12-01',
+      contractTo: '2025-11-01',
+    };
     refusal(await admin.post(CUSTOMER, '', body), 400);
     const made = dataOf(await admin.post(CUSTOMER, '', { ...body, contractTo: '2026-11-30' }), 201);
     expect(made).toMatchObject({ code: 'C1003', kind: 'customer' });

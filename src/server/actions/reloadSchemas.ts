@@ -6,6 +6,7 @@ export const reloadSchemasAction: ActionHandler = async (ctx, access) => {
   requireSuperAdmin(access.user);
   const r = await reloadEverywhere(ctx, () => undefined);
   const params = { pages: r.pages, tables: r.tables.length, menus: r.menus };
-  if (r.refused.length) return { message: 'schemaAdmin.server.reloadedPartly', params: { ...params, count: r.refused.length, first: r.refused[0] } };
+  if (r.refused.length)
+    return { message: 'schemaAdmin.server.reloadedPartly', params: { ...params, count: r.refused.length, first: r.refused[0] } };
   return { message: 'schemaAdmin.server.reloaded', params };
 };

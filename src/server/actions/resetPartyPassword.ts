@@ -14,8 +14,11 @@ export const resetPartyPassword: ActionHandler = async (ctx, access, record, bod
   const passwordHash = await hashPassword(String(body.newPassword), ctx.config.scryptLogN);
   const now = new Date().toISOString();
   for (const u of targets) {
-    await ctx.database.core.updateTable('sys_user').set({ passwordHash, passwordChangedAt: now, updatedAt: now, updatedBy: access.user.username })
-      .where('id', '=', u.id).execute();
+    await ctx.database.core
+      .updateTable('sys_user')
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, updatedBy: access.user.username })
+      .where('id', '=', u.id)
+      .execute();
     // Whoever resets their own organisation keeps the session they are using.
     await revokeUserSessions(ctx, u.id, u.id === access.user.userId ? access.user.sessionId : undefined);
   }

@@ -7,7 +7,11 @@ import type { ActionHandler } from './types.js';
 export const revokeSession: ActionHandler = async (ctx, access, record) => {
   if (Number(record!.id) === access.user.sessionId) throw conflict('server.actions.ownSession');
   if (record!.revokedAt) throw conflict('server.actions.alreadyRevoked');
-  const owner = await ctx.database.core.selectFrom('sys_user').select(['roles']).where('username', '=', String(record!.username)).executeTakeFirst();
+  const owner = await ctx.database.core
+    .selectFrom('sys_user')
+    .select(['roles'])
+    .where('username', '=', String(record!.username))
+    .executeTakeFirst();
   assertMayManageAccounts(access.user, owner ? [owner] : []);
   await endSession(ctx, Number(record!.id));
   return { revoked: true };

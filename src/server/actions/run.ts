@@ -23,7 +23,8 @@ async function prepare(ctx: AppContext, req: Req, page: string, name: string, ra
   const action = access.page.actions?.find((a) => a.name === name && (a.level ?? 'row') === level);
   const handler = action && actionHandler(action.handler);
   if (!action || !handler) throw notFound('server.data.unknownAction', { name: String(name).slice(0, 40) });
-  if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: action.name });
+  if (!allows(access.actions, `action:${action.name}`) && !allows(access.actions, 'update'))
+    throw forbidden('server.data.forbidden', { action: action.name });
   const raw = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Row;
   // Unknown fields are refused like any other bad input; a bulk body also carries the selection.
   const body = level === 'bulk' ? Object.fromEntries(Object.entries(raw).filter(([k]) => k !== 'ids')) : raw;
@@ -69,7 +70,13 @@ export interface BulkOutcome {
  * Runs the handler on each selected row on its own: one row's refusal (wrong state, another
  * organisation's record, a stale version) is reported for that row and does not undo the others.
  */
-export async function runBulkAction(ctx: AppContext, req: Req, page: string, name: string, rawBody: { ids: number[] }): Promise<{ succeeded: number; failed: number; results: BulkOutcome[] }> {
+export async function runBulkAction(
+  ctx: AppContext,
+  req: Req,
+  page: string,
+  name: string,
+  rawBody: { ids: number[] },
+): Promise<{ succeeded: number; failed: number; results: BulkOutcome[] }> {
   const { access, action, handler, body } = await prepare(ctx, req, page, name, rawBody, 'bulk');
   // The contract (BulkActionBody) checked the selection: 1..200 record ids; each is run once.
   const ids = [...new Set(rawBody.ids)];
@@ -79,7 +86,15 @@ export async function runBulkAction(ctx: AppContext, req: Req, page: string, nam
   return { succeeded, failed: results.length - succeeded, results };
 }
 
-async function runOne(ctx: AppContext, req: Req, access: PageAccess, handler: ActionHandler, action: CustomAction, body: Row, id: number): Promise<BulkOutcome> {
+async function runOne(
+  ctx: AppContext,
+  req: Req,
+  access: PageAccess,
+  handler: ActionHandler,
+  action: CustomAction,
+  body: Row,
+  id: number,
+): Promise<BulkOutcome> {
   try {
     const record = toRecord(access.page, await loadScoped(ctx, access, id));
     assertApplies(action, record);

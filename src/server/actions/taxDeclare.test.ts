@@ -16,7 +16,9 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
   const row = (table: string, id: number) => db().selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const logsOf = (bizNo: string) => db().selectFrom('tax_log').selectAll().where('bizNo', '=', bizNo).orderBy('id').execute();
   const pending = async (who: Caller, page: string, party: string) =>
-    dataOf(await who.get(page, `?status=pending&partyCode=${party}&size=50`)).list.filter((r: { partyCode: string }) => r.partyCode === party);
+    dataOf(await who.get(page, `?status=pending&partyCode=${party}&size=50`)).list.filter(
+      (r: { partyCode: string }) => r.partyCode === party,
+    );
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -47,8 +49,17 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
 
   it('refuses a declaration that no longer matches its tax orders, before filing anything', async () => {
     const [decl] = await pending(admin, ORDER_DECL, 'C1002');
-    const order = await db().selectFrom('tax_order').select(['id', 'incomeFen']).where('declarationNo', '=', decl.declarationNo).orderBy('id').executeTakeFirstOrThrow();
-    await db().updateTable('tax_order').set({ incomeFen: Number(order.incomeFen) + 100 }).where('id', '=', order.id).execute();
+    const order = await db()
+      .selectFrom('tax_order')
+      .select(['id', 'incomeFen'])
+      .where('declarationNo', '=', decl.declarationNo)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('tax_order')
+      .set({ incomeFen: Number(order.incomeFen) + 100 })
+      .where('id', '=', order.id)
+      .execute();
     try {
       const msg = refusal(await admin.post(ORDER_DECL, `/${decl.id}/actions/declare`, {}), 409).msg;
       expect(msg).toContain(decl.declarationNo);
@@ -64,7 +75,11 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
     useTaxConnector({ declare: async () => failure('SYSTEM_MAINTENANCE', '税务机关系统维护，请稍后重新申报') });
     const msg = refusal(await admin.post(ORDER_DECL, `/${decl.id}/actions/declare`, {}), 422).msg;
     expect(msg).toContain('税务机关系统维护');
-    expect(await row('tax_order_declaration', decl.id)).toMatchObject({ status: 'failed', failReason: '税务机关系统维护，请稍后重新申报', voucherNo: null });
+    expect(await row('tax_order_declaration', decl.id)).toMatchObject({
+      status: 'failed',
+      failReason: '税务机关系统维护，请稍后重新申报',
+      voucherNo: null,
+    });
     expect((await logsOf(decl.declarationNo)).map((l) => [l.result, l.errorCode])).toEqual([['failed', 'SYSTEM_MAINTENANCE']]);
 
     useTaxConnector(sandbox);
@@ -82,7 +97,12 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
     expect(stored.status).toBe('declared');
     const [log] = await logsOf(decl.declarationNo);
     expect(log).toMatchObject({ action: 'declarePersonal', result: 'success', voucherNo: stored.voucherNo });
-    expect(JSON.parse(String(log.request))).toMatchObject({ kind: 'personal', period: decl.period, incomeFen: decl.incomeFen, taxFen: decl.dueFen });
+    expect(JSON.parse(String(log.request))).toMatchObject({
+      kind: 'personal',
+      period: decl.period,
+      incomeFen: decl.incomeFen,
+      taxFen: decl.dueFen,
+    });
   });
 
   it('lets a customer declare only its own organisation’s declarations', async () => {
@@ -94,7 +114,10 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
   it('refuses a period that has not ended, in the sandbox as the authority does', async () => {
     const now = new Date();
     const open = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 7);
-    const answer = await sandbox.declare({ kind: 'order', declarationNo: 'SB202611010001', agentTaxNo: '91310000MA1FL4XQ01', period: open, incomeFen: 100, taxFen: 2 }, now);
+    const answer = await sandbox.declare(
+      { kind: 'order', declarationNo: 'SB202611010001', agentTaxNo: '91310000MA1FL4XQ01', period: open, incomeFen: 100, taxFen: 2 },
+      now,
+    );
     expect(answer).toMatchObject({ ok: false, errorCode: 'PERIOD_OPEN' });
   });
 });

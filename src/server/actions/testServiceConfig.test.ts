@@ -11,7 +11,8 @@ describe.each(dialects())('the test action of a customer service configuration o
   let custB: Caller;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const logOf = (requestId: string) => db().selectFrom('cust_service_log').selectAll().where('requestId', '=', requestId).executeTakeFirst();
+  const logOf = (requestId: string) =>
+    db().selectFrom('cust_service_log').selectAll().where('requestId', '=', requestId).executeTakeFirst();
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -33,11 +34,29 @@ describe.each(dialects())('the test action of a customer service configuration o
 
   it('answers the gateway’s refusal when the configuration is disabled, and still logs the refused call', async () => {
     const config = dataOf(await admin.get(OCR, '?partyCode=C1002')).list[0];
-    const before = Number((await db().selectFrom('cust_service_log').select((eb) => eb.fn.countAll().as('n')).where('partyCode', '=', 'C1002').where('service', '=', 'ocr').executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await db()
+          .selectFrom('cust_service_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('partyCode', '=', 'C1002')
+          .where('service', '=', 'ocr')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     dataOf(await admin.put(OCR, `/${config.id}`, { version: config.version, status: 'disabled' }));
     const res = refusal(await custB.post(OCR, `/${config.id}/actions/test`, {}), 409);
     expect(res.msg).toMatch(/The test call was refused: .+/);
-    const after = Number((await db().selectFrom('cust_service_log').select((eb) => eb.fn.countAll().as('n')).where('partyCode', '=', 'C1002').where('service', '=', 'ocr').executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await db()
+          .selectFrom('cust_service_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('partyCode', '=', 'C1002')
+          .where('service', '=', 'ocr')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before + 1);
   });
 

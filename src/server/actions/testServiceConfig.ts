@@ -22,13 +22,31 @@ export const testServiceConfig: ActionHandler = async (ctx, access, record) => {
   const party = await ctx.database.core.selectFrom('sys_party').select('name').where('code', '=', partyCode).executeTakeFirst();
   const params = paramsFor(new Rng(Date.now()), service, operation, undefined, false);
   try {
-    const answer = await performCall(ctx, { partyCode, partyName: party?.name ?? partyCode, appKey: null, service, operation, params, ip: '127.0.0.1', at: new Date() });
-    const shown = { operation: `${service}.${operation}`, requestId: answer.requestId, fee: (answer.feeFen / 100).toFixed(2), answer: summarize(answer.data) ?? '' };
+    const answer = await performCall(ctx, {
+      partyCode,
+      partyName: party?.name ?? partyCode,
+      appKey: null,
+      service,
+      operation,
+      params,
+      ip: '127.0.0.1',
+      at: new Date(),
+    });
+    const shown = {
+      operation: `${service}.${operation}`,
+      requestId: answer.requestId,
+      fee: (answer.feeFen / 100).toFixed(2),
+      answer: summarize(answer.data) ?? '',
+    };
     if (answer.result === 'success') return { message: 'ops.server.actions.testPassed', params: shown, answer: answer.data };
-    throw providerRefused('ops.server.actions.testFailed', { ...shown, reason: String(answer.data.message ?? answer.data.errorCode ?? '') });
+    throw providerRefused('ops.server.actions.testFailed', {
+      ...shown,
+      reason: String(answer.data.message ?? answer.data.errorCode ?? ''),
+    });
   } catch (err) {
     // A refusal (service not opened, expired, over quota or balance) is the answer the test is for.
-    if (err instanceof GatewayError) throw conflict('ops.server.actions.testRefused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
+    if (err instanceof GatewayError)
+      throw conflict('ops.server.actions.testRefused', { reason: { key: `gateway.codes.${err.code}`, params: err.params } });
     throw err;
   }
 };

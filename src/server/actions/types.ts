@@ -21,4 +21,10 @@ export interface ActionResult {
  * action and for each row of a bulk action (the engine calls the handler once per row and reports
  * each outcome); it is null for a list action. `body` holds the action's dialog fields, validated.
  */
-export type ActionHandler = (ctx: AppContext, access: PageAccess, record: Row | null, body: Row, action: CustomAction) => Promise<ActionResult | unknown>;
+export type ActionHandler = (
+  ctx: AppContext,
+  access: PageAccess,
+  record: Row | null,
+  body: Row,
+  action: CustomAction,
+) => Promise<ActionResult | unknown>;

@@ -48,12 +48,32 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function reconcileDay(db: Db, accountNo: string, day: string): Promise<DayBooks> {
   const [from, to] = bounds(day);
   const receipts = await db.selectFrom('cp_receipt').selectAll().where('accountNo', '=', accountNo).where('tradeDate', '=', day).execute();
-  const paid = await db.selectFrom('cp_payment').selectAll().where('accountNo', '=', accountNo)
-    .where('status', 'in', ['success', 'bounced']).where('paidAt', '>=', from).where('paidAt', '<', to).execute();
-  const returned = await db.selectFrom('cp_payment').selectAll().where('accountNo', '=', accountNo)
-    .where('status', '=', 'bounced').where('finishedAt', '>=', from).where('finishedAt', '<', to).execute();
-  const before = (t: string) => db.selectFrom('cp_balance_log').select('ledgerFen').where('accountNo', '=', accountNo).where('queriedAt', '<', t)
-    .orderBy('queriedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const paid = await db
+    .selectFrom('cp_payment')
+    .selectAll()
+    .where('accountNo', '=', accountNo)
+    .where('status', 'in', ['success', 'bounced'])
+    .where('paidAt', '>=', from)
+    .where('paidAt', '<', to)
+    .execute();
+  const returned = await db
+    .selectFrom('cp_payment')
+    .selectAll()
+    .where('accountNo', '=', accountNo)
+    .where('status', '=', 'bounced')
+    .where('finishedAt', '>=', from)
+    .where('finishedAt', '<', to)
+    .execute();
+  const before = (t: string) =>
+    db
+      .selectFrom('cp_balance_log')
+      .select('ledgerFen')
+      .where('accountNo', '=', accountNo)
+      .where('queriedAt', '<', t)
+      .orderBy('queriedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   const differences: Difference[] = [];
   const debits = receipts.filter((r) => r.direction === 'debit');
   const credits = receipts.filter((r) => r.direction === 'credit');
@@ -64,33 +84,72 @@ export async function reconcileDay(db: Db, accountNo: string, day: string): Prom
   // Incoming funds the system has claimed to a business number; a return is booked by its payment.
   const claimed = credits.filter((r) => r.bizNo && !String(r.bizNo).startsWith('ZF'));
   const systemCreditFen = returned.reduce((s, p) => s + n(p.amountFen), 0) + claimed.reduce((s, r) => s + n(r.amountFen), 0);
-  const entry = (r: Row, kind: Difference['kind'], bankFen: number, systemFen: number): Difference =>
-    ({ bankSerialNo: (r.bankSerialNo as string) ?? null, kind, direction: r.direction as Difference['direction'], bankFen, systemFen, summary: String(r.purpose ?? '') });
+  const entry = (r: Row, kind: Difference['kind'], bankFen: number, systemFen: number): Difference => ({
+    bankSerialNo: (r.bankSerialNo as string) ?? null,
+    kind,
+    direction: r.direction as Difference['direction'],
+    bankFen,
+    systemFen,
+    summary: String(r.purpose ?? ''),
+  });
   for (const r of debits) {
     const p = paid.find((x) => x.payNo === r.bizNo);
     if (!p) differences.push(entry(r, 'bankOnly', n(r.amountFen) + n(r.feeFen), 0));
-    else if (n(p.amountFen) + n(p.feeFen) !== n(r.amountFen) + n(r.feeFen)) differences.push(entry(r, 'amount', n(r.amountFen) + n(r.feeFen), n(p.amountFen) + n(p.feeFen)));
+    else if (n(p.amountFen) + n(p.feeFen) !== n(r.amountFen) + n(r.feeFen))
+      differences.push(entry(r, 'amount', n(r.amountFen) + n(r.feeFen), n(p.amountFen) + n(p.feeFen)));
   }
   for (const r of credits) {
     if (!r.bizNo) differences.push(entry(r, 'bankOnly', n(r.amountFen), 0));
     else if (String(r.bizNo).startsWith('ZF') && !payNos.has(String(r.bizNo))) differences.push(entry(r, 'bankOnly', n(r.amountFen), 0));
   }
   for (const p of paid) {
-    if (!debits.some((r) => r.bizNo === p.payNo)) differences.push({ bankSerialNo: p.bankSerialNo ?? null, kind: 'systemOnly', direction: 'debit', bankFen: 0, systemFen: n(p.amountFen) + n(p.feeFen), summary: String(p.purpose ?? '') });
+    if (!debits.some((r) => r.bizNo === p.payNo))
+      differences.push({
+        bankSerialNo: p.bankSerialNo ?? null,
+        kind: 'systemOnly',
+        direction: 'debit',
+        bankFen: 0,
+        systemFen: n(p.amountFen) + n(p.feeFen),
+        summary: String(p.purpose ?? ''),
+      });
   }
   for (const p of returned) {
-    if (!credits.some((r) => r.bizNo === p.payNo)) differences.push({ bankSerialNo: null, kind: 'systemOnly', direction: 'credit', bankFen: 0, systemFen: n(p.amountFen), summary: String(p.failReason ?? '') });
+    if (!credits.some((r) => r.bizNo === p.payNo))
+      differences.push({
+        bankSerialNo: null,
+        kind: 'systemOnly',
+        direction: 'credit',
+        bankFen: 0,
+        systemFen: n(p.amountFen),
+        summary: String(p.failReason ?? ''),
+      });
   }
   const openingFen = n((await before(from))?.ledgerFen);
   const closingFen = n((await before(to))?.ledgerFen ?? openingFen);
   // The balance the bank reports at the day's end against what its own entries of the day make of the opening.
   const expectedFen = openingFen + bankCreditFen - bankDebitFen;
   if (closingFen !== expectedFen) {
-    differences.push({ bankSerialNo: null, kind: 'balance', direction: closingFen > expectedFen ? 'credit' : 'debit', bankFen: closingFen, systemFen: expectedFen, summary: 'closing balance' });
+    differences.push({
+      bankSerialNo: null,
+      kind: 'balance',
+      direction: closingFen > expectedFen ? 'credit' : 'debit',
+      bankFen: closingFen,
+      systemFen: expectedFen,
+      summary: 'closing balance',
+    });
   }
   return {
-    accountNo, reconDate: day, openingFen, closingFen, bankDebitFen, bankCreditFen, systemDebitFen, systemCreditFen,
-    diffFen: (closingFen - openingFen) - (systemCreditFen - systemDebitFen), diffCount: differences.length, differences,
+    accountNo,
+    reconDate: day,
+    openingFen,
+    closingFen,
+    bankDebitFen,
+    bankCreditFen,
+    systemDebitFen,
+    systemCreditFen,
+    diffFen: closingFen - openingFen - (systemCreditFen - systemDebitFen),
+    diffCount: differences.length,
+    differences,
   };
 }
 
@@ -106,11 +165,20 @@ export async function openDays(db: Db, accountNo: string, until: string, lookbac
     db.selectFrom('cp_receipt').select('tradeDate').distinct().where('accountNo', '=', accountNo).where('tradeDate', '>=', since).execute(),
     db.selectFrom('cp_payment').select('paidAt').where('accountNo', '=', accountNo).where('paidAt', '>=', sinceAt).execute(),
     db.selectFrom('cp_balance_log').select('queriedAt').where('accountNo', '=', accountNo).where('queriedAt', '>=', sinceAt).execute(),
-    db.selectFrom('cp_reconciliation').select('reconDate').where('accountNo', '=', accountNo).where('status', 'in', ['balanced', 'resolved']).where('reconDate', '>=', since).execute(),
+    db
+      .selectFrom('cp_reconciliation')
+      .select('reconDate')
+      .where('accountNo', '=', accountNo)
+      .where('status', 'in', ['balanced', 'resolved'])
+      .where('reconDate', '>=', since)
+      .execute(),
   ]);
   const done = new Set(closed.map((r) => String(r.reconDate)));
-  const days = new Set([...receipts.map((r) => String(r.tradeDate)), ...payments.map((p) => chinaDay(new Date(String(p.paidAt)))),
-    ...reports.map((r) => chinaDay(new Date(String(r.queriedAt))))]);
+  const days = new Set([
+    ...receipts.map((r) => String(r.tradeDate)),
+    ...payments.map((p) => chinaDay(new Date(String(p.paidAt)))),
+    ...reports.map((r) => chinaDay(new Date(String(r.queriedAt)))),
+  ]);
   days.add(new Date(Date.parse(`${until}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10));
   return [...days].filter((d) => d >= since && d < until && !done.has(d)).sort();
 }
@@ -123,12 +191,38 @@ export async function storeReconciliation(ctx: AppContext, account: Row, day: st
   const books = await reconcileDay(ctx.database.db, String(account.accountNo), day);
   const iso = at.toISOString();
   return transact(ctx.database.db, async (trx) => {
-    const old = await trx.selectFrom('cp_reconciliation').selectAll().where('accountNo', '=', books.accountNo).where('reconDate', '=', day).executeTakeFirst();
+    const old = await trx
+      .selectFrom('cp_reconciliation')
+      .selectAll()
+      .where('accountNo', '=', books.accountNo)
+      .where('reconDate', '=', day)
+      .executeTakeFirst();
     const differences = JSON.stringify(books.differences);
     const same = old && old.status === 'resolved' && old.differences === differences;
-    const values = { ...books, differences, status: books.diffCount ? (same ? 'resolved' : 'unbalanced') : 'balanced', reconciledAt: iso, updatedAt: iso, updatedBy: by };
-    if (old) await trx.updateTable('cp_reconciliation').set({ ...values, version: n(old.version) + 1 }).where('id', '=', old.id).execute();
-    else await trx.insertInto('cp_reconciliation').values({ ...values, partyCode: account.partyCode, version: 1, createdAt: iso, createdBy: by }).execute();
-    return trx.selectFrom('cp_reconciliation').selectAll().where('accountNo', '=', books.accountNo).where('reconDate', '=', day).executeTakeFirstOrThrow();
+    const values = {
+      ...books,
+      differences,
+      status: books.diffCount ? (same ? 'resolved' : 'unbalanced') : 'balanced',
+      reconciledAt: iso,
+      updatedAt: iso,
+      updatedBy: by,
+    };
+    if (old)
+      await trx
+        .updateTable('cp_reconciliation')
+        .set({ ...values, version: n(old.version) + 1 })
+        .where('id', '=', old.id)
+        .execute();
+    else
+      await trx
+        .insertInto('cp_reconciliation')
+        .values({ ...values, partyCode: account.partyCode, version: 1, createdAt: iso, createdBy: by })
+        .execute();
+    return trx
+      .selectFrom('cp_reconciliation')
+      .selectAll()
+      .where('accountNo', '=', books.accountNo)
+      .where('reconDate', '=', day)
+      .executeTakeFirstOrThrow();
   }).finally(() => tableWritten('cp_reconciliation'));
 }

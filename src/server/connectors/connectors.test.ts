@@ -7,11 +7,28 @@ import type { CallInput } from './types.js';
 import type { ServiceSettings } from '../gateway/serviceConfig.js';
 import type { AppContext } from '../context.js';
 
-const settings: ServiceSettings = { enabled: true, dailyQuota: 0, qpsLimit: 0, provider: 'sandbox', connector: 'sandbox', unitPriceFen: null };
+const settings: ServiceSettings = {
+  enabled: true,
+  dailyQuota: 0,
+  qpsLimit: 0,
+  provider: 'sandbox',
+  connector: 'sandbox',
+  unitPriceFen: null,
+};
 const ctx = { schemas: { pages: new Map() } } as unknown as AppContext;
-const input = (service: string, operation: string, params: Record<string, unknown>, extra: Partial<CallInput> = {}): CallInput =>
-  ({ ctx, partyCode: 'C1001', service, operation, params, requestId: 'r-1', at: new Date('2026-11-20T06:00:00Z'), settings, ...extra });
-const run = (service: string, operation: string, params: Record<string, unknown>) => operationFor(service, operation, 'sandbox')!(input(service, operation, params));
+const input = (service: string, operation: string, params: Record<string, unknown>, extra: Partial<CallInput> = {}): CallInput => ({
+  ctx,
+  partyCode: 'C1001',
+  service,
+  operation,
+  params,
+  requestId: 'r-1',
+  at: new Date('2026-11-20T06:00:00Z'),
+  settings,
+  ...extra,
+});
+const run = (service: string, operation: string, params: Record<string, unknown>) =>
+  operationFor(service, operation, 'sandbox')!(input(service, operation, params));
 
 describe('sandbox connectors', () => {
   it('cover the 18 services with at least one operation each', () => {
@@ -66,8 +83,13 @@ describe('the generic HTTP connector against a local provider', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const httpSettings = (): ServiceSettings => ({
-    ...settings, connector: 'http',
-    http: { url, authHeader: 'X-Api-Key: k-123', mapping: { request: { mobile: 'phone', sign: 'template' }, response: { messageId: 'data.bizId' }, okPath: 'code', okValue: 'OK' } },
+    ...settings,
+    connector: 'http',
+    http: {
+      url,
+      authHeader: 'X-Api-Key: k-123',
+      mapping: { request: { mobile: 'phone', sign: 'template' }, response: { messageId: 'data.bizId' }, okPath: 'code', okValue: 'OK' },
+    },
   });
 
   it('sends the mapped fields with the auth header and maps the answer back', async () => {

@@ -21,8 +21,26 @@ import { connector as interfaceDigest } from './interfaceDigest/index.js';
 
 /** The sandbox connector of each of the 18 services; the HTTP adapter serves any operation a sandbox knows. */
 export const SANDBOXES: Record<string, ServiceConnector> = Object.fromEntries(
-  [alert, bank, push, ocr, etc, insurance, goldField, license, objectStorage, vehicleTrack, sms, upload, uploadReferer, vehicleCredit, verification, fuelCard, eSign, interfaceDigest]
-    .map((c) => [c.service, c]),
+  [
+    alert,
+    bank,
+    push,
+    ocr,
+    etc,
+    insurance,
+    goldField,
+    license,
+    objectStorage,
+    vehicleTrack,
+    sms,
+    upload,
+    uploadReferer,
+    vehicleCredit,
+    verification,
+    fuelCard,
+    eSign,
+    interfaceDigest,
+  ].map((c) => [c.service, c]),
 );
 
 export const SERVICES = Object.keys(SANDBOXES);

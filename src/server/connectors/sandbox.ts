@@ -15,14 +15,19 @@ export function pick<T>(list: readonly T[], seed: number, salt = 0): T {
   return list[(seed + salt * 2654435761) % list.length >>> 0];
 }
 
-export function str(params: Record<string, unknown>, name: string, opts: { pattern?: RegExp; max?: number; optional?: boolean } = {}): string {
+export function str(
+  params: Record<string, unknown>,
+  name: string,
+  opts: { pattern?: RegExp; max?: number; optional?: boolean } = {},
+): string {
   const v = params[name];
   if (v === undefined || v === null || v === '') {
     if (opts.optional) return '';
     throw new InputError(name, 'required');
   }
   const s = typeof v === 'number' ? String(v) : v;
-  if (typeof s !== 'string' || s.length > (opts.max ?? 200) || (opts.pattern && !opts.pattern.test(s))) throw new InputError(name, 'invalid');
+  if (typeof s !== 'string' || s.length > (opts.max ?? 200) || (opts.pattern && !opts.pattern.test(s)))
+    throw new InputError(name, 'invalid');
   return s.trim();
 }
 

@@ -18,7 +18,9 @@ export interface CallInput {
  * A connector's answer. `ok: false` is a failure the provider reports (bad input, refused card):
  * the call is logged as a failure and its charge is reversed.
  */
-export type CallResult = { ok: true; data: Record<string, unknown> } | { ok: false; errorCode: string; message: string; data?: Record<string, unknown> };
+export type CallResult =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; errorCode: string; message: string; data?: Record<string, unknown> };
 
 export type Operation = (input: CallInput) => Promise<CallResult>;
 
@@ -30,10 +32,18 @@ export interface ServiceConnector {
 
 /** Raised by input readers; turned into a failure answer with the field named. */
 export class InputError extends Error {
-  constructor(readonly field: string, readonly problem: 'required' | 'invalid') {
+  constructor(
+    readonly field: string,
+    readonly problem: 'required' | 'invalid',
+  ) {
     super(`${field} ${problem}`);
   }
 }
 
 export const success = (data: Record<string, unknown>): CallResult => ({ ok: true, data });
-export const failure = (errorCode: string, message: string, data?: Record<string, unknown>): CallResult => ({ ok: false, errorCode, message, data });
+export const failure = (errorCode: string, message: string, data?: Record<string, unknown>): CallResult => ({
+  ok: false,
+  errorCode,
+  message,
+  data,
+});

@@ -14,7 +14,8 @@ const GUARDED_PARTY_FIELDS = ['status', 'kind', 'code'];
 
 const rolesOf = (row: Row | null) => parseJsonArray(row?.roles);
 const isTop = (user: SessionUser) => user.activeRole === TOP_ROLE;
-const changed = (next: Row, existing: Row, field: string) => field in next && JSON.stringify(next[field] ?? null) !== JSON.stringify(existing[field] ?? null);
+const changed = (next: Row, existing: Row, field: string) =>
+  field in next && JSON.stringify(next[field] ?? null) !== JSON.stringify(existing[field] ?? null);
 
 /** Secret fields of the page being set in this write (a blank one on edit means "unchanged" and is not sent here). */
 function secretsSet(access: PageAccess, next: Row | null): boolean {
@@ -27,7 +28,13 @@ function secretsSet(access: PageAccess, next: Row | null): boolean {
  * credentials, phone and status are changed by a SUPER_ADMIN only (so a platform admin cannot take
  * the account over), and a password set by anyone ends the account's other sessions.
  */
-export async function guardAccountWrite(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
+export async function guardAccountWrite(
+  ctx: AppContext,
+  access: PageAccess,
+  op: 'create' | 'update' | 'delete',
+  next: Row | null,
+  existing: Row | null,
+) {
   const table = access.page.resource!.table;
   if (table === 'sys_user' && existing && op !== 'create') {
     const passwordSet = op === 'update' && secretsSet(access, next);

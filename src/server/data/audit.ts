@@ -17,11 +17,23 @@ export async function audit(
   after: Row | null,
 ): Promise<void> {
   const now = new Date().toISOString();
-  await coreView(db).insertInto('sys_audit').values({
-    page: page.id, tableName: page.resource!.table, recordId, action, username: user.username, partyCode: user.partyCode,
-    before: before ? JSON.stringify(before) : null, after: after ? JSON.stringify(after) : null,
-    createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,
-  }).execute();
+  await coreView(db)
+    .insertInto('sys_audit')
+    .values({
+      page: page.id,
+      tableName: page.resource!.table,
+      recordId,
+      action,
+      username: user.username,
+      partyCode: user.partyCode,
+      before: before ? JSON.stringify(before) : null,
+      after: after ? JSON.stringify(after) : null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: user.username,
+      updatedBy: user.username,
+    })
+    .execute();
   // A page's own event log (`events`) is written with its audit, by every write that audits.
   if (page.events && recordId !== null) await writeEvent(db, user, page, action, before, after);
 }

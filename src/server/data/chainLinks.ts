@@ -32,7 +32,7 @@ const refuse = (field: string, key: string, params: Record<string, unknown>) =>
 export async function checkLink(trx: Db, link: Link): Promise<Row> {
   const params = { doc: link.doc, field: link.field, target: link.target, value: String(link.value ?? '').slice(0, 40) };
   if (link.value === null || link.value === undefined || link.value === '') throw refuse(link.field, 'missing', params);
-  const row = await trx.selectFrom(link.table).selectAll().where(link.key, '=', String(link.value)).executeTakeFirst() as Row | undefined;
+  const row = (await trx.selectFrom(link.table).selectAll().where(link.key, '=', String(link.value)).executeTakeFirst()) as Row | undefined;
   if (!row) throw refuse(link.field, 'unknown', params);
   if (row.partyCode !== link.partyCode) throw refuse(link.field, 'otherParty', params);
   if (link.open && link.amountFen !== undefined) {
@@ -44,18 +44,36 @@ export async function checkLink(trx: Db, link: Link): Promise<Row> {
 }
 
 /** What other documents already took from a predecessor: the sum of `field` over rows naming it. */
-export async function taken(trx: Db, table: string, link: string, value: unknown, field: string, where: Record<string, unknown[]> = {}): Promise<number> {
-  let q = trx.selectFrom(table).select((eb) => eb.fn.sum(field).as('v')).where(link, '=', String(value));
+export async function taken(
+  trx: Db,
+  table: string,
+  link: string,
+  value: unknown,
+  field: string,
+  where: Record<string, unknown[]> = {},
+): Promise<number> {
+  let q = trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.sum(field).as('v'))
+    .where(link, '=', String(value));
   for (const [k, values] of Object.entries(where)) q = q.where(k, 'in', values as never);
-  const row = await q.executeTakeFirst() as Row | undefined;
+  const row = (await q.executeTakeFirst()) as Row | undefined;
   return Number(row?.v ?? 0);
 }
 
 /** A freight payment's settlement: what it still owes is its final payment less the payments already sent for it. */
 export function settlementLink(doc: string, field: string, value: unknown, partyCode: string, amountFen: number): Link {
   return {
-    doc, field, target: 'pages.tms.settlement.settlement.title', table: 'tms_settlement', key: 'settlementNo', value, partyCode, amountFen,
-    open: async (row, trx) => Number(row.finalPayFen ?? 0) - await taken(trx, 'cp_payment', 'bizNo', value, 'amountFen', { status: ['processing', 'success'] }),
+    doc,
+    field,
+    target: 'pages.tms.settlement.settlement.title',
+    table: 'tms_settlement',
+    key: 'settlementNo',
+    value,
+    partyCode,
+    amountFen,
+    open: async (row, trx) =>
+      Number(row.finalPayFen ?? 0) - (await taken(trx, 'cp_payment', 'bizNo', value, 'amountFen', { status: ['processing', 'success'] })),
   };
 }
 
@@ -67,7 +85,15 @@ export function waybillLink(doc: string, field: string, value: unknown, partyCod
 /** A prepayment deduction's waybill: what the shipper still owes on it is its total less what was already deducted for it. */
 export function waybillDeductionLink(doc: string, field: string, value: unknown, partyCode: string, amountFen: number): Link {
   return {
-    doc, field, target: 'pages.tms.waybill.waybill.title', table: 'tms_waybill', key: 'waybillNo', value, partyCode, amountFen,
-    open: async (row, trx) => Number(row.shipperTotalFen ?? 0) - await taken(trx, 'cm_charge_log', 'bizNo', value, 'amountFen', { type: ['deduct'] }),
+    doc,
+    field,
+    target: 'pages.tms.waybill.waybill.title',
+    table: 'tms_waybill',
+    key: 'waybillNo',
+    value,
+    partyCode,
+    amountFen,
+    open: async (row, trx) =>
+      Number(row.shipperTotalFen ?? 0) - (await taken(trx, 'cm_charge_log', 'bizNo', value, 'amountFen', { type: ['deduct'] })),
   };
 }

@@ -48,13 +48,26 @@ export async function chainView(ctx: AppContext, req: FastifyRequest, parent: Pa
   const chain: ChainView | undefined = parent.page.chains?.find((c) => c.name === name);
   if (!chain) throw notFound('server.data.unknownRelation', { name: name.slice(0, 40) });
   const root = await loadScoped(ctx, parent, id);
-  const partyCode = (await ctx.database.db.selectFrom(parent.page.resource!.table).select('partyCode').where('id', '=', Number(root.id)).executeTakeFirst() as Row | undefined)?.partyCode;
+  const partyCode = (
+    (await ctx.database.db
+      .selectFrom(parent.page.resource!.table)
+      .select('partyCode')
+      .where('id', '=', Number(root.id))
+      .executeTakeFirst()) as Row | undefined
+  )?.partyCode;
   const rows = new Map<string, Row[]>();
   const steps: ChainStepAnswer[] = [];
   for (const step of chain.steps) {
     const page = ctx.schemas.pages.get(step.page) as PageSchema;
     const [head, tail] = step.from.includes('.') ? step.from.split('.') : [null, step.from];
-    const values = [...new Set((head ? rows.get(head) ?? [] : [root]).map((r) => r[tail]).filter(filled).map(String))];
+    const values = [
+      ...new Set(
+        (head ? (rows.get(head) ?? []) : [root])
+          .map((r) => r[tail])
+          .filter(filled)
+          .map(String),
+      ),
+    ];
     let found: Row[] = [];
     if (values.length) {
       let q = ctx.database.db.selectFrom(page.resource!.table).selectAll().where(step.field, 'in', values);
@@ -66,7 +79,10 @@ export async function chainView(ctx: AppContext, req: FastifyRequest, parent: Pa
     const mask = access ? maskerFor(access, page) : null;
     const shown = access ? found.map((r) => (mask ? mask(r) : r)) : [];
     steps.push({
-      name: step.name, page: step.page, title: translate(req.lang, step.title ?? page.title), readable: Boolean(access),
+      name: step.name,
+      page: step.page,
+      title: translate(req.lang, step.title ?? page.title),
+      readable: Boolean(access),
       documents: shown.map((r) => document(page, step.field, step.amount, r, req.lang)),
       totalFen: step.amount ? found.reduce((s, r) => s + Number(r[step.amount!] ?? 0), 0) : null,
     });
@@ -93,7 +109,13 @@ async function readable(ctx: AppContext, req: FastifyRequest, pageId: string) {
   }
 }
 
-function document(page: PageSchema, field: string, amount: string | undefined, r: Row, lang: Parameters<typeof translate>[0]): ChainDocument {
+function document(
+  page: PageSchema,
+  field: string,
+  amount: string | undefined,
+  r: Row,
+  lang: Parameters<typeof translate>[0],
+): ChainDocument {
   const label = page.resource!.label ?? page.resource!.key ?? 'id';
   const stateField = page.states?.field ?? (page.model?.properties.status ? 'status' : null);
   const f = stateField ? fieldSchema(page, stateField) : undefined;
@@ -101,7 +123,9 @@ function document(page: PageSchema, field: string, amount: string | undefined, r
   const text = f && filled(value) ? displayValue(f, value, lang, 0, () => undefined) : null;
   const color = f?.['x-enum-colors'] && typeof value === 'string' ? f['x-enum-colors'][value] : undefined;
   return {
-    id: Number(r.id), no: String(r[label] ?? r.id), amountFen: amount && filled(r[amount]) ? Number(r[amount]) : null,
+    id: Number(r.id),
+    no: String(r[label] ?? r.id),
+    amountFen: amount && filled(r[amount]) ? Number(r[amount]) : null,
     status: stateField && filled(value) ? { value, text: text === null ? null : text, ...(color ? { color } : {}) } : null,
     follows: String(r[field] ?? ''),
   };

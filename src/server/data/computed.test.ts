@@ -24,20 +24,41 @@ describe.each(dialects())('computed values, totals and transition effects on %s'
     staff = await signIn(t.app, 'staff');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
   const db = () => t.app.ctx.database.db;
 
   it('computes a stored field on every write and ignores a value sent for it', async () => {
     // A waybill of an enterprise carrier (no withheld taxes) without advances, whose settlement may pay up to its figures.
-    const free = await db().selectFrom('tms_waybill as w').leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
-      .select(['w.id', 'w.waybillNo', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard']).where('s.id', 'is', null).where('w.partyCode', '=', 'C1001')
-      .where('w.taxWithheld', '=', boolParam(t.app.ctx.database, false)).where('w.advanceFen', '=', 0)
-      .orderBy('w.id').limit(1).executeTakeFirstOrThrow();
+    const free = await db()
+      .selectFrom('tms_waybill as w')
+      .leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
+      .select(['w.id', 'w.waybillNo', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard'])
+      .where('s.id', 'is', null)
+      .where('w.partyCode', '=', 'C1001')
+      .where('w.taxWithheld', '=', boolParam(t.app.ctx.database, false))
+      .where('w.advanceFen', '=', 0)
+      .orderBy('w.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await db().updateTable('tms_waybill').set({ driverFreightFen: 500_000, extraFeeFen: 20_000 }).where('id', '=', free.id).execute();
-    const made = dataOf(await admin.post(SETTLEMENT, '', {
-      partyCode: 'C1001', waybillNo: free.waybillNo, shipperCode: free.shipperCode, carrierCode: free.carrierCode, driverIdcard: free.driverIdcard,
-      freightFen: 500_000, extraFeeFen: 20_000, deductionFen: 5_000, taxWithheld: false, iitRate: 0, payableFen: 1,
-    }), 201);
+    const made = dataOf(
+      await admin.post(SETTLEMENT, '', {
+        partyCode: 'C1001',
+        waybillNo: free.waybillNo,
+        shipperCode: free.shipperCode,
+        carrierCode: free.carrierCode,
+        driverIdcard: free.driverIdcard,
+        freightFen: 500_000,
+        extraFeeFen: 20_000,
+        deductionFen: 5_000,
+        taxWithheld: false,
+        iitRate: 0,
+        payableFen: 1,
+      }),
+      201,
+    );
     expect(made.payableFen).toBe(515_000);
     const edited = dataOf(await admin.put(SETTLEMENT, `/${made.id}`, { deductionFen: 15_000, version: made.version }));
     expect(edited.payableFen).toBe(505_000);
@@ -50,19 +71,37 @@ describe.each(dialects())('computed values, totals and transition effects on %s'
   });
 
   it('computes a field on read, which is never a column and cannot be filtered on', async () => {
-    const rows = dataOf(await custA.get(WAYBILL, '?size=20')).list as { freightFen: number; weightKg: number; freightPerTonFen: number | null }[];
+    const rows = dataOf(await custA.get(WAYBILL, '?size=20')).list as {
+      freightFen: number;
+      weightKg: number;
+      freightPerTonFen: number | null;
+    }[];
     expect(rows.length).toBe(20);
-    for (const r of rows) expect(r.freightPerTonFen).toBe(r.weightKg > 0 ? Math.round(r.freightFen * 1000 / r.weightKg) : null);
+    for (const r of rows) expect(r.freightPerTonFen).toBe(r.weightKg > 0 ? Math.round((r.freightFen * 1000) / r.weightKg) : null);
     refusal(await custA.get(WAYBILL, '?freightPerTonFen=1,2'), 400);
-    await expect(db().selectFrom('tms_waybill').select('freightPerTonFen' as never).limit(1).execute()).rejects.toThrow();
+    await expect(
+      db()
+        .selectFrom('tms_waybill')
+        .select('freightPerTonFen' as never)
+        .limit(1)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('totals every row matching the filter in the caller’s scope, in one answer with the page', async () => {
     const query = '?status=paid&size=5';
     const answer = dataOf(await custA.get(SETTLEMENT, query));
     expect(answer.list).toHaveLength(5);
-    const direct = await db().selectFrom('tms_settlement').where('partyCode', '=', 'C1001').where('status', '=', 'paid')
-      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('freightFen').as('freight'), eb.fn.sum('payableFen').as('payable'), eb.fn.sum('deductionFen').as('deduction')])
+    const direct = await db()
+      .selectFrom('tms_settlement')
+      .where('partyCode', '=', 'C1001')
+      .where('status', '=', 'paid')
+      .select((eb) => [
+        eb.fn.countAll().as('n'),
+        eb.fn.sum('freightFen').as('freight'),
+        eb.fn.sum('payableFen').as('payable'),
+        eb.fn.sum('deductionFen').as('deduction'),
+      ])
       .executeTakeFirstOrThrow();
     expect(Number(direct.n)).toBeGreaterThan(5);
     expect(totalOf(answer.totals, 'settlementNo', 'count')).toBe(Number(direct.n));
@@ -81,8 +120,13 @@ describe.each(dialects())('computed values, totals and transition effects on %s'
   });
 
   it('approving a certificate review flags the shipper in the same transaction, audited; revoking clears it', async () => {
-    const cert = await db().selectFrom('tms_shipper_cert').select(['id', 'shipperCode', 'partyCode', 'version']).where('status', '=', 'pending').where('certType', '=', 'initial')
-      .orderBy('id').executeTakeFirstOrThrow();
+    const cert = await db()
+      .selectFrom('tms_shipper_cert')
+      .select(['id', 'shipperCode', 'partyCode', 'version'])
+      .where('status', '=', 'pending')
+      .where('certType', '=', 'initial')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const shipperBefore = await db().selectFrom('tms_shipper').selectAll().where('code', '=', cert.shipperCode).executeTakeFirstOrThrow();
     expect(Boolean(shipperBefore.certified)).toBe(false);
     dataOf(await staff.post(SHIPPER_REVIEW, `/${cert.id}/transitions/approve`, { reviewRemark: '核验一致', version: cert.version }));
@@ -102,8 +146,13 @@ describe.each(dialects())('computed values, totals and transition effects on %s'
   });
 
   it('approving a carrier review flags the carrier, within the review’s organisation only', async () => {
-    const cert = await db().selectFrom('tms_carrier_cert').select(['id', 'carrierCode', 'partyCode']).where('status', '=', 'pending').where('certType', '=', 'initial')
-      .orderBy('id').executeTakeFirstOrThrow();
+    const cert = await db()
+      .selectFrom('tms_carrier_cert')
+      .select(['id', 'carrierCode', 'partyCode'])
+      .where('status', '=', 'pending')
+      .where('certType', '=', 'initial')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     dataOf(await staff.post(CARRIER_REVIEW, `/${cert.id}/transitions/approve`, {}));
     const carriers = await db().selectFrom('tms_carrier').select(['partyCode', 'certified']).where('code', '=', cert.carrierCode).execute();
     expect(carriers.map((c) => [c.partyCode, Boolean(c.certified)])).toEqual([[cert.partyCode, true]]);

@@ -2,7 +2,13 @@ import type { AppContext } from '../context.js';
 import { conflict, forbidden } from '../errors.js';
 import { parseJsonArray } from '../services/json.js';
 import { readGrants } from '../services/grants.js';
-import { CUSTOMER_ROLE_PERMISSION_TABLE, CUSTOMER_ROLE_TABLE, USER_CUSTOMER_ROLES, customerRolesEnabled, mergeGrants } from '../services/customerRoles.js';
+import {
+  CUSTOMER_ROLE_PERMISSION_TABLE,
+  CUSTOMER_ROLE_TABLE,
+  USER_CUSTOMER_ROLES,
+  customerRolesEnabled,
+  mergeGrants,
+} from '../services/customerRoles.js';
 import type { Grants } from '../services/menus.js';
 import type { PageAccess } from './access.js';
 import type { Row } from './rows.js';
@@ -23,11 +29,13 @@ async function rolesByCode(ctx: AppContext, codes: string[]): Promise<Map<string
     db.selectFrom(CUSTOMER_ROLE_TABLE).select(['code', 'partyCode', 'status']).where('code', 'in', codes).execute(),
     db.selectFrom(CUSTOMER_ROLE_PERMISSION_TABLE).select(['roleCode', 'partyCode', 'grants']).where('roleCode', 'in', codes).execute(),
   ]);
-  return new Map(roles.map((r) => {
-    const own = permissions.filter((p) => p.roleCode === r.code && p.partyCode === r.partyCode);
-    const grants = own.reduce<Grants>((acc, p) => mergeGrants(acc, readGrants(p.grants)), {});
-    return [String(r.code), { code: String(r.code), partyCode: String(r.partyCode), status: String(r.status), grants }];
-  }));
+  return new Map(
+    roles.map((r) => {
+      const own = permissions.filter((p) => p.roleCode === r.code && p.partyCode === r.partyCode);
+      const grants = own.reduce<Grants>((acc, p) => mergeGrants(acc, readGrants(p.grants)), {});
+      return [String(r.code), { code: String(r.code), partyCode: String(r.partyCode), status: String(r.status), grants }];
+    }),
+  );
 }
 
 /**
@@ -36,7 +44,13 @@ async function rolesByCode(ctx: AppContext, codes: string[]): Promise<Map<string
  * grants (so nobody hands out more than they have); an account holding roles beyond the writer's is
  * not changed by that writer at all, as for platform roles.
  */
-export async function checkUserCustomerRoles(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
+export async function checkUserCustomerRoles(
+  ctx: AppContext,
+  access: PageAccess,
+  op: 'create' | 'update' | 'delete',
+  next: Row | null,
+  existing: Row | null,
+) {
   if (!customerRolesEnabled(ctx)) return;
   const before = parseJsonArray(existing?.[USER_CUSTOMER_ROLES]);
   const after = op === 'delete' || !next ? [] : parseJsonArray(next[USER_CUSTOMER_ROLES]);
@@ -66,7 +80,12 @@ export async function checkUserCustomerRoles(ctx: AppContext, access: PageAccess
 export async function checkCustomerRoleInUse(ctx: AppContext, existing: Row) {
   if (!customerRolesEnabled(ctx)) return;
   // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
-  const users = await ctx.database.db.selectFrom('sys_user').select('id')
-    .where(USER_CUSTOMER_ROLES, 'like', `%"${String(existing.code)}"%`).where('partyCode', '=', String(existing.partyCode)).limit(1).execute();
+  const users = await ctx.database.db
+    .selectFrom('sys_user')
+    .select('id')
+    .where(USER_CUSTOMER_ROLES, 'like', `%"${String(existing.code)}"%`)
+    .where('partyCode', '=', String(existing.partyCode))
+    .limit(1)
+    .execute();
   if (users.length) throw conflict('server.data.roleInUse');
 }

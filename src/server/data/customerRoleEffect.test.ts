@@ -14,12 +14,17 @@ describe.each(dialects())('customer roles held by accounts on %s', (dialect) => 
   let custA: Caller;
   let custB: Caller;
 
-  const userInfo = async (c: Caller) => dataOf(await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: bearer(c.token) }));
+  const userInfo = async (c: Caller) =>
+    dataOf(await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: bearer(c.token) }));
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- menu nodes are JSON
   const menuCodes = (info: any): string[] => {
     const out: string[] = [];
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const walk = (nodes: any[]) => nodes.forEach((n) => { out.push(n.code); walk(n.children ?? []); });
+    const walk = (nodes: any[]) =>
+      nodes.forEach((n) => {
+        out.push(n.code);
+        walk(n.children ?? []);
+      });
     walk(info.resourceList);
     return out;
   };
@@ -52,10 +57,18 @@ describe.each(dialects())('customer roles held by accounts on %s', (dialect) => 
   });
 
   it('lets a customer administrator give its own active roles to its own accounts, with effect at sign-in', async () => {
-    const created = dataOf(await custA.post(STAFF, '', {
-      username: 'hd_finance', realName: '华东财务 李娜', phone: '13900000021', password: 'Finance2025x', status: 'active',
-      roles: ['CUSTOMER_USER'], customerRoles: ['C1001_FINANCE'],
-    }), 201);
+    const created = dataOf(
+      await custA.post(STAFF, '', {
+        username: 'hd_finance',
+        realName: '华东财务 李娜',
+        phone: '13900000021',
+        password: 'Finance2025x',
+        status: 'active',
+        roles: ['CUSTOMER_USER'],
+        customerRoles: ['C1001_FINANCE'],
+      }),
+      201,
+    );
     expect(created.partyCode).toBe('C1001');
     const finance = await signIn(t.app, 'hd_finance', 'Finance2025x');
     expect(menuCodes(await userInfo(finance))).toEqual(expect.arrayContaining([CONSUME, 'customerManage/serviceAccount']));
@@ -88,7 +101,10 @@ describe.each(dialects())('customer roles held by accounts on %s', (dialect) => 
 
   it('refuses roles of another organisation, disabled roles and other organisations’ accounts', async () => {
     const u = await user('hd_finance');
-    const foreign = refusal(await custA.put(STAFF, `/${u.id}`, { ...u, password: '', customerRoles: ['C1001_FINANCE', 'C1002_FINANCE'] }), 400);
+    const foreign = refusal(
+      await custA.put(STAFF, `/${u.id}`, { ...u, password: '', customerRoles: ['C1001_FINANCE', 'C1002_FINANCE'] }),
+      400,
+    );
     expect(foreign.msg).toContain('C1002_FINANCE');
     const byAdmin = refusal(await admin.put(STAFF, `/${u.id}`, { ...u, password: '', customerRoles: ['C1002_OPERATOR'] }), 400);
     expect(byAdmin.msg).toContain('C1002_OPERATOR');

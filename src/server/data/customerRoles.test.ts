@@ -32,12 +32,22 @@ describe.each(dialects())('customer roles and their permissions on %s', (dialect
 
   it('refuses entries that are not customer-side, whoever writes them, and grants beyond the writer’s own', async () => {
     await db().deleteFrom('cm_role_permission').where('roleCode', '=', 'C1001_CLERK').execute();
-    const platformOnly = await custA.post(PERMISSION, '', { roleCode: 'C1001_CLERK', grants: { 'platformUser/roleManage': ['read', 'update'] } });
+    const platformOnly = await custA.post(PERMISSION, '', {
+      roleCode: 'C1001_CLERK',
+      grants: { 'platformUser/roleManage': ['read', 'update'] },
+    });
     expect(platformOnly.statusCode).toBe(403);
-    const byAdmin = await admin.post(PERMISSION, '', { roleCode: 'C1001_CLERK', partyCode: 'C1001', grants: { 'systemManage/ipBlacklist': ['read'] } });
+    const byAdmin = await admin.post(PERMISSION, '', {
+      roleCode: 'C1001_CLERK',
+      partyCode: 'C1001',
+      grants: { 'systemManage/ipBlacklist': ['read'] },
+    });
     expect(byAdmin.statusCode).toBe(403);
     // Customer administrators read service accounts; they cannot hand out recharging them.
-    const beyond = await custA.post(PERMISSION, '', { roleCode: 'C1001_CLERK', grants: { 'customerManage/serviceAccount': ['read', 'update'] } });
+    const beyond = await custA.post(PERMISSION, '', {
+      roleCode: 'C1001_CLERK',
+      grants: { 'customerManage/serviceAccount': ['read', 'update'] },
+    });
     expect(beyond.statusCode).toBe(403);
     const malformed = await custA.post(PERMISSION, '', { roleCode: 'C1001_CLERK', grants: { 'customerManage/consumeLog': 'read' } });
     expect(malformed.statusCode).toBe(400);
@@ -48,7 +58,11 @@ describe.each(dialects())('customer roles and their permissions on %s', (dialect
     expect(dataOf(await custB.get(ROLE, '?code=C1001_CLERK')).list).toHaveLength(0);
     const foreign = await custB.post(PERMISSION, '', { roleCode: 'C1001_CLERK', grants: { 'customerManage/consumeLog': ['read'] } });
     expect(foreign.statusCode).toBe(400);
-    const crossed = await admin.post(PERMISSION, '', { roleCode: 'C1001_CLERK', partyCode: 'C1002', grants: { 'customerManage/consumeLog': ['read'] } });
+    const crossed = await admin.post(PERMISSION, '', {
+      roleCode: 'C1001_CLERK',
+      partyCode: 'C1002',
+      grants: { 'customerManage/consumeLog': ['read'] },
+    });
     expect(crossed.statusCode).toBe(400);
     const notice = await custB.post(NOTICE, '', { roleCode: 'C1001_CLERK', title: '越权通知', content: '不应写入', channels: ['site'] });
     expect(notice.statusCode).toBe(400);
@@ -56,7 +70,15 @@ describe.each(dialects())('customer roles and their permissions on %s', (dialect
   });
 
   it('sends a notice once and deletes the role with its permissions and notices', async () => {
-    const n = dataOf(await custA.post(NOTICE, '', { roleCode: 'C1001_CLERK', title: '回单上传要求', content: '签收后 24 小时内上传回单照片。', channels: ['site', 'sms'] }), 201);
+    const n = dataOf(
+      await custA.post(NOTICE, '', {
+        roleCode: 'C1001_CLERK',
+        title: '回单上传要求',
+        content: '签收后 24 小时内上传回单照片。',
+        channels: ['site', 'sms'],
+      }),
+      201,
+    );
     expect(n.status).toBe('draft');
     const sent = dataOf(await custA.post(NOTICE, `/${n.id}/transitions/send`, { version: n.version, sentAt: new Date().toISOString() }));
     expect(sent.status).toBe('sent');

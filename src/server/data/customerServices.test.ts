@@ -25,15 +25,35 @@ describe.each(dialects())('customer service configurations and logs on %s', (dia
     await t.app.ctx.database.db.deleteFrom('cust_service_log').execute();
     const now = Date.now();
     const rows = [
-      ['sms', 'C1001', 'success', 'WB1', 1], ['sms', 'C1001', 'failure', 'WB2', 2], ['sms', 'C1002', 'success', 'WB3', 3],
-      ['bank', 'C1001', 'success', 'WB4', 4], ['sms', 'C1001', 'success', 'WB5', 24 * 20],
+      ['sms', 'C1001', 'success', 'WB1', 1],
+      ['sms', 'C1001', 'failure', 'WB2', 2],
+      ['sms', 'C1002', 'success', 'WB3', 3],
+      ['bank', 'C1001', 'success', 'WB4', 4],
+      ['sms', 'C1001', 'success', 'WB5', 24 * 20],
     ] as const;
     for (const [service, partyCode, result, bizNo, hoursAgo] of rows) {
       const at = new Date(now - hoursAgo * 3_600_000).toISOString();
-      const { id } = await t.app.ctx.database.db.insertInto('cust_service_log').values({
-        service, partyCode, result, bizNo, api: 'send', calledAt: at, requestId: `R-${bizNo}`, durationMs: 12, billedCount: 1, feeFen: 4,
-        version: 1, createdAt: at, updatedAt: at, createdBy: 'gateway', updatedBy: 'gateway',
-      }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await t.app.ctx.database.db
+        .insertInto('cust_service_log')
+        .values({
+          service,
+          partyCode,
+          result,
+          bizNo,
+          api: 'send',
+          calledAt: at,
+          requestId: `R-${bizNo}`,
+          durationMs: 12,
+          billedCount: 1,
+          feeFen: 4,
+          version: 1,
+          createdAt: at,
+          updatedAt: at,
+          createdBy: 'gateway',
+          updatedBy: 'gateway',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       logIds[bizNo] = Number(id);
     }
   });
@@ -51,30 +71,76 @@ describe.each(dialects())('customer service configurations and logs on %s', (dia
 
   it('refuses impossible values with each field’s message and stores nothing', async () => {
     const before = await countRows(t, 'cust_cfg_license');
-    const bad = refusal(await custB.post(LICENSE, '', {
-      provider: 'nowhere', edition: 'standard', unitPriceFen: 0, dailyQuota: -1, qpsLimit: 0, status: 'enabled', domain: 'not a domain',
-    }), 400);
+    const bad = refusal(
+      await custB.post(LICENSE, '', {
+        provider: 'nowhere',
+        edition: 'standard',
+        unitPriceFen: 0,
+        dailyQuota: -1,
+        qpsLimit: 0,
+        status: 'enabled',
+        domain: 'not a domain',
+      }),
+      400,
+    );
     expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(['dailyQuota', 'domain', 'provider']);
-    const dates = refusal(await custB.post(LICENSE, '', {
-      provider: 'sandbox', edition: 'standard', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0, status: 'enabled', validFrom: '2026-05-01', validTo: '2026-04-30',
-    }), 400);
+    const dates = refusal(
+      await custB.post(LICENSE, '', {
+        provider: 'sandbox',
+        edition: 'standard',
+        unitPriceFen: 0,
+        dailyQuota: 0,
+        qpsLimit: 0,
+        status: 'enabled',
+        validFrom: '2026-05-01',
+        validTo: '2026-04-30',
+      }),
+      400,
+    );
     expect(Object.keys(dates.data.fieldErrors)).toEqual(['validTo']);
-    const cidr = refusal(await custA.post(DIGEST, '', { algorithm: 'SM3', ipWhitelist: ['10.0.0.0/33'], provider: 'sandbox', status: 'enabled', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0 }), 400);
+    const cidr = refusal(
+      await custA.post(DIGEST, '', {
+        algorithm: 'SM3',
+        ipWhitelist: ['10.0.0.0/33'],
+        provider: 'sandbox',
+        status: 'enabled',
+        unitPriceFen: 0,
+        dailyQuota: 0,
+        qpsLimit: 0,
+      }),
+      400,
+    );
     expect(Object.keys(cidr.data.fieldErrors)).toEqual(['ipWhitelist']);
     expect(await countRows(t, 'cust_cfg_license')).toBe(before);
   });
 
   it('creates a configuration for the caller’s organisation, once, with a write-only secret', async () => {
-    const made = dataOf(await custB.post(LICENSE, '', {
-      provider: 'platform', edition: 'enterprise', licenseKey: 'LK-SECRET-1', secret: 's3cr3t', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0,
-      status: 'enabled', validFrom: '2026-01-01', validTo: '2026-12-31', domain: '*.xntd-scm.com',
-    }), 201);
+    const made = dataOf(
+      await custB.post(LICENSE, '', {
+        provider: 'platform',
+        edition: 'enterprise',
+        licenseKey: 'LK-SECRET-1',
+        secret: 's3cr3t',
+        unitPriceFen: 0,
+        dailyQuota: 0,
+        qpsLimit: 0,
+        status: 'enabled',
+        validFrom: '2026-01-01',
+        validTo: '2026-12-31',
+        domain: '*.xntd-scm.com',
+      }),
+      201,
+    );
     expect(made).toMatchObject({ partyCode: 'C1002', edition: 'enterprise', domain: '*.xntd-scm.com' });
     expect(made).not.toHaveProperty('secret');
     expect(made).not.toHaveProperty('licenseKey');
     const read = dataOf(await custB.get(LICENSE, `/${made.id}`));
     expect(read).not.toHaveProperty('secret');
-    const stored = await t.app.ctx.database.db.selectFrom('cust_cfg_license').select(['secret', 'licenseKey']).where('id', '=', made.id).executeTakeFirstOrThrow();
+    const stored = await t.app.ctx.database.db
+      .selectFrom('cust_cfg_license')
+      .select(['secret', 'licenseKey'])
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
     // Stored encrypted; the server reads them back for the connector.
     expect(String(stored.secret)).toMatch(/^enc:v1:/);
     expect(String(stored.secret)).not.toContain('s3cr3t');
@@ -82,10 +148,34 @@ describe.each(dialects())('customer service configurations and logs on %s', (dia
     expect(readSecret(t.app.ctx, 'customerConfig/license', stored, 'licenseKey')).toBe('LK-SECRET-1');
     // A blank secret on edit keeps the stored one.
     dataOf(await custB.put(LICENSE, `/${made.id}`, { version: made.version, secret: '', maxUsers: 20 }));
-    const kept = await t.app.ctx.database.db.selectFrom('cust_cfg_license').select('secret').where('id', '=', made.id).executeTakeFirstOrThrow();
+    const kept = await t.app.ctx.database.db
+      .selectFrom('cust_cfg_license')
+      .select('secret')
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
     expect(readSecret(t.app.ctx, 'customerConfig/license', kept, 'secret')).toBe('s3cr3t');
-    refusal(await custB.post(LICENSE, '', { provider: 'sandbox', edition: 'standard', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0, status: 'enabled' }), 400);
-    refusal(await staff.post(LICENSE, '', { provider: 'sandbox', edition: 'standard', unitPriceFen: 0, dailyQuota: 0, qpsLimit: 0, status: 'enabled' }), 403);
+    refusal(
+      await custB.post(LICENSE, '', {
+        provider: 'sandbox',
+        edition: 'standard',
+        unitPriceFen: 0,
+        dailyQuota: 0,
+        qpsLimit: 0,
+        status: 'enabled',
+      }),
+      400,
+    );
+    refusal(
+      await staff.post(LICENSE, '', {
+        provider: 'sandbox',
+        edition: 'standard',
+        unitPriceFen: 0,
+        dailyQuota: 0,
+        qpsLimit: 0,
+        status: 'enabled',
+      }),
+      403,
+    );
   });
 
   it('lists a service log over the shared table, held to its service and the caller’s organisation', async () => {
@@ -96,7 +186,9 @@ describe.each(dialects())('customer service configurations and logs on %s', (dia
     expect(dataOf(await custA.get(SMS_LOG, '?result=failure')).list.map((r: { bizNo: string }) => r.bizNo)).toEqual(['WB2']);
     expect(dataOf(await custA.get(SMS_LOG, '?bizNo=WB5')).total).toBe(1);
     const from = new Date(Date.now() - 2.5 * 3_600_000).toISOString();
-    expect(dataOf(await custA.get(SMS_LOG, `?calledAt=${encodeURIComponent(`${from},`)}`)).list.map((r: { bizNo: string }) => r.bizNo)).toEqual(['WB1', 'WB2']);
+    expect(
+      dataOf(await custA.get(SMS_LOG, `?calledAt=${encodeURIComponent(`${from},`)}`)).list.map((r: { bizNo: string }) => r.bizNo),
+    ).toEqual(['WB1', 'WB2']);
   });
 
   it('answers 403 to a request that names another service, and changes nothing', async () => {

@@ -8,7 +8,10 @@ const TABS = 'digitalLogistics/log';
 const WAYBILLS = 'tms/waybill/waybill';
 
 type Groups = { key: string | null; [measure: string]: number | string | null }[];
-interface Answer { figures: Record<string, number | null>; charts: Record<string, Groups> }
+interface Answer {
+  figures: Record<string, number | null>;
+  charts: Record<string, Groups>;
+}
 
 const total = async (who: Caller, query = '') => dataOf(await who.get(WAYBILLS, `?size=1${query}`)).total as number;
 const sum = (groups: Groups, measure: string) => groups.reduce((s, g) => s + Number(g[measure] ?? 0), 0);
@@ -22,7 +25,9 @@ describe.each(dialects())('dashboard aggregates and tabs on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('computes the declared figures over the whole platform for staff, equal to what the list counts', async () => {
     const a = dataOf<Answer>(await admin.get(BOARD, '/dashboard'));
@@ -67,18 +72,31 @@ describe.each(dialects())('dashboard aggregates and tabs on %s', (dialect) => {
   });
 
   it('names in a tabs page’s schema only the tabs the caller may read', async () => {
-    const schema = async (who: Caller) => (await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(TABS)}`, headers: bearer(who.token) })).json().data;
+    const schema = async (who: Caller) =>
+      (await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(TABS)}`, headers: bearer(who.token) })).json()
+        .data;
     const full = await schema(custA);
-    expect(full.page.tabs.map((tab: { page: string }) => tab.page)).toEqual(['tms/supervision/trackMonitor', 'tms/CustomerService/AbnormalTran', 'tms/report/freightReport']);
+    expect(full.page.tabs.map((tab: { page: string }) => tab.page)).toEqual([
+      'tms/supervision/trackMonitor',
+      'tms/CustomerService/AbnormalTran',
+      'tms/report/freightReport',
+    ]);
     expect(full.messages['pages.digitalLogistics.log.tabs.track']).toBeTruthy();
     // The customer role loses the monthly report: its tab goes, the others stay.
-    const role = await t.app.inject({ method: 'GET', url: '/open-platform/data/platformUser%2FroleManage?code=CUSTOMER_ADMIN', headers: bearer(admin.token) });
+    const role = await t.app.inject({
+      method: 'GET',
+      url: '/open-platform/data/platformUser%2FroleManage?code=CUSTOMER_ADMIN',
+      headers: bearer(admin.token),
+    });
     const record = role.json().data.list[0];
     const grants = typeof record.grants === 'string' ? JSON.parse(record.grants) : record.grants;
     delete grants['tms/report/freightReport'];
     const saved = await admin.put('platformUser/roleManage', `/${record.id}`, { grants, version: record.version });
     expect(saved.json().status).toBe(0);
     const fewer = await schema(await signIn(t.app, 'cust_a'));
-    expect(fewer.page.tabs.map((tab: { page: string }) => tab.page)).toEqual(['tms/supervision/trackMonitor', 'tms/CustomerService/AbnormalTran']);
+    expect(fewer.page.tabs.map((tab: { page: string }) => tab.page)).toEqual([
+      'tms/supervision/trackMonitor',
+      'tms/CustomerService/AbnormalTran',
+    ]);
   });
 });

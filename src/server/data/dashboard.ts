@@ -19,7 +19,8 @@ function measureSql(m: Pick<Measure, 'op' | 'field' | 'name'>) {
 function groupSql(ctx: AppContext, source: PageSchema, chart: Pick<DashboardChart, 'groupBy' | 'bucket'>): RawBuilder<unknown> {
   const col = sql.ref(chart.groupBy);
   const f = fieldSchema(source, chart.groupBy);
-  if ((chart.bucket === 'day' || chart.bucket === 'month') && f?.format === 'date-time') return sql`substr(${col}, 1, ${sql.lit(chart.bucket === 'day' ? 10 : 7)})`;
+  if ((chart.bucket === 'day' || chart.bucket === 'month') && f?.format === 'date-time')
+    return sql`substr(${col}, 1, ${sql.lit(chart.bucket === 'day' ? 10 : 7)})`;
   // Arrays are stored as JSON text; the first item of a region is its province.
   if (chart.bucket === 'first') return ctx.database.dialect === 'postgres' ? sql`(${col}::json ->> 0)` : sql`json_extract(${col}, '$[0]')`;
   return sql`${col}`;
@@ -41,8 +42,13 @@ function scopeOf(access: PageAccess, source: PageSchema): Condition[] {
 }
 
 async function figureValue(ctx: AppContext, source: PageSchema, scope: Condition[], fig: DashboardFigure): Promise<number | null> {
-  const where = fig.where ? fieldConditions(ctx.database, source, Object.fromEntries(Object.entries(fig.where).map(([k, v]) => [k, String(v)]))) : [];
-  const row = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select(measureSql({ ...fig, name: 'v' })), [...scope, ...where]).executeTakeFirst();
+  const where = fig.where
+    ? fieldConditions(ctx.database, source, Object.fromEntries(Object.entries(fig.where).map(([k, v]) => [k, String(v)])))
+    : [];
+  const row = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select(measureSql({ ...fig, name: 'v' })), [
+    ...scope,
+    ...where,
+  ]).executeTakeFirst();
   const v = (row as { v?: unknown } | undefined)?.v;
   return v === null || v === undefined ? (fig.op === 'count' ? 0 : null) : Number(v);
 }
@@ -54,11 +60,22 @@ async function chartGroups(ctx: AppContext, source: PageSchema, scope: Condition
     const from = new Date(Math.floor(now / DAY) * DAY - (chart.days - 1) * DAY).toISOString();
     conditions.push((eb) => eb(daysField(source, chart), '>=', from));
   }
-  const rows = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...chart.measures.map(measureSql)]), conditions)
-    .groupBy(group).orderBy(group).limit(MAX_GROUPS).execute();
+  const rows = await applyWhere(
+    ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...chart.measures.map(measureSql)]),
+    conditions,
+  )
+    .groupBy(group)
+    .orderBy(group)
+    .limit(MAX_GROUPS)
+    .execute();
   return rows.map((r) => ({
     key: (r as { groupKey: unknown }).groupKey ?? null,
-    ...Object.fromEntries(chart.measures.map((m) => [m.name, (r as Record<string, unknown>)[m.name] === null ? null : Number((r as Record<string, unknown>)[m.name])])),
+    ...Object.fromEntries(
+      chart.measures.map((m) => [
+        m.name,
+        (r as Record<string, unknown>)[m.name] === null ? null : Number((r as Record<string, unknown>)[m.name]),
+      ]),
+    ),
   }));
 }
 

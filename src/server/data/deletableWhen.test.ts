@@ -12,7 +12,9 @@ describe.each(dialects())('resource.deletableWhen on %s', (dialect) => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('refuses to delete a built-in role with 409 and its name, alone or among others, and deletes a custom one', async () => {
     const builtIn = await idOf(t, 'sys_role', { code: 'STAFF' });

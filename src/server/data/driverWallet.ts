@@ -46,17 +46,25 @@ function chargeNo(at: Date, id: number): string {
 export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): Promise<{ walletNo: string; balanceFen: number }> {
   const at = move.at ?? new Date();
   const iso = at.toISOString();
-  const driver = await trx.selectFrom('tms_driver').select(['id', 'name', 'partyCode', 'walletNo', 'walletFen'])
-    .where('idcard', '=', move.driverIdcard).executeTakeFirst();
+  const driver = await trx
+    .selectFrom('tms_driver')
+    .select(['id', 'name', 'partyCode', 'walletNo', 'walletFen'])
+    .where('idcard', '=', move.driverIdcard)
+    .executeTakeFirst();
   if (!driver || driver.partyCode !== move.partyCode) {
-    throw badRequest(`${E}.noDriver`, { apply: move.applyNo }, { fieldErrors: { driverIdcard: { key: `${E}.noDriver`, params: { apply: move.applyNo } } } });
+    throw badRequest(
+      `${E}.noDriver`,
+      { apply: move.applyNo },
+      { fieldErrors: { driverIdcard: { key: `${E}.noDriver`, params: { apply: move.applyNo } } } },
+    );
   }
   const walletNo = String(driver.walletNo ?? walletNoOf(driver.id));
   if (move.type === 'loan') {
     await checkLink(trx, waybillLink('pages.tms.account.LoanList.title', 'waybillNo', move.waybillNo, move.partyCode));
   }
   const amountFen = move.amountFen;
-  let q = trx.updateTable('tms_driver')
+  let q = trx
+    .updateTable('tms_driver')
     .set((eb) => ({ walletNo, walletFen: eb(eb.fn.coalesce('walletFen', eb.val(0)), move.type === 'loan' ? '+' : '-', amountFen) }))
     .where('id', '=', driver.id);
   if (move.type === 'withdraw') q = q.where((eb) => eb(eb.fn.coalesce('walletFen', eb.val(0)), '>=', amountFen));
@@ -64,20 +72,45 @@ export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): P
   if (!row) {
     const now = await trx.selectFrom('tms_driver').select('walletFen').where('id', '=', driver.id).executeTakeFirst();
     const balance = Number(now?.walletFen ?? 0);
-    const params = { wallet: walletNo, driver: String(driver.name), balance: yuan(balance), amount: yuan(amountFen), shortfall: yuan(amountFen - balance) };
+    const params = {
+      wallet: walletNo,
+      driver: String(driver.name),
+      balance: yuan(balance),
+      amount: yuan(amountFen),
+      shortfall: yuan(amountFen - balance),
+    };
     throw badRequest(`${E}.short`, params, { fieldErrors: { amountFen: { key: `${E}.short`, params } } });
   }
   const balanceAfterFen = Number(row.walletFen);
-  const log = await trx.insertInto('cm_charge_log').values({
-    partyCode: move.partyCode, chargeNo: `pending-${randomUUID()}`, chargedAt: iso, accountType: 'driverWallet', accountNo: walletNo,
-    type: move.type, amountFen, balanceAfterFen, channel: move.type === 'withdraw' ? 'bankTransfer' : 'adjust',
-    // A loan's business number is its waybill (the chain joins on it); a withdrawal's is its request.
-    voucherNo: move.type === 'withdraw' ? (move.bankSerialNo ?? move.applyNo) : move.applyNo,
-    bizNo: move.type === 'loan' ? move.waybillNo : move.applyNo,
-    remark: move.applyNo,
-    version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
-  }).returning('id').executeTakeFirstOrThrow();
-  await trx.updateTable('cm_charge_log').set({ chargeNo: chargeNo(at, Number(log.id)) }).where('id', '=', log.id).execute();
+  const log = await trx
+    .insertInto('cm_charge_log')
+    .values({
+      partyCode: move.partyCode,
+      chargeNo: `pending-${randomUUID()}`,
+      chargedAt: iso,
+      accountType: 'driverWallet',
+      accountNo: walletNo,
+      type: move.type,
+      amountFen,
+      balanceAfterFen,
+      channel: move.type === 'withdraw' ? 'bankTransfer' : 'adjust',
+      // A loan's business number is its waybill (the chain joins on it); a withdrawal's is its request.
+      voucherNo: move.type === 'withdraw' ? (move.bankSerialNo ?? move.applyNo) : move.applyNo,
+      bizNo: move.type === 'loan' ? move.waybillNo : move.applyNo,
+      remark: move.applyNo,
+      version: 1,
+      createdAt: iso,
+      updatedAt: iso,
+      createdBy: by,
+      updatedBy: by,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('cm_charge_log')
+    .set({ chargeNo: chargeNo(at, Number(log.id)) })
+    .where('id', '=', log.id)
+    .execute();
   tableWritten('tms_driver');
   return { walletNo, balanceFen: balanceAfterFen };
 }
@@ -95,10 +128,15 @@ export async function driverWalletDifferences(db: Db, dialect: string): Promise<
   if (dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
   return tx.execute(async (trx) => {
     const drivers = await trx.selectFrom('tms_driver').select(['id', 'partyCode', 'walletNo', 'walletFen']).execute();
-    const moved = await trx.selectFrom('cm_charge_log').select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .where('accountType', '=', 'driverWallet').groupBy(['accountNo', 'type']).execute();
+    const moved = await trx
+      .selectFrom('cm_charge_log')
+      .select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .where('accountType', '=', 'driverWallet')
+      .groupBy(['accountNo', 'type'])
+      .execute();
     const expected = new Map<string, number>();
-    for (const m of moved) expected.set(String(m.accountNo), (expected.get(String(m.accountNo)) ?? 0) + (m.type === 'loan' ? 1 : -1) * Number(m.fen));
+    for (const m of moved)
+      expected.set(String(m.accountNo), (expected.get(String(m.accountNo)) ?? 0) + (m.type === 'loan' ? 1 : -1) * Number(m.fen));
     const differences = drivers
       .map((d) => {
         const walletNo = String(d.walletNo ?? walletNoOf(d.id));
@@ -107,7 +145,8 @@ export async function driverWalletDifferences(db: Db, dialect: string): Promise<
       .filter((d) => d.balanceFen !== d.expectedFen);
     // Ledger rows of a wallet no driver holds are a difference too (the money moved, the balance is nowhere).
     const held = new Set(drivers.map((d) => String(d.walletNo ?? walletNoOf(d.id))));
-    for (const [walletNo, fen] of expected) if (!held.has(walletNo)) differences.push({ walletNo, partyCode: '', balanceFen: 0, expectedFen: fen });
+    for (const [walletNo, fen] of expected)
+      if (!held.has(walletNo)) differences.push({ walletNo, partyCode: '', balanceFen: 0, expectedFen: fen });
     return { accounts: drivers.length, differences };
   });
 }

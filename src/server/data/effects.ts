@@ -39,7 +39,14 @@ function fieldsOf(target: PageSchema, effect: Effect): Record<string, FieldSchem
  * the record that changed, so an effect never reaches another customer's data. Each change is
  * audited as "effect:<transition>". A value the target's model refuses fails the whole transition.
  */
-export async function runEffects(ctx: AppContext, trx: Trx, user: SessionUser, effects: Effect[], record: Row, label: string): Promise<void> {
+export async function runEffects(
+  ctx: AppContext,
+  trx: Trx,
+  user: SessionUser,
+  effects: Effect[],
+  record: Row,
+  label: string,
+): Promise<void> {
   const now = new Date().toISOString();
   for (const effect of effects) {
     const target = ctx.schemas.pages.get(effect.page)!;
@@ -50,7 +57,15 @@ export async function runEffects(ctx: AppContext, trx: Trx, user: SessionUser, e
 }
 
 async function updateEffect(
-  ctx: AppContext, trx: Trx, user: SessionUser, target: PageSchema, effect: Effect, record: Row, scopedTo: string | null, label: string, now: string,
+  ctx: AppContext,
+  trx: Trx,
+  user: SessionUser,
+  target: PageSchema,
+  effect: Effect,
+  record: Row,
+  scopedTo: string | null,
+  label: string,
+  now: string,
 ) {
   const values = resolveAll(effect.set!, record, user, now);
   validateFragment(target, fieldsOf(target, effect), [], values);
@@ -63,15 +78,38 @@ async function updateEffect(
   for (const row of (await q.execute()) as Row[]) {
     const before = toRecord(target, row);
     const computed = computeValues(target, { ...before, ...values }, 'stored');
-    await trx.updateTable(target.resource!.table)
-      .set({ ...toStored(ctx.database, target, { ...values, ...computed }), updatedAt: now, updatedBy: user.username, version: Number(before.version) + 1 })
-      .where('id', '=', Number(before.id)).execute();
-    const after = toRecord(target, await trx.selectFrom(target.resource!.table).select(selectColumns(target)).where('id', '=', Number(before.id)).executeTakeFirstOrThrow() as Row);
+    await trx
+      .updateTable(target.resource!.table)
+      .set({
+        ...toStored(ctx.database, target, { ...values, ...computed }),
+        updatedAt: now,
+        updatedBy: user.username,
+        version: Number(before.version) + 1,
+      })
+      .where('id', '=', Number(before.id))
+      .execute();
+    const after = toRecord(
+      target,
+      (await trx
+        .selectFrom(target.resource!.table)
+        .select(selectColumns(target))
+        .where('id', '=', Number(before.id))
+        .executeTakeFirstOrThrow()) as Row,
+    );
     await audit(trx, user, target, `effect:${label}`, Number(before.id), before, after);
   }
 }
 
-async function createEffect(ctx: AppContext, trx: Trx, user: SessionUser, target: PageSchema, values: Row, scopedTo: string | null, label: string, now: string) {
+async function createEffect(
+  ctx: AppContext,
+  trx: Trx,
+  user: SessionUser,
+  target: PageSchema,
+  values: Row,
+  scopedTo: string | null,
+  label: string,
+  now: string,
+) {
   for (const [name, f] of Object.entries(target.model!.properties)) {
     if (values[name] === undefined && f.default !== undefined && !f.readOnly) values[name] = f.default;
   }
@@ -80,10 +118,22 @@ async function createEffect(ctx: AppContext, trx: Trx, user: SessionUser, target
   if (target.states) values[target.states.field] = target.states.initial ?? target.model!.properties[target.states.field].enum![0];
   Object.assign(values, computeValues(target, values, 'stored'));
   const stored = {
-    ...toStored(ctx.database, target, values), ...(scopedTo ? { partyCode: scopedTo } : {}),
-    createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username, version: 1,
+    ...toStored(ctx.database, target, values),
+    ...(scopedTo ? { partyCode: scopedTo } : {}),
+    createdAt: now,
+    updatedAt: now,
+    createdBy: user.username,
+    updatedBy: user.username,
+    version: 1,
   };
   const { id } = await trx.insertInto(target.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
-  const after = toRecord(target, await trx.selectFrom(target.resource!.table).select(selectColumns(target)).where('id', '=', Number(id)).executeTakeFirstOrThrow() as Row);
+  const after = toRecord(
+    target,
+    (await trx
+      .selectFrom(target.resource!.table)
+      .select(selectColumns(target))
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow()) as Row,
+  );
   await audit(trx, user, target, `effect:${label}`, Number(id), null, after);
 }

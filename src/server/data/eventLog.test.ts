@@ -22,7 +22,14 @@ function schemasWithFleet(): string {
 }
 
 const chinaDay = (offset = 0) => new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-type Event = { inspectionId: number; event: string; changes: { field: string; from: string; to: string }[]; createdBy: string; createdAt: string; partyCode: string };
+type Event = {
+  inspectionId: number;
+  event: string;
+  changes: { field: string; from: string; to: string }[];
+  createdBy: string;
+  createdAt: string;
+  partyCode: string;
+};
 
 describe.each(dialects())('an event log written from the schema, and dates computed, on %s', (dialect) => {
   let t: TestApp;
@@ -39,7 +46,7 @@ describe.each(dialects())('an event log written from the schema, and dates compu
     fs.rmSync(schemasDir, { recursive: true, force: true });
   });
   const eventsOf = async (who: Caller, id: number) =>
-    ((dataOf(await who.get(EVENTS, `?size=50&inspectionId=${id}`)).list as Event[])).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    (dataOf(await who.get(EVENTS, `?size=50&inspectionId=${id}`)).list as Event[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
   it('computes a due date from a date and a number of days, and the days left from $today', async () => {
     const [demo] = dataOf(await custA.get(INSPECTION)).list as { inspectedOn: string; dueOn: string; daysLeft: number }[];
@@ -57,7 +64,9 @@ describe.each(dialects())('an event log written from the schema, and dates compu
     dataOf(await custA.post(INSPECTION, `/${made.id}/transitions/pass`, { version: edited.version }));
     const events = await eventsOf(custA, made.id);
     expect(events.map((e) => e.event)).toEqual(['create', 'update', 'pass']);
-    expect(events.every((e) => e.createdBy === 'cust_a' && e.partyCode === 'C1001' && Date.now() - Date.parse(e.createdAt) < 60_000)).toBe(true);
+    expect(events.every((e) => e.createdBy === 'cust_a' && e.partyCode === 'C1001' && Date.now() - Date.parse(e.createdAt) < 60_000)).toBe(
+      true,
+    );
     expect(events[1].changes).toEqual([
       { field: 'intervalDays', from: '30', to: '60' },
       { field: 'dueOn', from: chinaDay(29), to: chinaDay(59) },

@@ -36,7 +36,14 @@ export function changesOf(page: PageSchema, before: Row | null, after: Row | nul
  * write's transaction: the record's key, the event, the changed fields, and who and when as the
  * row's createdBy and createdAt.
  */
-export async function writeEvent(db: Db, user: SessionUser, page: PageSchema, action: string, before: Row | null, after: Row | null): Promise<void> {
+export async function writeEvent(
+  db: Db,
+  user: SessionUser,
+  page: PageSchema,
+  action: string,
+  before: Row | null,
+  after: Row | null,
+): Promise<void> {
   const spec = page.events;
   const log = logPages.get(page);
   if (!spec || !log?.resource) return;
@@ -45,11 +52,18 @@ export async function writeEvent(db: Db, user: SessionUser, page: PageSchema, ac
   const record = after ?? before ?? {};
   const now = new Date().toISOString();
   const party = log.resource.scope === 'party' ? { partyCode: String(record.partyCode ?? user.partyCode ?? '') } : {};
-  await db.insertInto(log.resource.table).values({
-    [spec.field]: record[page.resource?.key ?? 'id'] as never,
-    event: kind === 'transition' ? action.slice('transition:'.length) : kind,
-    changes: JSON.stringify(changesOf(page, before, after)),
-    ...party,
-    version: 1, createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username,
-  }).execute();
+  await db
+    .insertInto(log.resource.table)
+    .values({
+      [spec.field]: record[page.resource?.key ?? 'id'] as never,
+      event: kind === 'transition' ? action.slice('transition:'.length) : kind,
+      changes: JSON.stringify(changesOf(page, before, after)),
+      ...party,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: user.username,
+      updatedBy: user.username,
+    })
+    .execute();
 }

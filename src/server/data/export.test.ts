@@ -7,7 +7,6 @@ import { areaList } from '@vant/area-data';
 const DEPT = 'platformUser/department';
 const TEAM = 'platformUser/team';
 
-
 describe.each(dialects())('data API export on %s', (dialect) => {
   let t: TestApp;
   let admin: Caller;
@@ -17,7 +16,9 @@ describe.each(dialects())('data API export on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
   const csv = async (who: Caller, page: string, query: string, headers: Record<string, string> = zh) => {
@@ -48,14 +49,24 @@ describe.each(dialects())('data API export on %s', (dialect) => {
 
   it('exports only the customer’s own organisation, whatever the filters ask', async () => {
     const { rows } = await csv(custA, DEPT, '');
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['DISPATCH', 'FLEET', 'SETTLE']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['DISPATCH', 'FLEET', 'SETTLE']);
     const other = await csv(custA, DEPT, 'partyCode=C1002');
     expect(other.rows).toHaveLength(1);
     const all = await csv(admin, DEPT, '');
     expect(all.rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining(['OPS', 'DISPATCH', 'WH']));
     expect(all.rows).toHaveLength(12);
     const staff = await csv(custA, 'platformUser/staffManage', '');
-    expect(staff.rows.slice(1).map((r) => r[0]).sort()).toEqual(['cust_a', 'cust_a_dispatch']);
+    expect(
+      staff.rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['cust_a', 'cust_a_dispatch']);
     expect((await csv(custA, 'platformUser/staffManage', 'username=cust_b')).rows).toHaveLength(1);
     const filtered = await csv(admin, DEPT, 'status=disabled');
     expect(filtered.rows.slice(1).map((r) => r[0])).toEqual(['CS']);
@@ -64,7 +75,17 @@ describe.each(dialects())('data API export on %s', (dialect) => {
   it('shows references by their labels and neutralises formulas', async () => {
     const dispatch = await idOf(t, 'org_department', { code: 'DISPATCH' });
     const me = await idOf(t, 'sys_user', { username: 'cust_a' });
-    dataOf(await custA.post(TEAM, '', { code: 'EXPORT-01', name: '=HYPERLINK("http://x")', businessLine: 'coldChain', departmentId: dispatch, leaderId: me, memberIds: [me] }), 201);
+    dataOf(
+      await custA.post(TEAM, '', {
+        code: 'EXPORT-01',
+        name: '=HYPERLINK("http://x")',
+        businessLine: 'coldChain',
+        departmentId: dispatch,
+        leaderId: me,
+        memberIds: [me],
+      }),
+      201,
+    );
     const { rows } = await csv(custA, TEAM, 'code=EXPORT');
     expect(rows[1].slice(0, 6)).toEqual(['EXPORT-01', '\'=HYPERLINK("http://x")', '冷链', '调度部', '华东管理员', '华东管理员']);
   });
@@ -94,10 +115,20 @@ describe.each(dialects())('data API export on %s', (dialect) => {
     const base = Date.now() - 3 * 3600_000;
     const at = (i: number) => new Date(base + (i % 3) * 3600_000).toISOString();
     const rows = Array.from({ length: 2_500 }, (_, i) => ({
-      username: `tie${String(i).padStart(4, '0')}`, loginType: 'password', success: dialect === 'sqlite' ? 1 : true, ip: '10.9.9.9',
-      createdAt: at(i), updatedAt: at(i), createdBy: 'test', updatedBy: 'test',
+      username: `tie${String(i).padStart(4, '0')}`,
+      loginType: 'password',
+      success: dialect === 'sqlite' ? 1 : true,
+      ip: '10.9.9.9',
+      createdAt: at(i),
+      updatedAt: at(i),
+      createdBy: 'test',
+      updatedBy: 'test',
     }));
-    for (let i = 0; i < rows.length; i += 250) await t.app.ctx.database.db.insertInto('sys_login_history').values(rows.slice(i, i + 250) as never).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await t.app.ctx.database.db
+        .insertInto('sys_login_history')
+        .values(rows.slice(i, i + 250) as never)
+        .execute();
     const since = encodeURIComponent(`${new Date(base - 60_000).toISOString()},`);
     for (const sort of ['-createdAt', 'createdAt']) {
       const { rows: out } = await csv(admin, 'platformUser/loginHistory', `createdAt=${since}&ip=10.9.9.9&sort=${sort}`);
@@ -137,7 +168,12 @@ describe.each(dialects())('data API export on %s', (dialect) => {
   });
 
   it('refuses a bad format or a bad filter before streaming anything, with 400', async () => {
-    for (const q of ['format=pdf', 'format=csv&colour=red', 'format=csv&status=gone', `format=xlsx&updatedAt=${encodeURIComponent('2025-13-45,')}`]) {
+    for (const q of [
+      'format=pdf',
+      'format=csv&colour=red',
+      'format=csv&status=gone',
+      `format=xlsx&updatedAt=${encodeURIComponent('2025-13-45,')}`,
+    ]) {
       const res = refusal(await custA.get(DEPT, `/export?${q}`), 400);
       expect(res.msg).toBeTruthy();
     }

@@ -35,12 +35,18 @@ export function exportLayout(page: PageSchema, lang: Language, platformCaller: b
   const template = importColumns(page, platformCaller);
   const names = new Set(template.map((c) => c.name));
   const rest = listed.filter((c) => !names.has(c));
-  return { columns: [...template.map((c) => c.name), ...rest], headers: [...templateHeader(template, lang), ...rest.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c))] };
+  return {
+    columns: [...template.map((c) => c.name), ...rest],
+    headers: [...templateHeader(template, lang), ...rest.map((c) => translate(lang, fieldSchema(page, c)?.title ?? c))],
+  };
 }
 
 const CSV_CHUNK = 64 * 1024;
 
-export interface ExportSort { field: string; desc: boolean }
+export interface ExportSort {
+  field: string;
+  desc: boolean;
+}
 
 /**
  * Rows in the list's order, a batch at a time (keyset paging on the sort field and id), so memory
@@ -62,7 +68,8 @@ async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition
         // The plain bound (<= or >=) lets the database seek the sort field's index to where the last
         // batch ended. With bound parameters SQLite cannot derive that range from the OR alone, and
         // scanned every row before it again for each batch: the export slowed as it went.
-        q = q.where(f, sort.desc ? '<=' : '>=', value as never)
+        q = q
+          .where(f, sort.desc ? '<=' : '>=', value as never)
           .where((eb) => eb.or([eb(f, after, value as never), eb.and([eb(f, '=', value as never), eb('id', after, id)])]));
       }
       q = q.orderBy(f, dir);
@@ -79,11 +86,20 @@ async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition
 }
 
 async function* nullsLast(
-  ctx: AppContext, page: PageSchema, conditions: Condition[], sort: ExportSort, dir: 'asc' | 'desc', after: '<' | '>',
+  ctx: AppContext,
+  page: PageSchema,
+  conditions: Condition[],
+  sort: ExportSort,
+  dir: 'asc' | 'desc',
+  after: '<' | '>',
 ): AsyncGenerator<Row[]> {
   let lastId: number | undefined;
   for (;;) {
-    let q = applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)), conditions).where(sort.field, 'is', null);
+    let q = applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)), conditions).where(
+      sort.field,
+      'is',
+      null,
+    );
     if (lastId !== undefined) q = q.where('id', after, lastId);
     const rows = (await q.orderBy('id', dir).limit(BATCH).execute()) as Row[];
     if (rows.length) {
@@ -100,14 +116,24 @@ function rowsField(page: PageSchema, columns: string[]): string | undefined {
 }
 
 export function sendExport(
-  ctx: AppContext, reply: FastifyReply, page: PageSchema, conditions: Condition[], format: unknown, lang: Language, tzOffset: number,
-  sort: ExportSort = { field: 'id', desc: false }, mask: ((r: Row) => Row) | null = null, platformCaller = true,
+  ctx: AppContext,
+  reply: FastifyReply,
+  page: PageSchema,
+  conditions: Condition[],
+  format: unknown,
+  lang: Language,
+  tzOffset: number,
+  sort: ExportSort = { field: 'id', desc: false },
+  mask: ((r: Row) => Row) | null = null,
+  platformCaller = true,
 ) {
   if (format !== 'csv' && format !== 'xlsx') throw badRequest('server.data.badFormat');
   const { columns, headers } = exportLayout(page, lang, platformCaller);
   const perItem = rowsField(page, columns);
   const subs = perItem ? objectItemFields(page.model!.properties[perItem]) : [];
-  const header = columns.flatMap((c, i) => (c === perItem ? subs.map(([, sf]) => `${headers[i]} · ${translate(lang, sf.title)}`) : [headers[i]]));
+  const header = columns.flatMap((c, i) =>
+    c === perItem ? subs.map(([, sf]) => `${headers[i]} · ${translate(lang, sf.title)}`) : [headers[i]],
+  );
   // A workbook holds money, numbers and times as numbers with formats (a sheet can add them up); CSV holds text.
   const cell = (f: FieldSchema | undefined, v: unknown, label: (k: unknown) => string | undefined): SheetCell =>
     (format === 'xlsx' ? typedCell(f, v, tzOffset) : undefined) ?? displayValue(f, v, lang, tzOffset, label);
@@ -117,10 +143,14 @@ export function sendExport(
       for (const raw of rows) {
         // Masked values are written masked; a masked reference still shows its record's label.
         const r = mask ? mask(raw) : raw;
-        const label = (c: string, k: unknown) => labels.get(c)?.get(String(k)) ?? (r[c] !== raw[c] ? labels.get(c)?.get(String(raw[c])) : undefined);
-        const line = (item?: Row) => columns.flatMap((c) => (c === perItem
-          ? subs.map(([k, sf]) => cell(sf, item?.[k], () => undefined))
-          : [cell(fieldSchema(page, c), r[c], (k) => label(c, k))]));
+        const label = (c: string, k: unknown) =>
+          labels.get(c)?.get(String(k)) ?? (r[c] !== raw[c] ? labels.get(c)?.get(String(raw[c])) : undefined);
+        const line = (item?: Row) =>
+          columns.flatMap((c) =>
+            c === perItem
+              ? subs.map(([k, sf]) => cell(sf, item?.[k], () => undefined))
+              : [cell(fieldSchema(page, c), r[c], (k) => label(c, k))],
+          );
         // One row per item, the record's other columns repeated; a record without items still gets its row.
         const items = perItem && Array.isArray(r[perItem]) ? (r[perItem] as Row[]) : [];
         if (perItem && items.length) for (const item of items) yield line(item);
@@ -149,9 +179,15 @@ export function sendExport(
       await writeXlsx(push, translate(lang, page.title), header, cells());
     }
   };
-  run().then(() => out.end(), (err) => out.destroy(err));
+  run().then(
+    () => out.end(),
+    (err) => out.destroy(err),
+  );
   const name = `${page.id.replace(/\//g, '-')}-${new Date().toISOString().slice(0, 10)}.${format}`;
-  reply.header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  reply.header(
+    'Content-Type',
+    format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );
   reply.header('Content-Disposition', `attachment; filename="${name}"`);
   return reply.send(out);
 }

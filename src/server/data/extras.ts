@@ -29,7 +29,13 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   void _ids;
   // Fields a fill of some referencing page reads (x-ref-fill) come with each option when asked for, never others.
   const allowed = fillableFields(ctx.schemas.pages as Map<string, PageSchema>).get(page.id) ?? new Set<string>();
-  const extra = typeof wanted === 'string' ? wanted.split(',').filter((f) => allowed.has(f) && !page.model?.properties[f]?.['x-mask']).slice(0, 20) : [];
+  const extra =
+    typeof wanted === 'string'
+      ? wanted
+          .split(',')
+          .filter((f) => allowed.has(f) && !page.model?.properties[f]?.['x-mask'])
+          .slice(0, 20)
+      : [];
   conditions.push(...fieldConditions(ctx.database, page, filters));
   // Organisations are named to customers only by their own: the list of all customers is not theirs to see.
   if (table === 'sys_party' && access.user.partyKind !== 'platform') conditions.push((eb) => eb('code', '=', access.user.partyCode));
@@ -43,12 +49,18 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
     conditions.push(likeCondition(ctx.database, label, query.q.trim()));
   }
   let q = ctx.database.db.selectFrom(table).select([...new Set([key, label, ...extra])]);
-  q = applyWhere(q, conditions).orderBy(label).limit(typeof query.ids === 'string' ? 200 : 20);
+  q = applyWhere(q, conditions)
+    .orderBy(label)
+    .limit(typeof query.ids === 'string' ? 200 : 20);
   const rows = await q.execute();
-  const labelMask = page.model?.properties[label]?.['x-mask'] && !mayUnmask(access, page.model.properties[label]) ? page.model.properties[label]['x-mask'] : null;
+  const labelMask =
+    page.model?.properties[label]?.['x-mask'] && !mayUnmask(access, page.model.properties[label])
+      ? page.model.properties[label]['x-mask']
+      : null;
   if (labelMask) for (const r of rows) r[label] = maskValue(labelMask.kind, r[label]);
   // A label that is a message key (menu titles) is shown translated.
-  const labelled = (r: Record<string, unknown>) => (typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label] as string) ? translate(lang, r[label] as string) : r[label]);
+  const labelled = (r: Record<string, unknown>) =>
+    typeof r[label] === 'string' && /^[a-z]+(\.[A-Za-z0-9_]+)+$/.test(r[label] as string) ? translate(lang, r[label] as string) : r[label];
   if (!extra.length) return rows.map((r) => ({ value: r[key], label: labelled(r) }));
   return rows.map((r) => ({ value: r[key], label: labelled(r), fields: toRecord(page, Object.fromEntries(extra.map((f) => [f, r[f]]))) }));
 }
@@ -58,9 +70,8 @@ export async function runReport(ctx: AppContext, access: PageAccess, source: Pag
   const spec = access.page.report!;
   const f = fieldSchema(source, spec.groupBy);
   const db = ctx.database.db;
-  const group = spec.bucket && f?.format === 'date-time'
-    ? `substr("${spec.groupBy}", 1, ${spec.bucket === 'day' ? 10 : 7})`
-    : `"${spec.groupBy}"`;
+  const group =
+    spec.bucket && f?.format === 'date-time' ? `substr("${spec.groupBy}", 1, ${spec.bucket === 'day' ? 10 : 7})` : `"${spec.groupBy}"`;
   const selections = spec.measures.map((m) => {
     if (m.op === 'count') return sql<number>`count(*)`.as(m.name);
     const col = sql.ref(m.field!);
@@ -77,8 +88,14 @@ export async function runReport(ctx: AppContext, access: PageAccess, source: Pag
 
 /** The audit trail of one record, newest first. */
 export async function recordHistory(ctx: AppContext, page: PageSchema, id: number) {
-  const rows = await ctx.database.core.selectFrom('sys_audit').select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
-    .where('page', '=', page.id).where('recordId', '=', id).orderBy('id', 'desc').limit(100).execute();
+  const rows = await ctx.database.core
+    .selectFrom('sys_audit')
+    .select(['id', 'action', 'username', 'createdAt', 'before', 'after'])
+    .where('page', '=', page.id)
+    .where('recordId', '=', id)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   return rows.map((r) => ({ ...r, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null }));
 }
 

@@ -79,8 +79,10 @@ export function fieldConditions(database: Database, page: PageSchema, query: Rec
   for (const [name, rawValue] of Object.entries(query)) {
     if (RESERVED_PARAMS.has(name) || rawValue === undefined || rawValue === '') continue;
     const f = fieldSchema(page, name);
-    if (!fields.has(name) || !f || f.writeOnly || isComputedOnRead(f)) throw badRequest('server.data.unknownFilter', { field: name.slice(0, 40) });
-    if (Array.isArray(rawValue) || typeof rawValue !== 'string') throw badRequest('server.data.badFilterValue', { field: f.title, value: '' });
+    if (!fields.has(name) || !f || f.writeOnly || isComputedOnRead(f))
+      throw badRequest('server.data.unknownFilter', { field: name.slice(0, 40) });
+    if (Array.isArray(rawValue) || typeof rawValue !== 'string')
+      throw badRequest('server.data.badFilterValue', { field: f.title, value: '' });
     if (rawValue.length > 200) throw badRequest('server.data.badFilterValue', { field: f.title, value: rawValue.slice(0, 40) });
     const op = filterOperator(f);
     if (op === 'like') out.push(likeCondition(database, name, rawValue));

@@ -13,7 +13,9 @@ describe.each(dialects())('hostile request shapes on %s', (dialect) => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const manyKeys = (n: number, extra: Record<string, unknown> = {}) => {
     const body: Record<string, unknown> = { ...extra };
@@ -52,9 +54,25 @@ describe.each(dialects())('hostile request shapes on %s', (dialect) => {
       }
     })();
     const answers = await Promise.all([
-      t.app.inject({ method: 'POST', url: pageUrl(DEPT), headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'accept-language': 'en' }, payload: flood }),
-      t.app.inject({ method: 'POST', url: '/open-platform/authorize', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: flood }),
-      t.app.inject({ method: 'POST', url: '/open-platform/authorize', remoteAddress: '10.150.0.1', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, payload: form }),
+      t.app.inject({
+        method: 'POST',
+        url: pageUrl(DEPT),
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: flood,
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/open-platform/authorize',
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: flood,
+      }),
+      t.app.inject({
+        method: 'POST',
+        url: '/open-platform/authorize',
+        remoteAddress: '10.150.0.1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+        payload: form,
+      }),
     ]);
     await probe;
     expect(answers.map((r) => [r.statusCode, r.json().msg])).toEqual([
@@ -71,7 +89,11 @@ describe.each(dialects())('hostile request shapes on %s', (dialect) => {
     for (const res of [
       await admin.post(DEPT, '', manyKeys(150, { code: 'FLOOD', name: '洪水', status: 'active' })),
       await admin.put(DEPT, `/${await idOf(t, 'org_department', { code: 'OPS' })}`, manyKeys(150, { version: 1 })),
-      await admin.post(PARTIES, `/${await idOf(t, 'sys_party', { code: 'C1001' })}/actions/resetPassword`, manyKeys(150, { newPassword: 'Reset2025ok' })),
+      await admin.post(
+        PARTIES,
+        `/${await idOf(t, 'sys_party', { code: 'C1001' })}/actions/resetPassword`,
+        manyKeys(150, { newPassword: 'Reset2025ok' }),
+      ),
     ]) {
       const body = refusal(res, 400);
       expect(res.body.length).toBeLessThan(1000);
@@ -87,7 +109,8 @@ describe.each(dialects())('hostile request shapes on %s', (dialect) => {
     const deep = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
     const role = await idOf(t, 'sys_role', { code: 'STAFF' });
     const res = await t.app.inject({
-      method: 'PUT', url: pageUrl('platformUser/roleManage', `/${role}`),
+      method: 'PUT',
+      url: pageUrl('platformUser/roleManage', `/${role}`),
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
       payload: `{"version":1,"description":${deep}}`,
     });
@@ -96,21 +119,42 @@ describe.each(dialects())('hostile request shapes on %s', (dialect) => {
 
   it('serves a request whose language cookie is a malformed escape', async () => {
     for (const url of ['/', pageUrl(DEPT), '/open-platform/nothing']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: 'language=%E0%A4%A', authorization: `Bearer ${admin.token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: 'language=%E0%A4%A', authorization: `Bearer ${admin.token}` },
+      });
       expect(res.statusCode).toBeLessThan(500);
     }
-    const listed = await t.app.inject({ method: 'GET', url: pageUrl(DEPT), headers: { cookie: 'language=%E0%A4%A', authorization: `Bearer ${admin.token}` } });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: pageUrl(DEPT),
+      headers: { cookie: 'language=%E0%A4%A', authorization: `Bearer ${admin.token}` },
+    });
     expect(dataOf(listed).list.length).toBeGreaterThan(0);
     const zh = await t.app.inject({ method: 'GET', url: pageUrl('nope/page'), headers: { cookie: 'theme=%ZZ; language=zh' } });
     expect(zh.json().msg).toMatch(/登录/);
   });
 
   it('answers a page id with a literal % as an unknown page, not as a server error', async () => {
-    for (const url of ['/open-platform/data/%25', '/open-platform/data/%25E0%25A4%25A', '/open-platform/data/%25/1', '/open-platform/schemas/%25']) {
+    for (const url of [
+      '/open-platform/data/%25',
+      '/open-platform/data/%25E0%25A4%25A',
+      '/open-platform/data/%25/1',
+      '/open-platform/schemas/%25',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}` } });
       expect(refusal(res, 404).msg).toMatch(/There is no page %/);
     }
     // The id is decoded once: an encoded slash still names the page.
-    expect(dataOf(await t.app.inject({ method: 'GET', url: '/open-platform/data/platformUser%2Fdepartment', headers: { authorization: `Bearer ${admin.token}` } })).list.length).toBeGreaterThan(0);
+    expect(
+      dataOf(
+        await t.app.inject({
+          method: 'GET',
+          url: '/open-platform/data/platformUser%2Fdepartment',
+          headers: { authorization: `Bearer ${admin.token}` },
+        }),
+      ).list.length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -19,34 +19,88 @@ describe.each(dialects())('the annual personal income cap on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
-    van = (await db().selectFrom('tms_vehicle as v').innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard').innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode')
+    van = (await db()
+      .selectFrom('tms_vehicle as v')
+      .innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard')
+      .innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode')
       .select(['v.plate', 'v.carrierCode', 'v.driverIdcard'])
-      .where('v.partyCode', '=', 'C1001').where('v.status', '=', 'active').where('v.vehicleType', '!=', 'tractor').where('v.loadKg', '>=', 2000).where('v.inspectionExpireAt', '>', today)
-      .where('d.licenseExpireAt', '>', today).where('d.qualificationExpireAt', '>', today).where('c.permitExpireAt', '>', today).where('c.carrierType', '!=', 'enterprise')
-      .orderBy('v.plate').executeTakeFirstOrThrow()) as Row;
-    order = (await db().selectFrom('tms_order').select(['orderNo', 'shipperCode']).where('partyCode', '=', 'C1001').orderBy('orderNo').executeTakeFirstOrThrow()) as Row;
+      .where('v.partyCode', '=', 'C1001')
+      .where('v.status', '=', 'active')
+      .where('v.vehicleType', '!=', 'tractor')
+      .where('v.loadKg', '>=', 2000)
+      .where('v.inspectionExpireAt', '>', today)
+      .where('d.licenseExpireAt', '>', today)
+      .where('d.qualificationExpireAt', '>', today)
+      .where('c.permitExpireAt', '>', today)
+      .where('c.carrierType', '!=', 'enterprise')
+      .orderBy('v.plate')
+      .executeTakeFirstOrThrow()) as Row;
+    order = (await db()
+      .selectFrom('tms_order')
+      .select(['orderNo', 'shipperCode'])
+      .where('partyCode', '=', 'C1001')
+      .orderBy('orderNo')
+      .executeTakeFirstOrThrow()) as Row;
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const yearIncome = async (driver: unknown) => Number((await db().selectFrom('tms_settlement').select((eb) => eb.fn.sum('incomeFen').as('v'))
-    .where('driverIdcard', '=', String(driver)).where('partyCode', '=', 'C1001').where('status', 'in', ['confirmed', 'paid']).where('confirmedAt', '>=', yearStart)
-    .executeTakeFirst())?.v ?? 0);
+  const yearIncome = async (driver: unknown) =>
+    Number(
+      (
+        await db()
+          .selectFrom('tms_settlement')
+          .select((eb) => eb.fn.sum('incomeFen').as('v'))
+          .where('driverIdcard', '=', String(driver))
+          .where('partyCode', '=', 'C1001')
+          .where('status', 'in', ['confirmed', 'paid'])
+          .where('confirmedAt', '>=', yearStart)
+          .executeTakeFirst()
+      )?.v ?? 0,
+    );
 
   /** A signed waybill and its pending settlement paying the driver `income` fen. */
   async function settlementOf(income: number): Promise<Row> {
-    const w = dataOf(await admin.post(WAYBILL, '', {
-      partyCode: 'C1001', orderNo: order.orderNo, shipperCode: order.shipperCode, carrierCode: van.carrierCode, driverIdcard: van.driverIdcard, plate: van.plate,
-      originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320507'], goodsName: '日用品', goodsType: 'fmcg', weightKg: 1200,
-      freightFen: Math.ceil(income * 1.2), driverFreightFen: income, taxWithheld: true, iitRate: 0.01,
-    }), 201);
-    return dataOf(await admin.post(SETTLEMENT, '', {
-      partyCode: 'C1001', waybillNo: w.waybillNo, shipperCode: w.shipperCode, carrierCode: w.carrierCode, driverIdcard: w.driverIdcard,
-      freightFen: income, extraFeeFen: 0, deductionFen: 0, advanceFen: 0, taxWithheld: true, iitRate: 0.01,
-    }), 201);
+    const w = dataOf(
+      await admin.post(WAYBILL, '', {
+        partyCode: 'C1001',
+        orderNo: order.orderNo,
+        shipperCode: order.shipperCode,
+        carrierCode: van.carrierCode,
+        driverIdcard: van.driverIdcard,
+        plate: van.plate,
+        originRegion: ['310000', '310100', '310114'],
+        destRegion: ['320000', '320500', '320507'],
+        goodsName: '日用品',
+        goodsType: 'fmcg',
+        weightKg: 1200,
+        freightFen: Math.ceil(income * 1.2),
+        driverFreightFen: income,
+        taxWithheld: true,
+        iitRate: 0.01,
+      }),
+      201,
+    );
+    return dataOf(
+      await admin.post(SETTLEMENT, '', {
+        partyCode: 'C1001',
+        waybillNo: w.waybillNo,
+        shipperCode: w.shipperCode,
+        carrierCode: w.carrierCode,
+        driverIdcard: w.driverIdcard,
+        freightFen: income,
+        extraFeeFen: 0,
+        deductionFen: 0,
+        advanceFen: 0,
+        taxWithheld: true,
+        iitRate: 0.01,
+      }),
+      201,
+    );
   }
-  const confirm = (s: Row) => admin.post(SETTLEMENT, `/${s.id}/transitions/confirm`, { confirmedAt: new Date().toISOString(), version: s.version });
+  const confirm = (s: Row) =>
+    admin.post(SETTLEMENT, `/${s.id}/transitions/confirm`, { confirmedAt: new Date().toISOString(), version: s.version });
 
   it('confirms settlements up to the cap, then holds the next one, naming driver, income and cap, and messages the administrators', async () => {
     const before = await yearIncome(van.driverIdcard);
@@ -57,7 +111,13 @@ describe.each(dialects())('the annual personal income cap on %s', (dialect) => {
     expect(await yearIncome(van.driverIdcard)).toBe(12_000_000);
 
     const over = await settlementOf(50_000);
-    const inbox = () => db().selectFrom('news_role_notice').select(['recipient', 'title', 'content']).where('partyCode', '=', 'C1001').where('title', 'like', `%${String(over.settlementNo)}%`).execute();
+    const inbox = () =>
+      db()
+        .selectFrom('news_role_notice')
+        .select(['recipient', 'title', 'content'])
+        .where('partyCode', '=', 'C1001')
+        .where('title', 'like', `%${String(over.settlementNo)}%`)
+        .execute();
     expect(await inbox()).toEqual([]);
     const res = refusal(await confirm(over), 400);
     expect(Object.keys(res.data.fieldErrors)).toEqual(['confirmedAt']);
@@ -77,8 +137,12 @@ describe.each(dialects())('the annual personal income cap on %s', (dialect) => {
   });
 
   it('leaves no demo driver above the cap: settlements past it stay pending, and no monthly aggregate is over the limit', async () => {
-    const rows = await db().selectFrom('tms_settlement').select(['partyCode', 'driverIdcard', 'confirmedAt', 'incomeFen'])
-      .where('taxWithheld', '=', dialect === 'sqlite' ? 1 as never : true as never).where('status', 'in', ['confirmed', 'paid']).execute();
+    const rows = await db()
+      .selectFrom('tms_settlement')
+      .select(['partyCode', 'driverIdcard', 'confirmedAt', 'incomeFen'])
+      .where('taxWithheld', '=', dialect === 'sqlite' ? (1 as never) : (true as never))
+      .where('status', 'in', ['confirmed', 'paid'])
+      .execute();
     const totals = new Map<string, number>();
     for (const r of rows) {
       const key = `${r.partyCode}|${r.driverIdcard}|${new Date(Date.parse(String(r.confirmedAt)) + 8 * 3_600_000).getUTCFullYear()}`;
@@ -86,9 +150,18 @@ describe.each(dialects())('the annual personal income cap on %s', (dialect) => {
     }
     expect(rows.length).toBeGreaterThan(300);
     expect([...totals.values()].filter((v) => v > 12_000_000)).toEqual([]);
-    const held = await db().selectFrom('tms_settlement').select('settlementNo').where('status', '=', 'pending').where('remark', 'like', '%年度上限%').execute();
+    const held = await db()
+      .selectFrom('tms_settlement')
+      .select('settlementNo')
+      .where('status', '=', 'pending')
+      .where('remark', 'like', '%年度上限%')
+      .execute();
     expect(held.length).toBeGreaterThan(0);
-    const over = await db().selectFrom('tax_personal_aggregate').select('id').where('overLimit', '=', dialect === 'sqlite' ? 1 as never : true as never).execute();
+    const over = await db()
+      .selectFrom('tax_personal_aggregate')
+      .select('id')
+      .where('overLimit', '=', dialect === 'sqlite' ? (1 as never) : (true as never))
+      .execute();
     expect(over).toEqual([]);
   });
 });

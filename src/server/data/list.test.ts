@@ -17,7 +17,9 @@ describe.each(dialects())('data API list on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const list = async <T = Dept>(query: string, who = admin, page = DEPT) => dataOf<ListData<T>>(await who.get(page, `?${query}`));
   const codes = (d: ListData<Dept>) => d.list.map((r) => r.code).sort();
@@ -114,7 +116,10 @@ describe.each(dialects())('data API list on %s', (dialect) => {
     const chinaDay = encodeURIComponent('2024-03-10T00:00:00+08:00,2024-03-10T23:59:59+08:00');
     expect((await tz(`triggeredAt=${chinaDay}`)).map((r) => r.subjectCode).sort()).toEqual(['TZ-1', 'TZ-2']);
     // A date-only upper bound takes the whole (UTC) day.
-    expect((await tz(`triggeredAt=${encodeURIComponent('2024-03-10,2024-03-10')}`)).map((r) => r.subjectCode).sort()).toEqual(['TZ-2', 'TZ-4']);
+    expect((await tz(`triggeredAt=${encodeURIComponent('2024-03-10,2024-03-10')}`)).map((r) => r.subjectCode).sort()).toEqual([
+      'TZ-2',
+      'TZ-4',
+    ]);
     expect((await tz('sort=triggeredAt')).map((r) => r.subjectCode)).toEqual(['TZ-3', 'TZ-1', 'TZ-2', 'TZ-4']);
     expect((await list(`createdAt=${encodeURIComponent('2000-01-01,')}`)).total).toBe(11);
     expect((await list(`createdAt=${encodeURIComponent('2099-01-01,')}`)).total).toBe(0);
@@ -160,11 +165,24 @@ describe.each(dialects())('data API list on %s', (dialect) => {
     const db = t.app.ctx.database.db;
     const now = new Date().toISOString();
     const rows = Array.from({ length: 10_050 }, (_, i) => ({
-      code: `B${i}`, name: `批量部门${i}`, leader: 'bulk', sort: i % 100, status: 'active', partyCode: 'P0001',
-      version: 1, createdAt: now, updatedAt: now, createdBy: 'test', updatedBy: 'test',
+      code: `B${i}`,
+      name: `批量部门${i}`,
+      leader: 'bulk',
+      sort: i % 100,
+      status: 'active',
+      partyCode: 'P0001',
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+      updatedBy: 'test',
     }));
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('org_department').values(rows.slice(i, i + 1000)).execute();
+      for (let i = 0; i < rows.length; i += 1000)
+        await trx
+          .insertInto('org_department')
+          .values(rows.slice(i, i + 1000))
+          .execute();
     });
     const all = await list('size=5');
     expect(all).toMatchObject({ total: 10_000, totalCapped: true });

@@ -36,7 +36,11 @@ export function whereFor(ctx: AppContext, access: PageAccess, query: Record<stri
   if (party) conditions.push((eb) => eb('partyCode', '=', party));
   const named = scopeByCondition(ctx, access);
   if (named) conditions.push(named);
-  const hidden = new Set(maskedFields(page).filter(([, f]) => !mayUnmask(access, f)).map(([name]) => name));
+  const hidden = new Set(
+    maskedFields(page)
+      .filter(([, f]) => !mayUnmask(access, f))
+      .map(([name]) => name),
+  );
   const search = searchCondition(ctx.database, page, query.q, hidden);
   if (search) conditions.push(search);
   if (query.todo === '1' && page.list?.todo) {
@@ -48,9 +52,12 @@ export function whereFor(ctx: AppContext, access: PageAccess, query: Record<stri
 
 /** The list's sort from `?sort=field|-field`, else the page's default; only sortable fields. */
 export function listSort(page: PageSchema, query: Record<string, unknown>): ListQuery['sort'] {
-  const sortRaw = typeof query.sort === 'string' && query.sort ? query.sort : page.list?.defaultSort ?? '-id';
+  const sortRaw = typeof query.sort === 'string' && query.sort ? query.sort : (page.list?.defaultSort ?? '-id');
   const sort = parseSort(sortRaw);
-  if (!recordFields(page).includes(sort.field) || !(isSortable(page, sort.field) || sortRaw === page.list?.defaultSort || sort.field === 'id')) {
+  if (
+    !recordFields(page).includes(sort.field) ||
+    !(isSortable(page, sort.field) || sortRaw === page.list?.defaultSort || sort.field === 'id')
+  ) {
     throw badRequest('server.data.unknownSort', { field: sort.field.slice(0, 40) });
   }
   return sort;
@@ -84,10 +91,16 @@ export function applyWhere<Q extends { where: (...a: never[]) => Q }>(q: Q, cond
  * than counting them); only when none does are the matches counted, which then stays under the cap.
  */
 function cappedCount(db: Db, table: string, conditions: Condition[]) {
-  return db.selectNoFrom(eb.fn.coalesce(
-    applyWhere(eb.selectFrom(table).select(eb.lit(TOTAL_CAP + 1).as('n')), conditions).limit(1).offset(TOTAL_CAP),
-    applyWhere(eb.selectFrom(table).select(eb.fn.countAll().as('n')), conditions),
-  ).as('n'));
+  return db.selectNoFrom(
+    eb.fn
+      .coalesce(
+        applyWhere(eb.selectFrom(table).select(eb.lit(TOTAL_CAP + 1).as('n')), conditions)
+          .limit(1)
+          .offset(TOTAL_CAP),
+        applyWhere(eb.selectFrom(table).select(eb.fn.countAll().as('n')), conditions),
+      )
+      .as('n'),
+  );
 }
 
 /** The key of a filter in the caches below: its compiled SQL and parameters, cheaper to build than the reads. */
@@ -129,10 +142,15 @@ export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQue
   const compiled = rowsQ.compile();
   const readRows = async () => (await db.executeQuery(compiled)).rows.map((r) => toRecord(page, r as Row));
   // Kept records are shared by the answers that use them, which only serialise them.
-  const records = lq.size <= KEPT_PAGE_SIZE
-    ? byFilter(ctx, 'rows', table, () => `${page.id}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, readRows, 200)
-    : readRows();
-  const [list, n, totals] = await Promise.all([records, countMatches(ctx, table, lq.conditions, filter), listTotals(ctx, page, lq.conditions, filter)]);
+  const records =
+    lq.size <= KEPT_PAGE_SIZE
+      ? byFilter(ctx, 'rows', table, () => `${page.id}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, readRows, 200)
+      : readRows();
+  const [list, n, totals] = await Promise.all([
+    records,
+    countMatches(ctx, table, lq.conditions, filter),
+    listTotals(ctx, page, lq.conditions, filter),
+  ]);
   return {
     list,
     total: Math.min(n, TOTAL_CAP),
@@ -153,7 +171,13 @@ async function listTotals(ctx: AppContext, page: PageSchema, conditions: Conditi
   const table = page.resource!.table;
   const selections = specs.map((s, i) => sql<number | null>`${sql.raw(s.op)}(${sql.ref(s.field)})`.as(`t${i}`));
   // Kept like the count (per page: pages sharing a table total different fields): an aggregate over every matching row costs more than the page itself.
-  const row = await byFilter(ctx, 'totals', table, () => `${page.id}\u0000${key()}`, async () => (await applyWhere(ctx.database.db.selectFrom(table).select(selections), conditions).executeTakeFirst()) as Row | undefined);
+  const row = await byFilter(
+    ctx,
+    'totals',
+    table,
+    () => `${page.id}\u0000${key()}`,
+    async () => (await applyWhere(ctx.database.db.selectFrom(table).select(selections), conditions).executeTakeFirst()) as Row | undefined,
+  );
   return specs.map((s, i) => {
     const raw = row?.[`t${i}`];
     const v = raw === null || raw === undefined ? null : Number(raw);

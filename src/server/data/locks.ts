@@ -36,7 +36,10 @@ async function parentLock(ctx: AppContext, user: SessionUser, page: PageSchema, 
   const parent = ctx.schemas.pages.get(link.page)!;
   const key = parent.resource!.key ?? 'id';
   const value = typed(parent, key, raw);
-  let q = ctx.database.db.selectFrom(parent.resource!.table).select(key).where(key, '=', value as never);
+  let q = ctx.database.db
+    .selectFrom(parent.resource!.table)
+    .select(key)
+    .where(key, '=', value as never);
   if (user.partyKind !== 'platform') {
     if (parent.resource!.scope === 'party') q = q.where('partyCode', '=', user.partyCode);
     // Organisations are visible to customers only as their own (as in reference options).
@@ -72,5 +75,9 @@ export function assertWithinLocks(page: PageSchema, locks: Locks | undefined, va
 
 /** Equality conditions on the stored values of the locks. */
 export function lockConditions(database: Database, page: PageSchema, locks: Locks): Condition[] {
-  return Object.entries(toStored(database, page, locks)).map(([k, v]) => (eb) => eb(k, '=', v));
+  return Object.entries(toStored(database, page, locks)).map(
+    ([k, v]) =>
+      (eb) =>
+        eb(k, '=', v),
+  );
 }

@@ -29,7 +29,9 @@ describe.each(dialects())('masked fields in the data API on %s', (dialect) => {
     t = await createTestApp(dialect);
     [admin, staff, custA] = await Promise.all(['admin', 'staff', 'cust_a'].map((u) => signIn(t.app, u)));
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const list = async (who: Caller, page: string) => dataOf(await who.get(page, '?size=100')).list as Record<string, string>[];
 
@@ -55,7 +57,8 @@ describe.each(dialects())('masked fields in the data API on %s', (dialect) => {
   it('finds a masked field by its whole value only, so typing part of a number reveals nothing', async () => {
     const mine = await list(custA, DRIVER);
     const real = dataOf(await staff.get(DRIVER, `/${mine[0].id}`)).idcard as string;
-    const search = async (who: Caller, q: string) => (dataOf(await who.get(DRIVER, `?q=${encodeURIComponent(q)}&size=100`)).list as { id: number }[]).map((r) => r.id);
+    const search = async (who: Caller, q: string) =>
+      (dataOf(await who.get(DRIVER, `?q=${encodeURIComponent(q)}&size=100`)).list as { id: number }[]).map((r) => r.id);
     expect(await search(custA, real)).toEqual([mine[0].id]);
     expect(await search(custA, real.slice(0, 10))).not.toContain(mine[0].id);
     expect(await search(staff, real.slice(0, 10))).toContain(mine[0].id);
@@ -92,7 +95,14 @@ describe.each(dialects())('masked fields in the data API on %s', (dialect) => {
     expect(shown.bankCard).toMatch(MASKED_CARD);
     const before = dataOf(await admin.get(ALCT_DRIVER, `/${shown.id}`));
 
-    const body = { version: shown.version, idcard: shown.idcard, name: shown.name, mobile: shown.mobile, bankName: '中国建设银行', bankCard: shown.bankCard };
+    const body = {
+      version: shown.version,
+      idcard: shown.idcard,
+      name: shown.name,
+      mobile: shown.mobile,
+      bankName: '中国建设银行',
+      bankCard: shown.bankCard,
+    };
     const saved = dataOf(await custA.put(ALCT_DRIVER, `/${shown.id}`, body));
     expect(saved.bankCard).toBe(shown.bankCard);
     expect(saved.bankName).toBe('中国建设银行');
@@ -100,7 +110,10 @@ describe.each(dialects())('masked fields in the data API on %s', (dialect) => {
     expect(after.idcard).toBe(before.idcard);
     expect(after.bankCard).toBe(before.bankCard);
 
-    const history = dataOf(await custA.get(ALCT_DRIVER, `/${shown.id}/history`)) as { before: Record<string, string> | null; after: Record<string, string> | null }[];
+    const history = dataOf(await custA.get(ALCT_DRIVER, `/${shown.id}/history`)) as {
+      before: Record<string, string> | null;
+      after: Record<string, string> | null;
+    }[];
     expect(history[0].after!.bankCard).toMatch(MASKED_CARD);
     expect(JSON.stringify(history)).not.toContain(before.bankCard);
 

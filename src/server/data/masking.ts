@@ -15,7 +15,8 @@ export function maskValue(kind: MaskKind, value: unknown): unknown {
   if (typeof value !== 'string' || !value) return value;
   const chars = [...value];
   const n = chars.length;
-  const keep = (head: number, tail: number) => (n <= head + tail ? stars(n) : chars.slice(0, head).join('') + stars(n - head - tail) + chars.slice(n - tail).join(''));
+  const keep = (head: number, tail: number) =>
+    n <= head + tail ? stars(n) : chars.slice(0, head).join('') + stars(n - head - tail) + chars.slice(n - tail).join('');
   if (kind === 'name') return n === 1 ? value : chars[0] + stars(n - 1);
   if (kind === 'mobile') return keep(3, 4);
   return keep(4, 4);
@@ -30,7 +31,9 @@ export function maskedFields(page: PageSchema): [string, FieldSchema][] {
 export function mayUnmask(access: Pick<PageAccess, 'user' | 'actions'>, f: FieldSchema): boolean {
   if (!f['x-mask']) return true;
   if (access.user.isAdmin) return true;
-  return (f['x-mask'].unmaskFor ?? DEFAULT_UNMASK).some((g) => (g.startsWith('action:') ? allows(access.actions, g) : access.user.activeRole === g));
+  return (f['x-mask'].unmaskFor ?? DEFAULT_UNMASK).some((g) =>
+    g.startsWith('action:') ? allows(access.actions, g) : access.user.activeRole === g,
+  );
 }
 
 /** A record → what this caller may see of it. Records may be shared by cached answers, so a copy is returned. */

@@ -25,7 +25,9 @@ function schemasWith(edit: (page: { model: { properties: Record<string, Record<s
 describe.each(dialects())('schema changes on an existing %s database', (dialect) => {
   let t: TestApp;
   const dirs: string[] = [];
-  beforeAll(async () => { t = await createTestApp(dialect); });
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
   afterAll(async () => {
     await t.close();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
@@ -33,7 +35,12 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
 
   it('adds a new field to the existing table without a migration, keeping the rows', async () => {
     const schemasDir = schemasWith((p) => {
-      p.model.properties.costCenter = { type: 'string', title: 'pages.platformUser.department.fields.costCenter', maxLength: 20, 'x-component': 'Input' };
+      p.model.properties.costCenter = {
+        type: 'string',
+        title: 'pages.platformUser.department.fields.costCenter',
+        maxLength: 20,
+        'x-component': 'Input',
+      };
     });
     dirs.push(schemasDir);
     const app = await buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false });
@@ -43,7 +50,10 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
       const rows = dataOf(await admin.get('platformUser/department', '?size=50')).list as { code: string; costCenter: string | null }[];
       expect(rows).toHaveLength(11);
       expect(rows.every((r) => r.costCenter === null)).toBe(true);
-      const made = dataOf(await admin.post('platformUser/department', '', { code: 'CC', name: '成本中心', status: 'active', costCenter: 'CC-001' }), 201);
+      const made = dataOf(
+        await admin.post('platformUser/department', '', { code: 'CC', name: '成本中心', status: 'active', costCenter: 'CC-001' }),
+        201,
+      );
       expect(made.costCenter).toBe('CC-001');
     } finally {
       await app.close();
@@ -57,9 +67,10 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
   it('keeps no index that a longer one leads, and drops an index no schema names any more at the next start', async () => {
     const db = t.app.ctx.database.db;
     const indexes = async () => {
-      const rows = dialect === 'sqlite'
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'cust_service_log'`.execute(db)
-        : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'cust_service_log'`.execute(db);
+      const rows =
+        dialect === 'sqlite'
+          ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'cust_service_log'`.execute(db)
+          : await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'cust_service_log'`.execute(db);
       return rows.rows.map((r) => r.name).sort();
     };
     // The call log is written on every gateway call: (partyCode) alone would repeat what (partyCode, calledAt) serves.
@@ -103,7 +114,8 @@ describe.each(dialects())('schema changes on an existing %s database', (dialect)
       p.model.properties.status = { ...p.model.properties.status, default: 'archived' };
     });
     dirs.push(schemasDir);
-    await expect(buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false }))
-      .rejects.toThrow(/platformUser\/department\.json: model\.status: default is not in enum/);
+    await expect(buildApp({ ...t.config, schemasDir }, { sms: new CapturingSms(), logger: false })).rejects.toThrow(
+      /platformUser\/department\.json: model\.status: default is not in enum/,
+    );
   });
 });

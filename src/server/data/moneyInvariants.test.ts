@@ -32,7 +32,8 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
   const byKey = (rows: Row[], key: string) => new Map(rows.map((r) => [String(r[key]), r]));
   const paidRemitTotals = async () => {
     const totals = new Map<string, number>();
-    for (const r of await all(REMIT)) if (r.status === 'paid') totals.set(String(r.settlementNo), (totals.get(String(r.settlementNo)) ?? 0) + Number(r.amountFen));
+    for (const r of await all(REMIT))
+      if (r.status === 'paid') totals.set(String(r.settlementNo), (totals.get(String(r.settlementNo)) ?? 0) + Number(r.amountFen));
     return totals;
   };
 
@@ -59,18 +60,25 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
     const advances = new Map<string, number>();
     for (const a of await all('tms/account/LoanList')) {
       // A driver's loan names the waybill it was lent against but is no advance: it goes into the driver's wallet.
-      if (a.waybillNo && a.status === 'transferred' && a.applyType !== 'driverLoan') advances.set(String(a.waybillNo), (advances.get(String(a.waybillNo)) ?? 0) + Number(a.amountFen));
+      if (a.waybillNo && a.status === 'transferred' && a.applyType !== 'driverLoan')
+        advances.set(String(a.waybillNo), (advances.get(String(a.waybillNo)) ?? 0) + Number(a.amountFen));
     }
     let settled = 0;
     for (const w of waybills) {
-      expect({ waybill: w.waybillNo, advance: w.advanceFen }).toEqual({ waybill: w.waybillNo, advance: advances.get(String(w.waybillNo)) ?? 0 });
+      expect({ waybill: w.waybillNo, advance: w.advanceFen }).toEqual({
+        waybill: w.waybillNo,
+        advance: advances.get(String(w.waybillNo)) ?? 0,
+      });
       const s = settlements.get(String(w.waybillNo));
       if (!s) continue;
       expect(s.advanceFen).toBe(w.advanceFen);
       expect(s.finalPayFen).toBe(Number(s.payableFen) - Number(s.advanceFen));
       if (w.status !== 'settled') continue;
       settled++;
-      expect({ waybill: w.waybillNo, paid: paid.get(String(s.settlementNo)) }).toEqual({ waybill: w.waybillNo, paid: Number(s.payableFen) - Number(w.advanceFen) });
+      expect({ waybill: w.waybillNo, paid: paid.get(String(s.settlementNo)) }).toEqual({
+        waybill: w.waybillNo,
+        paid: Number(s.payableFen) - Number(w.advanceFen),
+      });
     }
     expect(settled).toBeGreaterThan(1000);
   });
@@ -104,11 +112,23 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
     expect(misfits.map((w) => w.waybillNo)).toEqual([]);
     const broken = (id: string, rows: Row[], refs: (r: Row) => Record<string, Row | null>) =>
       rows.flatMap((r) => ruleViolations(page(id), r, { refs: refs(r), today }).map((v) => `${id} ${r.id} ${v.field} ${v.key}`));
-    expect(broken(WAYBILL, waybills, (w) => ({ vehicle: vehicles.get(String(w.plate)) ?? null, driver: drivers.get(String(w.driverIdcard)) ?? null, carrier: carriers.get(String(w.carrierCode)) ?? null }))).toEqual([]);
+    expect(
+      broken(WAYBILL, waybills, (w) => ({
+        vehicle: vehicles.get(String(w.plate)) ?? null,
+        driver: drivers.get(String(w.driverIdcard)) ?? null,
+        carrier: carriers.get(String(w.carrierCode)) ?? null,
+      })),
+    ).toEqual([]);
     const waybillByNo = byKey(waybills, 'waybillNo');
     expect(broken(SETTLEMENT, settlements, (s) => ({ waybill: waybillByNo.get(String(s.waybillNo)) ?? null }))).toEqual([]);
     const settlementByNo = byKey(settlements, 'settlementNo');
-    expect(broken(REMIT, await all(REMIT), (r) => ({ settlement: settlementByNo.get(String(r.settlementNo)) ?? null, carrier: carriers.get(String(r.carrierCode)) ?? null, driver: drivers.get(String(r.driverIdcard)) ?? null }))).toEqual([]);
+    expect(
+      broken(REMIT, await all(REMIT), (r) => ({
+        settlement: settlementByNo.get(String(r.settlementNo)) ?? null,
+        carrier: carriers.get(String(r.carrierCode)) ?? null,
+        driver: drivers.get(String(r.driverIdcard)) ?? null,
+      })),
+    ).toEqual([]);
   });
 
   it('bills invoices and statements exactly the waybills they list, and dates night-driving alerts at night', async () => {
@@ -144,9 +164,12 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
   it('places every record in real divisions: each region value is a province, city and county chain', async () => {
     const bad: string[] = [];
     for (const [id, p] of t.app.ctx.schemas.pages) {
-      const fields = Object.entries((p as PageSchema).model?.properties ?? {}).filter(([, f]) => f['x-component'] === 'RegionCascader').map(([k]) => k);
+      const fields = Object.entries((p as PageSchema).model?.properties ?? {})
+        .filter(([, f]) => f['x-component'] === 'RegionCascader')
+        .map(([k]) => k);
       if (!fields.length) continue;
-      for (const r of await all(id)) for (const f of fields) if (r[f] != null && !isRegionChain(r[f])) bad.push(`${id} ${r.id} ${f} ${JSON.stringify(r[f])}`);
+      for (const r of await all(id))
+        for (const f of fields) if (r[f] != null && !isRegionChain(r[f])) bad.push(`${id} ${r.id} ${f} ${JSON.stringify(r[f])}`);
     }
     expect(bad).toEqual([]);
   });
@@ -156,7 +179,8 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
     const sum = (rows: Row[], f: string) => rows.reduce((s, r) => s + Number(r[f] ?? 0), 0);
     const list = dataOf(await admin.get(WAYBILL, ''));
     const totals = Object.fromEntries((list.totals as { field: string; op: string; value: number }[]).map((x) => [x.field, x.value]));
-    for (const f of ['freightFen', 'driverFreightFen', 'revenueExVatFen', 'driverCostFen', 'marginFen']) expect({ f, v: totals[f] }).toEqual({ f, v: sum(waybills, f) });
+    for (const f of ['freightFen', 'driverFreightFen', 'revenueExVatFen', 'driverCostFen', 'marginFen'])
+      expect({ f, v: totals[f] }).toEqual({ f, v: sum(waybills, f) });
     const dash = dataOf(await admin.get('digitalLogistics/platform', '/dashboard'));
     const settled = waybills.filter((w) => w.status === 'settled');
     expect(dash.figures.revenue).toBe(sum(settled, 'revenueExVatFen'));
@@ -166,27 +190,89 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
   });
 
   it('after concurrent settlements and payments of one waybill, exactly one of each stands and the payment is payable less advances', async () => {
-    const w = (await db().selectFrom('tms_waybill as w').leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
-      .select(['w.waybillNo', 'w.partyCode', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard', 'w.driverFreightFen', 'w.advanceFen', 'w.taxWithheld', 'w.iitRate', 'w.extraFeeFen'])
-      .where('w.status', '=', 'delivered').where('w.advanceFen', '>', 0).where('s.id', 'is', null).orderBy('w.waybillNo').executeTakeFirstOrThrow()) as Row;
-    const settle = (deduction: number) => admin.post(SETTLEMENT, '', {
-      partyCode: w.partyCode, waybillNo: w.waybillNo, shipperCode: w.shipperCode, carrierCode: w.carrierCode, driverIdcard: w.driverIdcard,
-      freightFen: w.driverFreightFen, extraFeeFen: w.extraFeeFen, deductionFen: deduction, advanceFen: w.advanceFen, taxWithheld: Boolean(w.taxWithheld), iitRate: w.iitRate,
-    });
+    const w = (await db()
+      .selectFrom('tms_waybill as w')
+      .leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
+      .select([
+        'w.waybillNo',
+        'w.partyCode',
+        'w.shipperCode',
+        'w.carrierCode',
+        'w.driverIdcard',
+        'w.driverFreightFen',
+        'w.advanceFen',
+        'w.taxWithheld',
+        'w.iitRate',
+        'w.extraFeeFen',
+      ])
+      .where('w.status', '=', 'delivered')
+      .where('w.advanceFen', '>', 0)
+      .where('s.id', 'is', null)
+      .orderBy('w.waybillNo')
+      .executeTakeFirstOrThrow()) as Row;
+    const settle = (deduction: number) =>
+      admin.post(SETTLEMENT, '', {
+        partyCode: w.partyCode,
+        waybillNo: w.waybillNo,
+        shipperCode: w.shipperCode,
+        carrierCode: w.carrierCode,
+        driverIdcard: w.driverIdcard,
+        freightFen: w.driverFreightFen,
+        extraFeeFen: w.extraFeeFen,
+        deductionFen: deduction,
+        advanceFen: w.advanceFen,
+        taxWithheld: Boolean(w.taxWithheld),
+        iitRate: w.iitRate,
+      });
     const answers = await Promise.all([0, 1_000, 2_000, 3_000].map(settle));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
     const s = dataOf(answers.find((r) => r.statusCode === 201)!, 201);
-    const carrier = (await db().selectFrom('tms_carrier').select(['carrierType', 'name']).where('code', '=', w.carrierCode as string).executeTakeFirstOrThrow()) as Row;
-    const driver = (await db().selectFrom('tms_driver').select(['name', 'bankCard', 'bankName']).where('idcard', '=', w.driverIdcard as string).executeTakeFirstOrThrow()) as Row;
-    const payee = carrier.carrierType === 'enterprise'
-      ? { payeeType: 'actualCarrier', accountType: 'corporate', payeeName: carrier.name, bankName: '招商银行', corporateAccountNo: '755912345610801' }
-      : carrier.carrierType === 'individual'
-        ? { payeeType: 'actualCarrier', accountType: 'personal', payeeName: driver.name, bankName: driver.bankName, bankCard: driver.bankCard }
-        : { payeeType: 'fleetCaptain', authorisationNo: 'SQ-TEST-1', accountType: 'personal', payeeName: '车队长', bankName: driver.bankName, bankCard: driver.bankCard };
-    const pay = (n: number) => admin.post(REMIT, '', {
-      partyCode: w.partyCode, remitNo: `FK2099010100${n}`, settlementNo: s.settlementNo, waybillNo: w.waybillNo, carrierCode: w.carrierCode, driverIdcard: w.driverIdcard,
-      ...payee, amountFen: s.finalPayFen,
-    });
+    const carrier = (await db()
+      .selectFrom('tms_carrier')
+      .select(['carrierType', 'name'])
+      .where('code', '=', w.carrierCode as string)
+      .executeTakeFirstOrThrow()) as Row;
+    const driver = (await db()
+      .selectFrom('tms_driver')
+      .select(['name', 'bankCard', 'bankName'])
+      .where('idcard', '=', w.driverIdcard as string)
+      .executeTakeFirstOrThrow()) as Row;
+    const payee =
+      carrier.carrierType === 'enterprise'
+        ? {
+            payeeType: 'actualCarrier',
+            accountType: 'corporate',
+            payeeName: carrier.name,
+            bankName: '招商银行',
+            corporateAccountNo: '755912345610801',
+          }
+        : carrier.carrierType === 'individual'
+          ? {
+              payeeType: 'actualCarrier',
+              accountType: 'personal',
+              payeeName: driver.name,
+              bankName: driver.bankName,
+              bankCard: driver.bankCard,
+            }
+          : {
+              payeeType: 'fleetCaptain',
+              authorisationNo: 'SQ-TEST-1',
+              accountType: 'personal',
+              payeeName: '车队长',
+              bankName: driver.bankName,
+              bankCard: driver.bankCard,
+            };
+    const pay = (n: number) =>
+      admin.post(REMIT, '', {
+        partyCode: w.partyCode,
+        remitNo: `FK2099010100${n}`,
+        settlementNo: s.settlementNo,
+        waybillNo: w.waybillNo,
+        carrierCode: w.carrierCode,
+        driverIdcard: w.driverIdcard,
+        ...payee,
+        amountFen: s.finalPayFen,
+      });
     const paid = await Promise.all([11, 12, 13].map(pay));
     expect(paid.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     const remits = await db().selectFrom('tms_remit_approval').select(['amountFen']).where('settlementNo', '=', s.settlementNo).execute();

@@ -31,14 +31,28 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
     // A light van and a tractor of C1001 whose vehicle, driver and carrier documents are all valid today.
-    const vehicles = await db().selectFrom('tms_vehicle as v').innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard').innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode')
+    const vehicles = await db()
+      .selectFrom('tms_vehicle as v')
+      .innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard')
+      .innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode')
       .select(['v.plate', 'v.vehicleType', 'v.loadKg', 'v.carrierCode', 'v.driverIdcard', 'd.licenseClass', 'c.carrierType'])
-      .where('v.partyCode', '=', 'C1001').where('v.status', '=', 'active').where('v.inspectionExpireAt', '>', today)
-      .where('d.licenseExpireAt', '>', today).where('d.qualificationExpireAt', '>', today).where('c.permitExpireAt', '>', today).orderBy('v.plate').execute();
+      .where('v.partyCode', '=', 'C1001')
+      .where('v.status', '=', 'active')
+      .where('v.inspectionExpireAt', '>', today)
+      .where('d.licenseExpireAt', '>', today)
+      .where('d.qualificationExpireAt', '>', today)
+      .where('c.permitExpireAt', '>', today)
+      .orderBy('v.plate')
+      .execute();
     van = vehicles.find((v) => v.vehicleType === 'lightVan')!;
     withheld = vehicles.find((v) => v.carrierType !== 'enterprise')!;
     tractor = vehicles.find((v) => v.vehicleType === 'tractor')!;
-    order = (await db().selectFrom('tms_order').select(['orderNo', 'shipperCode']).where('partyCode', '=', 'C1001').orderBy('orderNo').executeTakeFirstOrThrow()) as Row;
+    order = (await db()
+      .selectFrom('tms_order')
+      .select(['orderNo', 'shipperCode'])
+      .where('partyCode', '=', 'C1001')
+      .orderBy('orderNo')
+      .executeTakeFirstOrThrow()) as Row;
     expect(van && tractor && order).toBeTruthy();
   });
   afterAll(async () => {
@@ -49,9 +63,21 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
   const inA = (page: string, body: Row) => admin.post(page, '', { partyCode: 'C1001', ...body });
   const fieldErrors = (res: Awaited<ReturnType<Caller['post']>>) => refusal(res, 400).data.fieldErrors as Record<string, string>;
   const waybill = (vehicle: Row, extra: Row = {}): Row => ({
-    orderNo: order.orderNo, shipperCode: order.shipperCode, carrierCode: vehicle.carrierCode, driverIdcard: vehicle.driverIdcard, plate: vehicle.plate,
-    originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320507'], goodsName: '日用品', goodsType: 'fmcg',
-    weightKg: 1200, freightFen: 109_000, driverFreightFen: 90_000, taxWithheld: vehicle.carrierType !== 'enterprise', iitRate: vehicle.carrierType !== 'enterprise' ? 0.01 : 0, ...extra,
+    orderNo: order.orderNo,
+    shipperCode: order.shipperCode,
+    carrierCode: vehicle.carrierCode,
+    driverIdcard: vehicle.driverIdcard,
+    plate: vehicle.plate,
+    originRegion: ['310000', '310100', '310114'],
+    destRegion: ['320000', '320500', '320507'],
+    goodsName: '日用品',
+    goodsType: 'fmcg',
+    weightKg: 1200,
+    freightFen: 109_000,
+    driverFreightFen: 90_000,
+    taxWithheld: vehicle.carrierType !== 'enterprise',
+    iitRate: vehicle.carrierType !== 'enterprise' ? 0.01 : 0,
+    ...extra,
   });
 
   it('computes the three figures, the withheld taxes and the margin of a waybill', async () => {
@@ -79,7 +105,12 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     const body = waybill(van, { weightKg: 60_000 });
     const messages: string[] = [];
     for (const lang of ['zh-CN', 'en', 'es', 'ja']) {
-      const res = await t.app.inject({ method: 'POST', url: pageUrl(WAYBILL), headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang }, payload: { ...body, partyCode: 'C1001' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: pageUrl(WAYBILL),
+        headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang },
+        payload: { ...body, partyCode: 'C1001' },
+      });
       const errors = fieldErrors(res);
       expect(Object.keys(errors)).toEqual(['weightKg']);
       expect(errors.weightKg).toContain(String(van.loadKg));
@@ -94,51 +125,137 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
   it('refuses a driver or vehicle of another carrier, a licence class that does not fit, expired documents and a negative margin', async () => {
     const before = await countRows(t, 'tms_waybill');
     // The van's plate with the tractor's carrier and driver: the vehicle is not the carrier's.
-    expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { carrierCode: tractor.carrierCode, driverIdcard: tractor.driverIdcard }))))).toContain('plate');
+    expect(
+      Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { carrierCode: tractor.carrierCode, driverIdcard: tractor.driverIdcard })))),
+    ).toContain('plate');
     // A C1 driver of the tractor's carrier cannot drive the tractor; with an expired licence nothing can be dispatched.
-    const c1 = dataOf(await inA(DRIVER, { name: '测试司机', idcard: residentId(901), phone: '13912345678', carrierCode: tractor.carrierCode, licenseClass: 'C1', licenseExpireAt: '2030-01-01', status: 'active' }), 201);
+    const c1 = dataOf(
+      await inA(DRIVER, {
+        name: '测试司机',
+        idcard: residentId(901),
+        phone: '13912345678',
+        carrierCode: tractor.carrierCode,
+        licenseClass: 'C1',
+        licenseExpireAt: '2030-01-01',
+        status: 'active',
+      }),
+      201,
+    );
     const errors = fieldErrors(await inA(WAYBILL, waybill(tractor, { driverIdcard: c1.idcard, goodsType: 'steel', weightKg: 20_000 })));
     expect(errors.driverIdcard).toMatch(/C1.*A2/);
-    const expired = dataOf(await inA(DRIVER, { name: '过期司机', idcard: residentId(902), phone: '13912345679', carrierCode: tractor.carrierCode, licenseClass: 'A2', licenseExpireAt: '2020-01-01', status: 'active' }), 201);
-    expect(fieldErrors(await inA(WAYBILL, waybill(tractor, { driverIdcard: expired.idcard, weightKg: 20_000 }))).driverIdcard).toContain('2020-01-01');
+    const expired = dataOf(
+      await inA(DRIVER, {
+        name: '过期司机',
+        idcard: residentId(902),
+        phone: '13912345679',
+        carrierCode: tractor.carrierCode,
+        licenseClass: 'A2',
+        licenseExpireAt: '2020-01-01',
+        status: 'active',
+      }),
+      201,
+    );
+    expect(fieldErrors(await inA(WAYBILL, waybill(tractor, { driverIdcard: expired.idcard, weightKg: 20_000 }))).driverIdcard).toContain(
+      '2020-01-01',
+    );
     // Another carrier's driver.
-    const other = await db().selectFrom('tms_driver').select('idcard').where('partyCode', '=', 'C1001').where('carrierCode', '!=', van.carrierCode as string).executeTakeFirstOrThrow();
+    const other = await db()
+      .selectFrom('tms_driver')
+      .select('idcard')
+      .where('partyCode', '=', 'C1001')
+      .where('carrierCode', '!=', van.carrierCode as string)
+      .executeTakeFirstOrThrow();
     expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { driverIdcard: other.idcard }))))).toContain('driverIdcard');
     // Divisions that do not exist or do not belong together (Suzhou under Shanghai).
-    expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { originRegion: ['310000', '320500'], destRegion: ['320000', '320500', '320599'] }))))).toEqual(['originRegion', 'destRegion']);
+    expect(
+      Object.keys(
+        fieldErrors(await inA(WAYBILL, waybill(van, { originRegion: ['310000', '320500'], destRegion: ['320000', '320500', '320599'] }))),
+      ),
+    ).toEqual(['originRegion', 'destRegion']);
     // Paying the driver more than the shipper's price excluding VAT.
     expect(Object.keys(fieldErrors(await inA(WAYBILL, waybill(van, { driverFreightFen: 101_000 }))))).toEqual(['driverFreightFen']);
     expect(await countRows(t, 'tms_waybill')).toBe(before);
   });
 
   it('refuses a settlement above its waybill’s payable or of another organisation, and accepts one that matches', async () => {
-    const w = (await db().selectFrom('tms_waybill as w').leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
-      .select(['w.waybillNo', 'w.shipperCode', 'w.carrierCode', 'w.driverIdcard', 'w.driverFreightFen', 'w.advanceFen', 'w.taxWithheld', 'w.iitRate', 'w.extraFeeFen'])
-      .where('w.partyCode', '=', 'C1002').where('w.status', '=', 'delivered').where('s.id', 'is', null).orderBy('w.waybillNo').executeTakeFirstOrThrow()) as Row;
+    const w = (await db()
+      .selectFrom('tms_waybill as w')
+      .leftJoin('tms_settlement as s', 's.waybillNo', 'w.waybillNo')
+      .select([
+        'w.waybillNo',
+        'w.shipperCode',
+        'w.carrierCode',
+        'w.driverIdcard',
+        'w.driverFreightFen',
+        'w.advanceFen',
+        'w.taxWithheld',
+        'w.iitRate',
+        'w.extraFeeFen',
+      ])
+      .where('w.partyCode', '=', 'C1002')
+      .where('w.status', '=', 'delivered')
+      .where('s.id', 'is', null)
+      .orderBy('w.waybillNo')
+      .executeTakeFirstOrThrow()) as Row;
     const body = (extra: Row = {}): Row => ({
-      waybillNo: w.waybillNo, shipperCode: w.shipperCode, carrierCode: w.carrierCode, driverIdcard: w.driverIdcard, freightFen: w.driverFreightFen,
-      extraFeeFen: w.extraFeeFen, advanceFen: w.advanceFen, taxWithheld: Boolean(w.taxWithheld), iitRate: w.iitRate, ...extra,
+      waybillNo: w.waybillNo,
+      shipperCode: w.shipperCode,
+      carrierCode: w.carrierCode,
+      driverIdcard: w.driverIdcard,
+      freightFen: w.driverFreightFen,
+      extraFeeFen: w.extraFeeFen,
+      advanceFen: w.advanceFen,
+      taxWithheld: Boolean(w.taxWithheld),
+      iitRate: w.iitRate,
+      ...extra,
     });
     const before = await countRows(t, 'tms_settlement');
     // Written into C1001, the settlement is told its waybill belongs elsewhere, and that the amount is above the waybill's.
-    const errors = fieldErrors(await admin.post(SETTLEMENT, '', { ...body({ freightFen: Number(w.driverFreightFen) + 400_000 }), partyCode: 'C1001' }));
+    const errors = fieldErrors(
+      await admin.post(SETTLEMENT, '', { ...body({ freightFen: Number(w.driverFreightFen) + 400_000 }), partyCode: 'C1001' }),
+    );
     expect(Object.keys(errors).sort()).toEqual(['freightFen', 'waybillNo']);
-    expect(Object.keys(fieldErrors(await admin.post(SETTLEMENT, '', { ...body({ advanceFen: Number(w.advanceFen) + 10_000 }), partyCode: 'C1002' })))).toEqual(['advanceFen']);
+    expect(
+      Object.keys(
+        fieldErrors(await admin.post(SETTLEMENT, '', { ...body({ advanceFen: Number(w.advanceFen) + 10_000 }), partyCode: 'C1002' })),
+      ),
+    ).toEqual(['advanceFen']);
     expect(await countRows(t, 'tms_settlement')).toBe(before);
     const s = dataOf(await admin.post(SETTLEMENT, '', { ...body(), partyCode: 'C1002' }), 201);
     expect(s.finalPayFen).toBe(s.payableFen - Number(w.advanceFen));
   });
 
   it('pays an enterprise carrier into a corporate account (no card check digit) and never more than the final payment', async () => {
-    const s = (await db().selectFrom('tms_settlement as s').innerJoin('tms_carrier as c', 'c.code', 's.carrierCode')
+    const s = (await db()
+      .selectFrom('tms_settlement as s')
+      .innerJoin('tms_carrier as c', 'c.code', 's.carrierCode')
       .select(['s.settlementNo', 's.waybillNo', 's.carrierCode', 's.driverIdcard', 's.finalPayFen', 'c.name'])
-      .where('s.partyCode', '=', 'C1001').where('c.carrierType', '=', 'enterprise').where('s.status', '=', 'pending').orderBy('s.settlementNo').executeTakeFirstOrThrow()) as Row;
+      .where('s.partyCode', '=', 'C1001')
+      .where('c.carrierType', '=', 'enterprise')
+      .where('s.status', '=', 'pending')
+      .orderBy('s.settlementNo')
+      .executeTakeFirstOrThrow()) as Row;
     const body = (extra: Row = {}): Row => ({
-      settlementNo: s.settlementNo, waybillNo: s.waybillNo, carrierCode: s.carrierCode, driverIdcard: s.driverIdcard, payeeType: 'actualCarrier',
-      remitNo: 'FK209901010001', accountType: 'corporate', payeeName: s.name, bankName: '招商银行', corporateAccountNo: '12345678901234567890', cnapsCode: '308290003020', amountFen: s.finalPayFen, ...extra,
+      settlementNo: s.settlementNo,
+      waybillNo: s.waybillNo,
+      carrierCode: s.carrierCode,
+      driverIdcard: s.driverIdcard,
+      payeeType: 'actualCarrier',
+      remitNo: 'FK209901010001',
+      accountType: 'corporate',
+      payeeName: s.name,
+      bankName: '招商银行',
+      corporateAccountNo: '12345678901234567890',
+      cnapsCode: '308290003020',
+      amountFen: s.finalPayFen,
+      ...extra,
     });
     const before = await countRows(t, 'tms_remit_approval');
-    expect(Object.keys(fieldErrors(await inA(REMIT, body({ accountType: 'personal', corporateAccountNo: null, bankCard: '6222020200112233446' }))))).toContain('accountType');
+    expect(
+      Object.keys(
+        fieldErrors(await inA(REMIT, body({ accountType: 'personal', corporateAccountNo: null, bankCard: '6222020200112233446' }))),
+      ),
+    ).toContain('accountType');
     expect(Object.keys(fieldErrors(await inA(REMIT, body({ amountFen: Number(s.finalPayFen) + 1 }))))).toEqual(['amountFen']);
     expect(Object.keys(fieldErrors(await inA(REMIT, body({ payeeName: '某某个人' }))))).toEqual(['payeeName']);
     expect(Object.keys(fieldErrors(await inA(REMIT, body({ corporateAccountNo: '12345678A' }))))).toEqual(['corporateAccountNo']);
@@ -149,23 +266,54 @@ describe.each(dialects())('freight money rules on %s', (dialect) => {
     expect(Object.keys(again)).toEqual(['settlementNo']);
     expect(again.settlementNo).toMatch(/already fully paid/);
     // A settlement that does not exist is named as the missing link.
-    expect(Object.keys(fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010003', settlementNo: 'JS20991231000001' }))))).toContain('settlementNo');
+    expect(Object.keys(fieldErrors(await inA(REMIT, body({ remitNo: 'FK209901010003', settlementNo: 'JS20991231000001' }))))).toContain(
+      'settlementNo',
+    );
     expect(await countRows(t, 'tms_remit_approval')).toBe(before + 1);
   });
 
   it('checks regions against the complete county-level division list', () => {
     expect(Object.keys(areaList.county_list).length).toBeGreaterThan(2800);
-    expect([['310000', '310100', '310114'], ['420000', '429000', '429004'], ['650000'], ['440000', '441900']].map(isRegionChain)).toEqual([true, true, true, true]);
-    expect([['31', '3101'], ['310000', '320500'], ['320000', '320500', '320599'], ['999999'], '310000'].map(isRegionChain)).toEqual([false, false, false, false, false]);
+    expect([['310000', '310100', '310114'], ['420000', '429000', '429004'], ['650000'], ['440000', '441900']].map(isRegionChain)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([['31', '3101'], ['310000', '320500'], ['320000', '320500', '320599'], ['999999'], '310000'].map(isRegionChain)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('refuses an invoice whose period ends before it starts or whose rate does not follow its item', async () => {
-    const shipper = await db().selectFrom('tms_shipper').select(['code', 'name', 'uscc']).where('partyCode', '=', 'C1001').where('uscc', 'is not', null).executeTakeFirstOrThrow();
+    const shipper = await db()
+      .selectFrom('tms_shipper')
+      .select(['code', 'name', 'uscc'])
+      .where('partyCode', '=', 'C1001')
+      .where('uscc', 'is not', null)
+      .executeTakeFirstOrThrow();
     const w = await db().selectFrom('tms_waybill').select('waybillNo').where('shipperCode', '=', shipper.code).executeTakeFirstOrThrow();
     const body = {
-      applyNo: 'KP209901010001', shipperCode: shipper.code, buyerName: shipper.name, buyerTaxNo: shipper.uscc, invoiceType: 'eSpecial', serviceType: 'transport', taxRate: 0.09,
-      periodFrom: '2026-03-01', periodTo: '2026-03-07', waybillCount: 1, amountFen: 109_000, waybillNos: [w.waybillNo],
-      originRegion: ['310000', '310100', '310114'], destRegion: ['320000', '320500', '320507'], vehicleInfo: '沪A12345', goodsName: '日用品',
+      applyNo: 'KP209901010001',
+      shipperCode: shipper.code,
+      buyerName: shipper.name,
+      buyerTaxNo: shipper.uscc,
+      invoiceType: 'eSpecial',
+      serviceType: 'transport',
+      taxRate: 0.09,
+      periodFrom: '2026-03-01',
+      periodTo: '2026-03-07',
+      waybillCount: 1,
+      amountFen: 109_000,
+      waybillNos: [w.waybillNo],
+      originRegion: ['310000', '310100', '310114'],
+      destRegion: ['320000', '320500', '320507'],
+      vehicleInfo: '沪A12345',
+      goodsName: '日用品',
     };
     const before = await countRows(t, 'tms_invoice_apply');
     expect(Object.keys(fieldErrors(await inA(INVOICE, { ...body, periodTo: '2026-02-01' })))).toEqual(['periodTo']);

@@ -129,7 +129,11 @@ describe.each(dialects())('a page added by one JSON file and a menu entry, on %s
         ['demoArea/warehouseStats', 'demoArea/warehouseStats/index'],
       ]);
     }
-    const res = await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(WH)}`, headers: bearer(custA.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/open-platform/schemas/${encodeURIComponent(WH)}`,
+      headers: bearer(custA.token),
+    });
     const page = dataOf(res);
     expect(page.page.id).toBe(WH);
     expect(page.page).not.toHaveProperty('demo');

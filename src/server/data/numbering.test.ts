@@ -15,11 +15,20 @@ describe.each(dialects())('server-numbered documents and state-bound editing on 
     const shippers = envelope(await cust.get('tms/base/shipper', '?size=1')).data;
     shipperCode = shippers.list[0].code;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const order = () => ({
-    shipperCode, businessLine: 'ftl', goodsName: '冷轧钢卷', goodsType: 'steel', weightKg: 32000, vehicleType: 'tractor',
-    originRegion: ['310000', '310100', '310115'], destRegion: ['510000', '510100', '510104'], quotedFreightFen: 1_280_000,
+    shipperCode,
+    businessLine: 'ftl',
+    goodsName: '冷轧钢卷',
+    goodsType: 'steel',
+    weightKg: 32000,
+    vehicleType: 'tractor',
+    originRegion: ['310000', '310100', '310115'],
+    destRegion: ['510000', '510100', '510104'],
+    quotedFreightFen: 1_280_000,
   });
 
   it('numbers a new order itself, prefix and China-time date first, one more each time', async () => {
@@ -42,7 +51,9 @@ describe.each(dialects())('server-numbered documents and state-bound editing on 
     const admin = await signIn(t.app, 'admin');
     const edited = envelope(await admin.put(ORDERS, `/${created.id}`, { goodsName: '热轧卷板', version: created.version })).data;
     expect(edited.goodsName).toBe('热轧卷板');
-    const cancelled = envelope(await admin.post(ORDERS, `/${created.id}/transitions/cancel`, { cancelReason: '客户取消', version: edited.version })).data;
+    const cancelled = envelope(
+      await admin.post(ORDERS, `/${created.id}/transitions/cancel`, { cancelReason: '客户取消', version: edited.version }),
+    ).data;
     expect(cancelled.status).toBe('cancelled');
     const refused = envelope(await admin.put(ORDERS, `/${created.id}`, { goodsName: '又改了', version: cancelled.version }), 409);
     expect(refused.msg).toMatch(/cancelled/);

@@ -4,12 +4,18 @@ import { formilyField } from '../../engine/schema/formily.js';
 import { validateRecord } from './validateBody.js';
 import { AppError } from '../errors.js';
 
-const page = (extra: Record<string, unknown>): PageSchema => ({
-  id: 'shop/contact', kind: 'crud', title: 'pages.shop.contact.title',
-  resource: { table: 't_shop_contact', label: 'mobile' },
-  model: { type: 'object', properties: { mobile: { type: 'string', title: 'pages.shop.contact.fields.mobile', pattern: '^1[3-9]\\d{9}$', ...extra } } },
-  list: { columns: ['mobile'] },
-} as PageSchema);
+const page = (extra: Record<string, unknown>): PageSchema =>
+  ({
+    id: 'shop/contact',
+    kind: 'crud',
+    title: 'pages.shop.contact.title',
+    resource: { table: 't_shop_contact', label: 'mobile' },
+    model: {
+      type: 'object',
+      properties: { mobile: { type: 'string', title: 'pages.shop.contact.fields.mobile', pattern: '^1[3-9]\\d{9}$', ...extra } },
+    },
+    list: { columns: ['mobile'] },
+  }) as PageSchema;
 
 const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`;
 
@@ -23,7 +29,9 @@ function serverError(p: PageSchema): { key: string; params?: Record<string, unkn
 }
 
 function formMessage(p: PageSchema): unknown {
-  const schema = formilyField(p, 'mobile', p.model!.properties.mobile, 'create', t, false) as { 'x-validator': { pattern?: string; message?: string }[] };
+  const schema = formilyField(p, 'mobile', p.model!.properties.mobile, 'create', t, false) as {
+    'x-validator': { pattern?: string; message?: string }[];
+  };
   return schema['x-validator'].find((r) => r && typeof r === 'object' && 'pattern' in r)?.message;
 }
 

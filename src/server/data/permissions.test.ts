@@ -18,7 +18,9 @@ describe.each(dialects())('data API permissions and reference options on %s', (d
     staff = await signIn(t.app, 'staff');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('lets STAFF create and update teams but not delete them', async () => {
     const team = dataOf(await staff.post(TEAM, '', { code: 'STAFF-01', name: '员工新建组', businessLine: 'ltl' }), 201);
@@ -30,7 +32,16 @@ describe.each(dialects())('data API permissions and reference options on %s', (d
   });
 
   it('lets STAFF create and update banners but only read departments', async () => {
-    const banner = dataOf(await staff.post(BANNER, '', { title: '春运保障', imageUrl: '/portal/banners/spring.webp', position: 'consoleHome', sort: 5, status: 'offline' }), 201);
+    const banner = dataOf(
+      await staff.post(BANNER, '', {
+        title: '春运保障',
+        imageUrl: '/portal/banners/spring.webp',
+        position: 'consoleHome',
+        sort: 5,
+        status: 'offline',
+      }),
+      201,
+    );
     expect(dataOf(await staff.put(BANNER, `/${banner.id}`, { version: 1, status: 'online' })).status).toBe('online');
     refusal(await staff.del(BANNER, `/${banner.id}`), 403);
 
@@ -61,7 +72,13 @@ describe.each(dialects())('data API permissions and reference options on %s', (d
     const anonymous = caller(t.app, '');
     const forged = caller(t.app, 'x'.repeat(43));
     for (const who of [anonymous, forged]) {
-      for (const res of [await who.get(DEPT), await who.get(DEPT, '/1'), await who.post(DEPT, '', { code: 'X1' }), await who.get(ROLES, '/options?q=a'), await who.get(DEPT, '/export')]) {
+      for (const res of [
+        await who.get(DEPT),
+        await who.get(DEPT, '/1'),
+        await who.post(DEPT, '', { code: 'X1' }),
+        await who.get(ROLES, '/options?q=a'),
+        await who.get(DEPT, '/export'),
+      ]) {
         expect(res.statusCode).toBe(401);
         expect(res.json().status).toBe(21332);
         expect(res.json().msg).toMatch(/log in/);
@@ -84,7 +101,12 @@ describe.each(dialects())('data API permissions and reference options on %s', (d
     refusal(await custA.get(ROLES), 403);
     refusal(await custA.get(ROLES, '/1'), 403);
     const found = dataOf(await custA.get(ROLES, `/options?q=${encodeURIComponent('客户')}`));
-    expect(found).toEqual(expect.arrayContaining([{ value: 'CUSTOMER_ADMIN', label: '客户管理员' }, { value: 'CUSTOMER_USER', label: '客户员工' }]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { value: 'CUSTOMER_ADMIN', label: '客户管理员' },
+        { value: 'CUSTOMER_USER', label: '客户员工' },
+      ]),
+    );
     expect(found).toHaveLength(2);
     const labelled = dataOf(await custA.get(ROLES, '/options?ids=STAFF,CUSTOMER_ADMIN')) as { value: string; label: string }[];
     expect(labelled.map((o) => o.value).sort()).toEqual(['CUSTOMER_ADMIN', 'STAFF']);
@@ -100,15 +122,22 @@ describe.each(dialects())('data API permissions and reference options on %s', (d
     expect(opts.map((o) => o.label).sort()).toEqual(['车队管理部', '调度部', '运费结算部'].sort());
     expect(dataOf(await custA.get(DEPT, `/options?ids=${theirs},${mine}`))).toEqual([{ value: mine, label: '车队管理部' }]);
     expect(dataOf(await admin.get(DEPT, `/options?ids=${theirs}`))).toEqual([{ value: theirs, label: '仓储部' }]);
-    for (const ids of ['abc', '1.5', '99999999999999999999', ',,']) expect(dataOf(await custA.get(DEPT, `/options?ids=${ids}`))).toEqual([]);
+    for (const ids of ['abc', '1.5', '99999999999999999999', ',,'])
+      expect(dataOf(await custA.get(DEPT, `/options?ids=${ids}`))).toEqual([]);
     refusal(await custA.get(DEPT, `/options?q=${'x'.repeat(101)}`), 400);
     // STAFF may pick a team leader from the staff list through the team form.
-    const leaders = dataOf(await staff.get('platformUser/staffManage', `/options?q=${encodeURIComponent('管理员')}`)) as { label: string }[];
+    const leaders = dataOf(await staff.get('platformUser/staffManage', `/options?q=${encodeURIComponent('管理员')}`)) as {
+      label: string;
+    }[];
     expect(leaders.map((o) => o.label)).toContain('系统管理员');
   });
 
   it('refuses a role with a lapsed grant at once: an emptied role reads nothing', async () => {
-    const role = await t.app.ctx.database.db.selectFrom('sys_role').select(['id', 'version']).where('code', '=', 'STAFF').executeTakeFirstOrThrow();
+    const role = await t.app.ctx.database.db
+      .selectFrom('sys_role')
+      .select(['id', 'version'])
+      .where('code', '=', 'STAFF')
+      .executeTakeFirstOrThrow();
     dataOf(await admin.put(ROLES, `/${role.id}`, { version: Number(role.version), grants: {} }));
     refusal(await staff.get(TEAM), 403);
     const res = await t.app.inject({ method: 'GET', url: pageUrl(TEAM), headers: { authorization: `Bearer ${staff.token}` } });

@@ -24,20 +24,61 @@ const page = {
 const onRead = {
   ...page,
   id: 'test/recordJsonOnRead',
-  model: { type: 'object', properties: { ...page.model!.properties, doubled: { type: 'integer', title: 'x', readOnly: true, 'x-computed': { expr: 'amountFen * 2' } } } },
+  model: {
+    type: 'object',
+    properties: {
+      ...page.model!.properties,
+      doubled: { type: 'integer', title: 'x', readOnly: true, 'x-computed': { expr: 'amountFen * 2' } },
+    },
+  },
 } as unknown as PageSchema;
 
 // Stored rows as SQLite and PostgreSQL hand them back: booleans as 0/1 or true/false, JSON as text.
-const columns = ['name', 'amountFen', 'active', 'tags', 'detail', 'secret', 'secretSetAt', 'partyCode', 'at', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'id'];
+const columns = [
+  'name',
+  'amountFen',
+  'active',
+  'tags',
+  'detail',
+  'secret',
+  'secretSetAt',
+  'partyCode',
+  'at',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'id',
+];
 const rows: unknown[][] = [
-  ['张三 "quoted" \\ \n', 12_345, 1, '["a","b"]', '{"k":{"n":1}}', 'cipher', '2026-01-01T00:00:00.000Z', 'C1001', '2026-11-25T08:00:00.000Z', 1, 'c', 'u', 'admin', 'admin', 7],
+  [
+    '张三 "quoted" \\ \n',
+    12_345,
+    1,
+    '["a","b"]',
+    '{"k":{"n":1}}',
+    'cipher',
+    '2026-01-01T00:00:00.000Z',
+    'C1001',
+    '2026-11-25T08:00:00.000Z',
+    1,
+    'c',
+    'u',
+    'admin',
+    'admin',
+    7,
+  ],
   ['b', 0, 0, null, 'not json', null, null, 'C1002', null, 1, 'c', 'u', 'admin', 'admin', 8],
   ['c', null, true, '[]', null, null, null, 'C1001', null, 2, 'c', 'u', null, null, 9],
   [null, -5, false, null, '{}', 'x', null, 'C1001', null, 1, 'c', 'u', 'admin', 'admin', 10],
 ];
 const asRow = (values: unknown[], names = columns): Row => Object.fromEntries(names.map((c, i) => [c, values[i]]));
 // A row read back has every selected column; those not inserted are NULL.
-const readBack = (values: unknown[], names = columns): Row => ({ ...Object.fromEntries(selectColumns(page).map((c) => [c, null])), ...asRow(values, names) });
+const readBack = (values: unknown[], names = columns): Row => ({
+  ...Object.fromEntries(selectColumns(page).map((c) => [c, null])),
+  ...asRow(values, names),
+});
 
 describe('the created record as JSON for audits (recordJson)', () => {
   it('writes what JSON.stringify(toRecord(row)) writes, secrets left out', () => {

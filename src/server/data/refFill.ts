@@ -9,7 +9,13 @@ import { toRecord, type Row } from './rows.js';
  * not from the field's static default: a waybill of an enterprise carrier is not "withheld" by default.
  * The record is read as the rules read theirs; whether the caller may name it is the reference check's business.
  */
-export async function fillFromReferences(ctx: AppContext, page: PageSchema, values: Row, db: Db = ctx.database.db, cache?: Map<string, Row | null>): Promise<void> {
+export async function fillFromReferences(
+  ctx: AppContext,
+  page: PageSchema,
+  values: Row,
+  db: Db = ctx.database.db,
+  cache?: Map<string, Row | null>,
+): Promise<void> {
   for (const [name, targetId, fills] of fillingRefs(page)) {
     const v = values[name];
     const missing = Object.keys(fills).filter((f) => values[f] === undefined);
@@ -20,8 +26,11 @@ export async function fillFromReferences(ctx: AppContext, page: PageSchema, valu
     const cacheKey = `${target.id}\u0000fill\u0000${String(v)}`;
     let chosen = cache?.get(cacheKey);
     if (chosen === undefined) {
-      const row = await db.selectFrom(target.resource.table).select([...new Set([key, ...fillReads(fills)])])
-        .where(key, '=', (key === 'id' ? Number(v) : v) as never).executeTakeFirst();
+      const row = await db
+        .selectFrom(target.resource.table)
+        .select([...new Set([key, ...fillReads(fills)])])
+        .where(key, '=', (key === 'id' ? Number(v) : v) as never)
+        .executeTakeFirst();
       chosen = row ? toRecord(target, row as Row) : null;
       cache?.set(cacheKey, chosen);
     }

@@ -21,10 +21,14 @@ export async function checkReferences(ctx: AppContext, access: PageAccess, value
     if (!wanted.length) continue;
     // A value that cannot be an id is missing, not looked up (PostgreSQL refuses it with an error).
     const lookup = key === 'id' ? wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted;
-    let q = ctx.database.db.selectFrom(target.resource.table).select(key).where(key, 'in', lookup as never[]);
+    let q = ctx.database.db
+      .selectFrom(target.resource.table)
+      .select(key)
+      .where(key, 'in', lookup as never[]);
     if (target.resource.scope === 'party' && access.user.partyKind !== 'platform') q = q.where('partyCode', '=', access.user.partyCode);
     // Only records the field's x-ref-filter allows count: a plan names customer organisations, never the platform.
-    for (const [k, want] of Object.entries(f['x-ref-filter'] ?? {})) q = q.where(k, '=', toStored(ctx.database, target, { [k]: want })[k] as never);
+    for (const [k, want] of Object.entries(f['x-ref-filter'] ?? {}))
+      q = q.where(k, '=', toStored(ctx.database, target, { [k]: want })[k] as never);
     const found = new Set(lookup.length ? (await q.execute()).map((r) => String(r[key])) : []);
     const missing = wanted.filter((w) => !found.has(String(w)));
     if (missing.length) errors[name] = { key: 'server.data.refMissing', params: { field: f.title, value: missing.slice(0, 3).join(', ') } };

@@ -16,13 +16,19 @@ const regionFields = new WeakMap<PageSchema, string[]>();
 function fieldsOf(page: PageSchema): string[] {
   let list = regionFields.get(page);
   if (!list) {
-    list = Object.entries(page.model?.properties ?? {}).filter(([, f]) => f.type === 'array' && f['x-component'] === 'RegionCascader').map(([k]) => k);
+    list = Object.entries(page.model?.properties ?? {})
+      .filter(([, f]) => f.type === 'array' && f['x-component'] === 'RegionCascader')
+      .map(([k]) => k);
     regionFields.set(page, list);
   }
   return list;
 }
 
-export interface RegionViolation { field: string; key: string; params: Record<string, unknown> }
+export interface RegionViolation {
+  field: string;
+  key: string;
+  params: Record<string, unknown>;
+}
 
 export function regionViolations(page: PageSchema, record: Row): RegionViolation[] {
   const out: RegionViolation[] = [];
@@ -32,7 +38,8 @@ export function regionViolations(page: PageSchema, record: Row): RegionViolation
     const f = page.model!.properties[name];
     const params = { field: f.title, value: Array.isArray(v) ? v.join('/').slice(0, 40) : String(v).slice(0, 40) };
     if (!isRegionChain(v)) out.push({ field: name, key: 'server.validation.field.region', params });
-    else if (f['x-region-level'] && !reachesLevel(v, f['x-region-level'])) out.push({ field: name, key: 'server.validation.field.regionLevel', params });
+    else if (f['x-region-level'] && !reachesLevel(v, f['x-region-level']))
+      out.push({ field: name, key: 'server.validation.field.regionLevel', params });
   }
   return out;
 }

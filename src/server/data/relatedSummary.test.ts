@@ -6,7 +6,13 @@ const CUSTOMER = 'customerManage/customer';
 const ALERT = 'customerConfig/alert';
 const BANK = 'customerConfig/bank';
 
-interface Line { page: string; title: string; count: number; canCreate: boolean; latest: { id: number; cells: Record<string, { value: unknown; text: unknown; color?: string }> } | null }
+interface Line {
+  page: string;
+  title: string;
+  count: number;
+  canCreate: boolean;
+  latest: { id: number; cells: Record<string, { value: unknown; text: unknown; color?: string }> } | null;
+}
 
 describe.each(dialects())('a relation group as one detail tab on %s', (dialect) => {
   let t: TestApp;
@@ -37,7 +43,11 @@ describe.each(dialects())('a relation group as one detail tab on %s', (dialect) 
       if (line.latest) expect(line.latest.cells.status.value).toBe(list.list[0].status);
     }
     const alert = (answer.lines as Line[]).find((l) => l.page === ALERT)!;
-    expect(alert).toMatchObject({ count: 1, canCreate: true, latest: { cells: { status: { value: 'enabled', color: expect.any(String) } } } });
+    expect(alert).toMatchObject({
+      count: 1,
+      canCreate: true,
+      latest: { cells: { status: { value: 'enabled', color: expect.any(String) } } },
+    });
   });
 
   it('says a service is not configured once its record is gone, and offers to configure it', async () => {
@@ -60,7 +70,11 @@ describe.each(dialects())('a relation group as one detail tab on %s', (dialect) 
     const grants = JSON.parse(String(role.grants)) as Record<string, string[]>;
     const changed: Record<string, string[]> = { ...grants, [CUSTOMER]: ['read'] };
     delete changed[BANK];
-    await db.updateTable('sys_role').set({ grants: JSON.stringify(changed) }).where('code', '=', 'CUSTOMER_ADMIN').execute();
+    await db
+      .updateTable('sys_role')
+      .set({ grants: JSON.stringify(changed) })
+      .where('code', '=', 'CUSTOMER_ADMIN')
+      .execute();
     try {
       const lines = dataOf(await summary(custA, c1001)).lines as Line[];
       expect(lines.map((l) => l.page)).not.toContain(BANK);
@@ -69,16 +83,32 @@ describe.each(dialects())('a relation group as one detail tab on %s', (dialect) 
       // Another organisation's record is not theirs to summarise, even by its id.
       refusal(await summary(custA, c1002), 404);
     } finally {
-      await db.updateTable('sys_role').set({ grants: JSON.stringify(grants) }).where('code', '=', 'CUSTOMER_ADMIN').execute();
+      await db
+        .updateTable('sys_role')
+        .set({ grants: JSON.stringify(grants) })
+        .where('code', '=', 'CUSTOMER_ADMIN')
+        .execute();
     }
   });
 
   it('sends the group in the schema answer with its title’s message, and the child pages name the customer as parent', async () => {
-    const bundle = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(CUSTOMER)}`, headers: { authorization: `Bearer ${admin.token}` } }));
+    const bundle = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/schemas/${encodeURIComponent(CUSTOMER)}`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      }),
+    );
     expect(bundle.page.relationGroups[0]).toMatchObject({ name: 'services', field: 'partyCode' });
     expect(bundle.messages[bundle.page.relationGroups[0].title]).toBeTruthy();
     expect(bundle.page.relations.map((r: { name: string }) => r.name)).not.toContain('alerts');
-    const alert = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(ALERT)}`, headers: { authorization: `Bearer ${admin.token}` } }));
+    const alert = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/schemas/${encodeURIComponent(ALERT)}`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      }),
+    );
     expect(alert.parents.map((p: { page: string }) => p.page)).toContain(CUSTOMER);
   });
 });

@@ -39,7 +39,13 @@ export interface RelatedSummary {
  * many of its records belong to this parent and the latest one. Each page is read through its own
  * access check, organisation scope and fixed filter; a page the caller may not read is left out.
  */
-export async function relatedSummary(ctx: AppContext, req: FastifyRequest, parent: PageAccess, id: number, name: string): Promise<RelatedSummary> {
+export async function relatedSummary(
+  ctx: AppContext,
+  req: FastifyRequest,
+  parent: PageAccess,
+  id: number,
+  name: string,
+): Promise<RelatedSummary> {
   const group = parent.page.relationGroups?.find((g) => g.name === name);
   if (!group) throw notFound('server.data.unknownRelation', { name: name.slice(0, 40) });
   const record = await loadScoped(ctx, parent, id);
@@ -55,7 +61,12 @@ export async function relatedSummary(ctx: AppContext, req: FastifyRequest, paren
     const locks = await resolveLocks(ctx, access.user, child, { parent: String(key), parentField: group.field });
     const locked: PageAccess = { ...access, locks };
     // The latest change, whatever the page lets its list sort by.
-    const answer = await listRecords(ctx, child, { page: 1, size: 1, sort: { field: 'updatedAt', desc: true }, conditions: whereFor(ctx, locked, {}) });
+    const answer = await listRecords(ctx, child, {
+      page: 1,
+      size: 1,
+      sort: { field: 'updatedAt', desc: true },
+      conditions: whereFor(ctx, locked, {}),
+    });
     const mask = maskerFor(access, child);
     const row = answer.list[0] ? (mask ? mask(answer.list[0]) : answer.list[0]) : null;
     const shown = (group.columns ?? []).filter((f) => readableFields(child).includes(f));
@@ -64,7 +75,9 @@ export async function relatedSummary(ctx: AppContext, req: FastifyRequest, paren
       page: child.id,
       title: translate(lang, child.title),
       count: answer.total,
-      latest: row ? { id: Number(row.id), updatedAt: row.updatedAt, cells: Object.fromEntries(shown.map((f) => [f, cell(child, f, row[f], lang)])) } : null,
+      latest: row
+        ? { id: Number(row.id), updatedAt: row.updatedAt, cells: Object.fromEntries(shown.map((f) => [f, cell(child, f, row[f], lang)])) }
+        : null,
       canCreate: mayCreate(access),
     });
   }

@@ -17,14 +17,32 @@ function schemasWithCascade(): string {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-rel-'));
   fs.cpSync(path.join(here, '../../schemas'), tmp, { recursive: true });
   fs.mkdirSync(path.join(tmp, 'relArea'));
-  const page = (id: string, table: string, properties: object, extra: object = {}) => fs.writeFileSync(path.join(tmp, `${id}.json`), JSON.stringify({
-    id, kind: 'crud', title: 'fields.name', resource: { table, label: 'name', ...('key' in extra ? { key: extra.key } : {}) },
-    model: { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'fields.name', maxLength: 20 }, ...properties } },
-    list: { columns: ['name'] }, ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'key')),
-  }));
-  page(DOCK, 'rel_dock', { code: { type: 'string', title: 'fields.code', maxLength: 10, 'x-unique': true } }, {
-    key: 'code', relations: [{ name: 'slots', page: SLOT, field: 'dockCode', onDelete: 'cascade' }],
-  });
+  const page = (id: string, table: string, properties: object, extra: object = {}) =>
+    fs.writeFileSync(
+      path.join(tmp, `${id}.json`),
+      JSON.stringify({
+        id,
+        kind: 'crud',
+        title: 'fields.name',
+        resource: { table, label: 'name', ...('key' in extra ? { key: extra.key } : {}) },
+        model: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string', title: 'fields.name', maxLength: 20 }, ...properties },
+        },
+        list: { columns: ['name'] },
+        ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'key')),
+      }),
+    );
+  page(
+    DOCK,
+    'rel_dock',
+    { code: { type: 'string', title: 'fields.code', maxLength: 10, 'x-unique': true } },
+    {
+      key: 'code',
+      relations: [{ name: 'slots', page: SLOT, field: 'dockCode', onDelete: 'cascade' }],
+    },
+  );
   page(SLOT, 'rel_slot', { dockCode: { type: 'string', title: 'fields.code', maxLength: 10, 'x-ref': DOCK, 'x-index': true } });
   return tmp;
 }
@@ -46,8 +64,17 @@ describe.each(dialects())('related records on %s', (dialect) => {
   });
 
   it('names the children a parent shows and the parents a child belongs to in the schema answer', async () => {
-    const schemaOf = async (page: string) => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(page)}`, headers: { authorization: `Bearer ${admin.token}` } }));
-    expect((await schemaOf(PARTY)).page.relations).toEqual([{ name: 'users', page: STAFF, field: 'partyCode', title: 'pages.platformUser.staffManage.title' }]);
+    const schemaOf = async (page: string) =>
+      dataOf(
+        await t.app.inject({
+          method: 'GET',
+          url: `/open-platform/schemas/${encodeURIComponent(page)}`,
+          headers: { authorization: `Bearer ${admin.token}` },
+        }),
+      );
+    expect((await schemaOf(PARTY)).page.relations).toEqual([
+      { name: 'users', page: STAFF, field: 'partyCode', title: 'pages.platformUser.staffManage.title' },
+    ]);
     const staff = await schemaOf(STAFF);
     expect(staff.parents).toEqual([{ page: PARTY, field: 'partyCode', title: 'pages.platformUser.partyManage.title' }]);
   });
@@ -71,7 +98,14 @@ describe.each(dialects())('related records on %s', (dialect) => {
     refusal(await admin.get(STAFF, `/${other}?parent=C1001`), 404);
     expect(dataOf(await admin.get(STAFF, `/${other}?parent=C1002`)).partyCode).toBe('C1002');
     const before = await countRows(t, 'sys_user');
-    const body = { username: 'rel_user1', realName: '关联', phone: '13700000991', password: 'Demo12345', roles: ['CUSTOMER_ADMIN'], status: 'active' };
+    const body = {
+      username: 'rel_user1',
+      realName: '关联',
+      phone: '13700000991',
+      password: 'Demo12345',
+      roles: ['CUSTOMER_ADMIN'],
+      status: 'active',
+    };
     refusal(await admin.post(STAFF, '?parent=C1001', { ...body, partyCode: 'C1002' }), 403);
     expect(await countRows(t, 'sys_user')).toBe(before);
     const made = dataOf(await admin.post(STAFF, '?parent=C1001', body), 201);

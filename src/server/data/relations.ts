@@ -31,12 +31,17 @@ export async function planChildDeletes(ctx: AppContext, page: PageSchema, rows: 
     const conditions = [...lockConditions(ctx.database, child, child.fixedFilter ?? {}), byParent];
     const db = ctx.database.db;
     if (rel.onDelete !== 'cascade') {
-      const row = await applyWhere(db.selectFrom(child.resource!.table).select((eb) => eb.fn.countAll().as('n')), conditions).executeTakeFirst();
+      const row = await applyWhere(
+        db.selectFrom(child.resource!.table).select((eb) => eb.fn.countAll().as('n')),
+        conditions,
+      ).executeTakeFirst();
       const n = Number(row?.n ?? 0);
       if (n > 0) throw conflict('server.data.hasChildren', { count: n, page: rel.title ?? child.title });
       continue;
     }
-    const children = (await applyWhere(db.selectFrom(child.resource!.table).select(selectColumns(child)), conditions).execute()).map((r) => toRecord(child, r as Row));
+    const children = (await applyWhere(db.selectFrom(child.resource!.table).select(selectColumns(child)), conditions).execute()).map((r) =>
+      toRecord(child, r as Row),
+    );
     if (!children.length) continue;
     if (depth < MAX_DEPTH) out.push(...(await planChildDeletes(ctx, child, children, depth + 1)));
     out.push({ page: child, rows: children });

@@ -51,19 +51,24 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps the allowed structure and formatting', () => {
-    const html = '<h2>Title</h2><p>Text with <strong>bold</strong>, <em>emphasis</em> and <code>code</code>.</p>'
-      + '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre>a  b</pre>'
-      + '<table><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>';
+    const html =
+      '<h2>Title</h2><p>Text with <strong>bold</strong>, <em>emphasis</em> and <code>code</code>.</p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre>a  b</pre>' +
+      '<table><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 
   it('keeps http, https and mailto links with rel=noopener, and http(s) and raster data images', () => {
-    expect(sanitizeHtml('<a href="https://example.com/a?b=1&amp;c=2" class="x">x</a>'))
-      .toBe('<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer">x</a>');
-    expect(sanitizeHtml('<a href="mailto:support@example.com">mail</a>')).toBe('<a href="mailto:support@example.com" rel="noopener noreferrer">mail</a>');
+    expect(sanitizeHtml('<a href="https://example.com/a?b=1&amp;c=2" class="x">x</a>')).toBe(
+      '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeHtml('<a href="mailto:support@example.com">mail</a>')).toBe(
+      '<a href="mailto:support@example.com" rel="noopener noreferrer">mail</a>',
+    );
     expect(sanitizeHtml('<a href="/relative">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<img src="http://example.com/a.png" alt="A &quot;b&quot;" width="20">'))
-      .toBe('<img src="http://example.com/a.png" alt="A &quot;b&quot;" width="20">');
+    expect(sanitizeHtml('<img src="http://example.com/a.png" alt="A &quot;b&quot;" width="20">')).toBe(
+      '<img src="http://example.com/a.png" alt="A &quot;b&quot;" width="20">',
+    );
     expect(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=">');
     expect(sanitizeHtml('<img src="/local.png">')).toBe('');
   });

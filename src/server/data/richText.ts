@@ -15,16 +15,57 @@ type Element = DefaultTreeAdapterMap['element'];
 
 /** Elements kept, with the attributes each may keep (besides the checks below). */
 const ALLOWED: Record<string, readonly string[]> = {
-  p: [], br: [], h2: [], h3: [], h4: [], ul: [], ol: [], li: [],
-  strong: [], em: [], code: [], pre: [], blockquote: [],
-  a: ['href'], img: ['src', 'alt', 'width', 'height'],
-  table: [], thead: [], tbody: [], tr: [], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'],
+  p: [],
+  br: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  ul: [],
+  ol: [],
+  li: [],
+  strong: [],
+  em: [],
+  code: [],
+  pre: [],
+  blockquote: [],
+  a: ['href'],
+  img: ['src', 'alt', 'width', 'height'],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan'],
+  td: ['colspan', 'rowspan'],
 };
 const VOID = new Set(['br', 'img']);
 /** Elements dropped with everything inside them; any other unknown element is unwrapped. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template', 'noscript', 'noembed',
-  'noframes', 'textarea', 'title', 'xmp', 'svg', 'math', 'select', 'option', 'button', 'input', 'form', 'head', 'link', 'meta', 'base',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'svg',
+  'math',
+  'select',
+  'option',
+  'button',
+  'input',
+  'form',
+  'head',
+  'link',
+  'meta',
+  'base',
 ]);
 
 const LINK_URL = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
@@ -33,7 +74,11 @@ const IMAGE_URL = /^(https?:\/\/[^\s]+|data:image\/(png|jpeg|gif|webp);base64,[a
 const URL_NOISE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/;
 
 function escapeText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\u00a0/g, '&nbsp;');
 }
 
 function escapeAttr(s: string): string {
@@ -97,7 +142,9 @@ export function sanitizeHtml(html: string): string {
 
 /** The fields of a page whose values are rich text. */
 function richTextFields(page: PageSchema): string[] {
-  return Object.entries(page.model?.properties ?? {}).filter(([, f]) => f.format === 'richText').map(([name]) => name);
+  return Object.entries(page.model?.properties ?? {})
+    .filter(([, f]) => f.format === 'richText')
+    .map(([name]) => name);
 }
 
 /** The values with every rich-text field cleaned; other values are returned as they are. */

@@ -42,7 +42,11 @@ export async function customerSideCodes(ctx: AppContext): Promise<Set<string>> {
   const dir = ctx.config.schemasDir;
   let fromFile = menuFileCodes.get(dir);
   if (!fromFile) {
-    fromFile = new Set(flattenMenu(readMenuFile(dir)).filter((e) => e.grants?.[CUSTOMER_ADMIN]?.length).map((e) => e.code));
+    fromFile = new Set(
+      flattenMenu(readMenuFile(dir))
+        .filter((e) => e.grants?.[CUSTOMER_ADMIN]?.length)
+        .map((e) => e.code),
+    );
     menuFileCodes.set(dir, fromFile);
   }
   const role = await ctx.database.core.selectFrom('sys_role').select('grants').where('code', '=', CUSTOMER_ADMIN).executeTakeFirst();
@@ -81,12 +85,19 @@ const asRoles = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []
  * changed at all only by someone who could have given it every role it holds, since a new password
  * or phone would hand those roles over.
  */
-export async function checkUserRoles(ctx: AppContext, access: PageAccess, op: 'create' | 'update' | 'delete', next: Row | null, existing: Row | null) {
+export async function checkUserRoles(
+  ctx: AppContext,
+  access: PageAccess,
+  op: 'create' | 'update' | 'delete',
+  next: Row | null,
+  existing: Row | null,
+) {
   const g = await granterFor(ctx, access.user);
   const before = asRoles(existing?.roles);
   for (const r of before) if (!(await mayAssignRole(ctx, g, r))) throw forbidden('server.data.userAboveYou');
   const after = op === 'delete' ? [] : asRoles(next?.roles);
-  for (const r of after.filter((x) => !before.includes(x))) if (!(await mayAssignRole(ctx, g, r))) throw forbidden('server.data.roleNotAssignable');
+  for (const r of after.filter((x) => !before.includes(x)))
+    if (!(await mayAssignRole(ctx, g, r))) throw forbidden('server.data.roleNotAssignable');
   if (existing && Number(existing.id) === access.user.userId && (op === 'delete' || next?.status === 'disabled')) {
     throw conflict('server.data.notYourself');
   }
@@ -98,7 +109,9 @@ export async function checkUserRoles(ctx: AppContext, access: PageAccess, op: 'c
  */
 export async function checkRoleGrants(ctx: AppContext, access: PageAccess, next: Row | null, existing: Row | null) {
   if (next && next.grants !== undefined && next.grants !== null && !isGrants(next.grants)) {
-    throw invalid({ grants: { key: 'server.data.grantsInvalid', params: { field: access.page.model!.properties.grants?.title ?? 'grants' } } });
+    throw invalid({
+      grants: { key: 'server.data.grantsInvalid', params: { field: access.page.model!.properties.grants?.title ?? 'grants' } },
+    });
   }
   if (access.user.activeRole === SUPER_ADMIN) return;
   const g = await granterFor(ctx, access.user);
@@ -117,7 +130,9 @@ export async function checkRoleGrants(ctx: AppContext, access: PageAccess, next:
  */
 export async function checkCustomerRoleGrants(ctx: AppContext, access: PageAccess, next: Row | null, existing: Row | null) {
   if (next && next.grants !== undefined && next.grants !== null && !isGrants(next.grants)) {
-    throw invalid({ grants: { key: 'server.data.grantsInvalid', params: { field: access.page.model!.properties.grants?.title ?? 'grants' } } });
+    throw invalid({
+      grants: { key: 'server.data.grantsInvalid', params: { field: access.page.model!.properties.grants?.title ?? 'grants' } },
+    });
   }
   const grants = readGrants(next?.grants);
   const customerSide = await customerSideCodes(ctx);

@@ -33,7 +33,15 @@ describe.each(dialects())('role notices reaching the accounts holding the role o
 
   it('delivers a sent notice to the holders in the message centre and by SMS, and marks it withdrawn', async () => {
     const before = t.sms.sent.length;
-    const n = dataOf(await custA.post(NOTICE, '', { roleCode: 'C1001_DISPATCHER', title: '装车时效提醒', content: '请在约定装车时间前 2 小时确认车辆到场。', channels: ['site', 'sms'] }), 201);
+    const n = dataOf(
+      await custA.post(NOTICE, '', {
+        roleCode: 'C1001_DISPATCHER',
+        title: '装车时效提醒',
+        content: '请在约定装车时间前 2 小时确认车辆到场。',
+        channels: ['site', 'sms'],
+      }),
+      201,
+    );
     expect(await inbox(dispatcher, '&title=装车时效提醒')).toHaveLength(0);
     const sent = dataOf(await custA.post(NOTICE, `/${n.id}/transitions/send`, { version: n.version, sentAt: new Date().toISOString() }));
     const got = await inbox(dispatcher, '&title=装车时效提醒');
@@ -48,7 +56,10 @@ describe.each(dialects())('role notices reaching the accounts holding the role o
 
   it('reaches nobody for a role no account holds, and only site messages without the SMS channel', async () => {
     const before = t.sms.sent.length;
-    const n = dataOf(await custA.post(NOTICE, '', { roleCode: 'C1001_DEVELOPER', title: '接口升级', content: '下周起启用新版签名。', channels: ['site'] }), 201);
+    const n = dataOf(
+      await custA.post(NOTICE, '', { roleCode: 'C1001_DEVELOPER', title: '接口升级', content: '下周起启用新版签名。', channels: ['site'] }),
+      201,
+    );
     dataOf(await custA.post(NOTICE, `/${n.id}/transitions/send`, { version: n.version, sentAt: new Date().toISOString() }));
     expect(await inbox(admin, '&title=接口升级')).toHaveLength(0);
     expect(t.sms.sent.length).toBe(before);

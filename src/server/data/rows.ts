@@ -16,11 +16,13 @@ function conversionsOf(page: PageSchema): [string, Conversion][] {
   let list = conversions.get(page);
   if (!list) {
     // Fields computed on read have no column: toRecord adds them.
-    list = readableFields(page).filter((name) => !isComputedOnRead(page.model?.properties[name])).map((name) => {
-      const f = fieldSchema(page, name);
-      const type = f ? columnType(f) : null;
-      return [name, type === 'boolean' || type === 'json' ? type : 'as-is'] as [string, Conversion];
-    });
+    list = readableFields(page)
+      .filter((name) => !isComputedOnRead(page.model?.properties[name]))
+      .map((name) => {
+        const f = fieldSchema(page, name);
+        const type = f ? columnType(f) : null;
+        return [name, type === 'boolean' || type === 'json' ? type : 'as-is'] as [string, Conversion];
+      });
     for (const name of encryptedFields(page)) list.push([setAtColumn(name), 'as-is']);
     conversions.set(page, list);
   }
@@ -83,7 +85,12 @@ export function selectColumns(page: PageSchema): string[] {
  * values computed on read need the record, and get it.
  */
 export function recordJson(page: PageSchema, columns: readonly string[]): (values: readonly unknown[]) => string {
-  const fields = conversionsOf(page).map(([name, conversion], k) => ({ at: columns.indexOf(name), name, key: `${k ? ',' : '{'}${JSON.stringify(name)}:`, conversion }));
+  const fields = conversionsOf(page).map(([name, conversion], k) => ({
+    at: columns.indexOf(name),
+    name,
+    key: `${k ? ',' : '{'}${JSON.stringify(name)}:`,
+    conversion,
+  }));
   if (hasComputed(page, 'onRead')) {
     return (values) => JSON.stringify(toRecord(page, Object.fromEntries(fields.map(({ at, name }) => [name, at < 0 ? null : values[at]]))));
   }

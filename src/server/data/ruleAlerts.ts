@@ -22,17 +22,41 @@ export async function alertRefusal(ctx: AppContext, page: PageSchema, record: Ro
   const inbox = ctx.schemas.pages.get(INBOX_PAGE)?.resource?.table;
   const partyCode = typeof record.partyCode === 'string' ? record.partyCode : null;
   if (!alerts.length || !inbox || !partyCode) return 0;
-  const users = (await ctx.database.core.selectFrom('sys_user').select(['username', 'realName', 'roles'])
-    .where('partyCode', '=', partyCode).where('status', '=', 'active').orderBy('id').execute())
-    .filter((u) => parseJsonArray(u.roles).some((r) => ADMIN_ROLES.includes(String(r))));
+  const users = (
+    await ctx.database.core
+      .selectFrom('sys_user')
+      .select(['username', 'realName', 'roles'])
+      .where('partyCode', '=', partyCode)
+      .where('status', '=', 'active')
+      .orderBy('id')
+      .execute()
+  ).filter((u) => parseJsonArray(u.roles).some((r) => ADMIN_ROLES.includes(String(r))));
   if (!users.length) return 0;
   const label = page.resource?.label ? String(record[page.resource.label] ?? '') : '';
   const title = translate('zh', 'server.rules.alertTitle', { page: page.title, record: label });
   const content = [...new Set(alerts.map((v) => translate('zh', v.key, v.params)))].join('\n');
   const now = nowIso();
-  await ctx.database.db.insertInto(inbox).values(users.map((u) => ({
-    partyCode, noticeId: null, roleCode: null, recipient: u.username, recipientName: u.realName ?? null, title, content,
-    channels: JSON.stringify(['site']), sentAt: now, status: 'sent', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system', version: 1,
-  }))).execute();
+  await ctx.database.db
+    .insertInto(inbox)
+    .values(
+      users.map((u) => ({
+        partyCode,
+        noticeId: null,
+        roleCode: null,
+        recipient: u.username,
+        recipientName: u.realName ?? null,
+        title,
+        content,
+        channels: JSON.stringify(['site']),
+        sentAt: now,
+        status: 'sent',
+        createdAt: now,
+        updatedAt: now,
+        createdBy: 'system',
+        updatedBy: 'system',
+        version: 1,
+      })),
+    )
+    .execute();
   return users.length;
 }

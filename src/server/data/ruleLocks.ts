@@ -16,7 +16,8 @@ const CST = 8 * 3_600_000;
  */
 function ownAggregates(ctx: AppContext, page: PageSchema) {
   const table = page.resource?.table;
-  return (page.rules ?? []).flatMap((r) => Object.values(r.aggregate ?? {}))
+  return (page.rules ?? [])
+    .flatMap((r) => Object.values(r.aggregate ?? {}))
     .filter((spec) => (ctx.schemas.pages.get(spec.page) as PageSchema | undefined)?.resource?.table === table);
 }
 

@@ -12,7 +12,13 @@ import { selectColumns, toRecord, type Row } from './rows.js';
  * business, and a rule comparing organisations must see the other organisation's record to refuse it.
  * An import passes its transaction and a cache, so a file naming one vehicle a thousand times reads it once.
  */
-export async function ruleContext(ctx: AppContext, page: PageSchema, record: Row, db: Db = ctx.database.db, cache?: Map<string, Row | null>): Promise<RuleContext | undefined> {
+export async function ruleContext(
+  ctx: AppContext,
+  page: PageSchema,
+  record: Row,
+  db: Db = ctx.database.db,
+  cache?: Map<string, Row | null>,
+): Promise<RuleContext | undefined> {
   const wanted = new Map<string, string>();
   const figures = new Map<string, RuleAggregate>();
   for (const rule of page.rules ?? []) {
@@ -42,9 +48,14 @@ export async function ruleContext(ctx: AppContext, page: PageSchema, record: Row
       continue;
     }
     const columns = [...new Set([...selectColumns(target), ...(target.resource.scope === 'party' ? ['partyCode'] : [])])];
-    const row = await db.selectFrom(target.resource.table).select(columns)
-      .where(key, '=', (key === 'id' ? Number(value) : value) as never).executeTakeFirst();
-    refs[alias] = row ? { ...toRecord(target, row as Row), ...(target.resource.scope === 'party' ? { partyCode: (row as Row).partyCode } : {}) } : null;
+    const row = await db
+      .selectFrom(target.resource.table)
+      .select(columns)
+      .where(key, '=', (key === 'id' ? Number(value) : value) as never)
+      .executeTakeFirst();
+    refs[alias] = row
+      ? { ...toRecord(target, row as Row), ...(target.resource.scope === 'party' ? { partyCode: (row as Row).partyCode } : {}) }
+      : null;
     cache?.set(cacheKey, refs[alias]);
   }
   return { refs, aggregates, today: chinaToday(), ...(depends ? { depends } : {}) };
@@ -54,7 +65,13 @@ export async function ruleContext(ctx: AppContext, page: PageSchema, record: Row
  * The records each dependent reference (x-ref-depends) names, with the fields its parents are
  * compared with; read without the caller's scope, as the rules' records are.
  */
-async function dependedRecords(ctx: AppContext, page: PageSchema, record: Row, db: Db, cache?: Map<string, Row | null>): Promise<Record<string, Row[]> | undefined> {
+async function dependedRecords(
+  ctx: AppContext,
+  page: PageSchema,
+  record: Row,
+  db: Db,
+  cache?: Map<string, Row | null>,
+): Promise<Record<string, Row[]> | undefined> {
   const fields = dependentRefs(page);
   if (!fields.length) return undefined;
   const out: Record<string, Row[]> = {};
@@ -74,8 +91,11 @@ async function dependedRecords(ctx: AppContext, page: PageSchema, record: Row, d
       else if (hit === undefined) missing.push(k);
     }
     if (missing.length) {
-      const found = await db.selectFrom(target.resource.table).select(columns)
-        .where(key, 'in', (key === 'id' ? missing.map(Number) : missing) as never[]).execute();
+      const found = await db
+        .selectFrom(target.resource.table)
+        .select(columns)
+        .where(key, 'in', (key === 'id' ? missing.map(Number) : missing) as never[])
+        .execute();
       for (const r of found as Row[]) {
         const row = { ...r, $key: r[key] };
         rows.push(row);
@@ -122,8 +142,13 @@ async function aggregateOf(ctx: AppContext, page: PageSchema, spec: RuleAggregat
     q = q.where(spec.sameYear.theirs, '>=', from as never).where(spec.sameYear.theirs, '<', to as never);
   }
   // The record being written is left out: on an edit its old figure must not count against its new one.
-  if (target.resource.table === page.resource?.table && record.id !== undefined && record.id !== null) q = q.where('id', '!=', Number(record.id) as never);
-  const row = await q.select((eb) => (op === 'count' ? eb.fn.countAll().as('v') : op === 'max' ? eb.fn.max(spec.field!).as('v') : eb.fn.sum(spec.field!).as('v'))).executeTakeFirst();
+  if (target.resource.table === page.resource?.table && record.id !== undefined && record.id !== null)
+    q = q.where('id', '!=', Number(record.id) as never);
+  const row = await q
+    .select((eb) =>
+      op === 'count' ? eb.fn.countAll().as('v') : op === 'max' ? eb.fn.max(spec.field!).as('v') : eb.fn.sum(spec.field!).as('v'),
+    )
+    .executeTakeFirst();
   const v = (row as Row | undefined)?.v;
   return v === null || v === undefined ? none : Number(v);
 }

@@ -31,19 +31,36 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
 
   it('refuses an end before its start, at the end field, and stores nothing (fixture and the banner page)', async () => {
     const before = await countRows(t, 'demo_price_plan');
-    expect(Object.keys(fieldErrors(await admin.post(PLAN, '', plan('P_DATES', { validFrom: '2026-03-01', validTo: '2026-02-01' }))))).toEqual(['validTo']);
+    expect(
+      Object.keys(fieldErrors(await admin.post(PLAN, '', plan('P_DATES', { validFrom: '2026-03-01', validTo: '2026-02-01' })))),
+    ).toEqual(['validTo']);
     expect(await countRows(t, 'demo_price_plan')).toBe(before);
     // A period may end on the day it starts.
     dataOf(await admin.post(PLAN, '', plan('P_DATES', { validFrom: '2026-03-01', validTo: '2026-03-01' })), 201);
 
-    const banner = { title: '规则测试', imageUrl: '/portal/banners/x.webp', position: 'portalHome', sort: 1, status: 'offline', startAt: '2026-05-02T00:00:00.000Z', endAt: '2026-05-01T00:00:00.000Z' };
-    const res = await t.app.inject({ method: 'POST', url: `/open-platform/data/${encodeURIComponent(BANNER)}`, headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'zh-CN' }, payload: banner });
+    const banner = {
+      title: '规则测试',
+      imageUrl: '/portal/banners/x.webp',
+      position: 'portalHome',
+      sort: 1,
+      status: 'offline',
+      startAt: '2026-05-02T00:00:00.000Z',
+      endAt: '2026-05-01T00:00:00.000Z',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/open-platform/data/${encodeURIComponent(BANNER)}`,
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'zh-CN' },
+      payload: banner,
+    });
     const errors = refusal(res, 400).data.fieldErrors;
     expect(errors).toEqual({ endAt: '下线时间 须晚于（大于）上线时间' });
     const id = dataOf(await admin.post(BANNER, '', { ...banner, endAt: '2026-06-01T00:00:00.000Z' }), 201).id;
     // The edit is checked on the record as it would be stored: moving only the start past the end is refused too.
     const current = dataOf(await admin.get(BANNER, `/${id}`));
-    expect(Object.keys(fieldErrors(await admin.put(BANNER, `/${id}`, { startAt: '2026-07-01T00:00:00.000Z', version: current.version })))).toEqual(['endAt']);
+    expect(
+      Object.keys(fieldErrors(await admin.put(BANNER, `/${id}`, { startAt: '2026-07-01T00:00:00.000Z', version: current.version }))),
+    ).toEqual(['endAt']);
   });
 
   it('says what is expected: a sample for a pattern, money limits in yuan', async () => {
@@ -51,7 +68,8 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
     const money = fieldErrors(await admin.post(PLAN, '', plan('P_MONEY', { tiers: [{ fromCount: 0, unitPriceFen: 100_000_001 }] })));
     expect(money['tiers.0.unitPriceFen']).toContain('¥1,000,000.00');
     expect(money['tiers.0.unitPriceFen']).not.toContain('100000000');
-    const en = refusal(await admin.post(PLAN, '', plan('P_MONEY', { monthlyFeeFen: -1 }), { 'accept-language': 'en' }), 400).data.fieldErrors;
+    const en = refusal(await admin.post(PLAN, '', plan('P_MONEY', { monthlyFeeFen: -1 }), { 'accept-language': 'en' }), 400).data
+      .fieldErrors;
     expect(en.monthlyFeeFen).toMatch(/ must be at least ¥0\.00$/);
     // The shipper code's pattern ^HZ\d{5}$ with the form's placeholder as the sample.
     const shipper = refusal(await admin.post('tms/base/shipper', '', { code: 'X1' }, { 'accept-language': 'en' }), 400).data.fieldErrors;
@@ -65,7 +83,10 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
     dataOf(await admin.post(PLAN, '', plan('P_DISC', { discountPct: 10, discountReason: '年度框架协议' })), 201);
     const big = fieldErrors(await admin.post(PLAN, '', plan('P_BIG', { discountPct: 60, discountReason: '战略客户' })));
     expect(big).toEqual({ approvedBy: 'pages.billingDemo.pricePlan.rules.bigDiscount' });
-    const ok = dataOf(await admin.post(PLAN, '', plan('P_BIG', { discountPct: 60, discountReason: '战略客户', approvedBy: '李总', monthlyFeeFen: 10_000 })), 201);
+    const ok = dataOf(
+      await admin.post(PLAN, '', plan('P_BIG', { discountPct: 60, discountReason: '战略客户', approvedBy: '李总', monthlyFeeFen: 10_000 })),
+      201,
+    );
     expect(ok.yearlyFeeFen).toBe(48_000);
     expect(await countRows(t, 'demo_price_plan', { code: 'P_BIG' })).toBe(1);
   });
@@ -75,7 +96,9 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
     expect(options.length).toBeGreaterThan(1);
     expect(options.map((o) => o.value)).not.toContain('P0001');
     expect((dataOf(await admin.get(PARTY, '/options')) as { value: string }[]).map((o) => o.value)).toContain('P0001');
-    expect(Object.keys(fieldErrors(await admin.post(PLAN, '', plan('P_PLATFORM', { partyCodes: ['C1001', 'P0001'] }))))).toEqual(['partyCodes']);
+    expect(Object.keys(fieldErrors(await admin.post(PLAN, '', plan('P_PLATFORM', { partyCodes: ['C1001', 'P0001'] }))))).toEqual([
+      'partyCodes',
+    ]);
     dataOf(await admin.post(PLAN, '', plan('P_CUSTOMERS', { partyCodes: ['C1001', 'C1002'] })), 201);
   });
 
@@ -104,7 +127,13 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
     refusal(await custA.post(PLAN, '', plan('P_CUST')), 403);
     refusal(await custA.del(PLAN, `/${std}`), 403);
     expect(dataOf(await custA.get(PLAN, `/${std}`)).name).toBe('标准接口计费');
-    const schema = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PLAN)}`, headers: { authorization: `Bearer ${custA.token}` } }));
+    const schema = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/schemas/${encodeURIComponent(PLAN)}`,
+        headers: { authorization: `Bearer ${custA.token}` },
+      }),
+    );
     expect(schema.actions.sort()).toEqual(['export', 'read']);
     // The totals follow the same scope.
     const totals = dataOf(await custA.get(PLAN)).totals as { field: string; op: string; value: number }[];
@@ -124,13 +153,26 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
 
     // The discount transition copies the reason into the notice; a one-letter reason breaks the notice's rule.
     const draft = dataOf(await admin.post(PLAN, '', plan('P_ROLLBACK', { discountPct: 5, discountReason: 'x' })), 201);
-    await t.app.ctx.database.db.insertInto('demo_plan_notice').values({ planCode: 'P_ROLLBACK', text: '原公告', version: 1, createdAt: 'x', updatedAt: 'x', createdBy: 'admin', updatedBy: 'admin' }).execute();
+    await t.app.ctx.database.db
+      .insertInto('demo_plan_notice')
+      .values({
+        planCode: 'P_ROLLBACK',
+        text: '原公告',
+        version: 1,
+        createdAt: 'x',
+        updatedAt: 'x',
+        createdBy: 'admin',
+        updatedBy: 'admin',
+      })
+      .execute();
     const refused = fieldErrors(await admin.post(PLAN, `/${draft.id}/transitions/discount`, { discountPct: 8 }));
     expect(Object.keys(refused)).toEqual(['text']);
     expect(dataOf(await admin.get(PLAN, `/${draft.id}`))).toMatchObject({ discountPct: 5, version: draft.version });
     expect((dataOf(await admin.get(NOTICE, '?planCode=P_ROLLBACK')).list as { text: string }[]).map((n) => n.text)).toEqual(['原公告']);
     // A transition is checked against the rules too: a discount with no reason is refused at the reason.
     const bare = dataOf(await admin.post(PLAN, '', plan('P_BARE')), 201);
-    expect(Object.keys(fieldErrors(await admin.post(PLAN, `/${bare.id}/transitions/discount`, { discountPct: 8 })))).toEqual(['discountReason']);
+    expect(Object.keys(fieldErrors(await admin.post(PLAN, `/${bare.id}/transitions/discount`, { discountPct: 8 })))).toEqual([
+      'discountReason',
+    ]);
   });
 });

@@ -19,10 +19,15 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
     theirDept = await idOf(t, 'org_department', { code: 'WH', partyCode: 'C1002' });
     theirUser = await idOf(t, 'sys_user', { username: 'cust_b' });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('hides another organisation’s records from a customer: read and history answer 404', async () => {
-    for (const [page, id] of [[DEPT, theirDept], [STAFF, theirUser]] as const) {
+    for (const [page, id] of [
+      [DEPT, theirDept],
+      [STAFF, theirUser],
+    ] as const) {
       refusal(await custA.get(page, `/${id}`), 404);
       refusal(await custA.get(page, `/${id}/history`), 404);
     }
@@ -45,9 +50,15 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
     refusal(await custA.post(DEPT, '', { code: 'SPY', name: '渗透部', status: 'active', partyCode: 'C1002' }), 403);
     const ref = refusal(await custA.post(DEPT, '', { code: 'SPY', name: '渗透部', status: 'active', parentId: theirDept }), 400);
     expect(Object.keys(ref.data.fieldErrors)).toEqual(['parentId']);
-    const team = refusal(await custA.post(TEAM, '', { code: 'SPY-01', name: '渗透组', businessLine: 'ftl', leaderId: theirUser, memberIds: [theirUser] }), 400);
+    const team = refusal(
+      await custA.post(TEAM, '', { code: 'SPY-01', name: '渗透组', businessLine: 'ftl', leaderId: theirUser, memberIds: [theirUser] }),
+      400,
+    );
     expect(Object.keys(team.data.fieldErrors).sort()).toEqual(['leaderId', 'memberIds']);
-    const nonsense = refusal(await custA.post(TEAM, '', { code: 'SPY-02', name: '乱码组', businessLine: 'ftl', leaderId: 1e20, memberIds: ['abc'] }), 400);
+    const nonsense = refusal(
+      await custA.post(TEAM, '', { code: 'SPY-02', name: '乱码组', businessLine: 'ftl', leaderId: 1e20, memberIds: ['abc'] }),
+      400,
+    );
     expect(Object.keys(nonsense.data.fieldErrors).sort()).toEqual(['leaderId', 'memberIds']);
     expect(await countRows(t, 'org_department')).toBe(before);
     // Naming its own organisation is fine, and an update cannot move a record to another one.
@@ -59,7 +70,10 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
   it('lets the platform administrator see, create for and edit every organisation', async () => {
     const all = dataOf(await admin.get(DEPT, '?size=50')).list as { partyCode: string }[];
     expect(new Set(all.map((r) => r.partyCode))).toEqual(new Set(['P0001', 'C1001', 'C1002']));
-    const made = dataOf(await admin.post(DEPT, '', { code: 'HELP', name: '代建部门', status: 'active', partyCode: 'C1002', parentId: theirDept }), 201);
+    const made = dataOf(
+      await admin.post(DEPT, '', { code: 'HELP', name: '代建部门', status: 'active', partyCode: 'C1002', parentId: theirDept }),
+      201,
+    );
     expect(made).toMatchObject({ partyCode: 'C1002', parentId: theirDept, createdBy: 'admin' });
     refusal(await admin.post(DEPT, '', { code: 'NOWHERE', name: '无主', status: 'active', partyCode: 'C9999' }), 400);
     expect(dataOf(await admin.put(DEPT, `/${made.id}`, { version: 1, leader: '平台代填' })).leader).toBe('平台代填');
@@ -69,28 +83,61 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
   it('refuses a customer administrator granting a platform role (403), storing nothing', async () => {
     const before = await countRows(t, 'sys_user');
     for (const role of ['SUPER_ADMIN', 'PLAT_ADMIN', 'STAFF']) {
-      const res = refusal(await custA.post(STAFF, '', {
-        username: `esc_${role.toLowerCase()}`, realName: '越权', phone: '13700001111', password: 'Escalate2025', roles: [role],
-      }), 403);
+      const res = refusal(
+        await custA.post(STAFF, '', {
+          username: `esc_${role.toLowerCase()}`,
+          realName: '越权',
+          phone: '13700001111',
+          password: 'Escalate2025',
+          roles: [role],
+        }),
+        403,
+      );
       expect(res.msg).toMatch(/role/);
     }
-    const ghost = refusal(await custA.post(STAFF, '', {
-      username: 'ghost_role', realName: '幽灵', phone: '13700001112', password: 'Escalate2025', roles: ['GHOST'],
-    }), 400);
+    const ghost = refusal(
+      await custA.post(STAFF, '', {
+        username: 'ghost_role',
+        realName: '幽灵',
+        phone: '13700001112',
+        password: 'Escalate2025',
+        roles: ['GHOST'],
+      }),
+      400,
+    );
     expect(Object.keys(ghost.data.fieldErrors)).toEqual(['roles']);
     expect(await countRows(t, 'sys_user')).toBe(before);
   });
 
   it('lets a customer administrator create a customer administrator who signs in with the password given', async () => {
     const dept = await idOf(t, 'org_department', { code: 'DISPATCH' });
-    const created = dataOf(await custA.post(STAFF, '', {
-      username: 'dispatch_lead', realName: '调度主管', phone: '13700002222', password: 'Dispatch2025', roles: ['CUSTOMER_ADMIN'], departmentId: dept,
-    }), 201);
-    expect(created).toMatchObject({ username: 'dispatch_lead', partyCode: 'C1001', roles: ['CUSTOMER_ADMIN'], status: 'active', language: 'zh', departmentId: dept });
+    const created = dataOf(
+      await custA.post(STAFF, '', {
+        username: 'dispatch_lead',
+        realName: '调度主管',
+        phone: '13700002222',
+        password: 'Dispatch2025',
+        roles: ['CUSTOMER_ADMIN'],
+        departmentId: dept,
+      }),
+      201,
+    );
+    expect(created).toMatchObject({
+      username: 'dispatch_lead',
+      partyCode: 'C1001',
+      roles: ['CUSTOMER_ADMIN'],
+      status: 'active',
+      language: 'zh',
+      departmentId: dept,
+    });
     expect(created).not.toHaveProperty('password');
     expect(created).not.toHaveProperty('passwordHash');
 
-    const stored = await t.app.ctx.database.db.selectFrom('sys_user').select(['passwordHash']).where('id', '=', created.id).executeTakeFirstOrThrow();
+    const stored = await t.app.ctx.database.db
+      .selectFrom('sys_user')
+      .select(['passwordHash'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(stored.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored.passwordHash).not.toContain('Dispatch2025');
 
@@ -101,7 +148,9 @@ describe.each(dialects())('organisation scope and role escalation on %s', (diale
       expect(Object.keys(rec)).not.toContain('passwordHash');
     }
     const token = await login(t.app, 'dispatch_lead', 'Dispatch2025');
-    const info = (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { authorization: `Bearer ${token}` } })).json().data;
+    const info = (
+      await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { authorization: `Bearer ${token}` } })
+    ).json().data;
     expect(info.party.code).toBe('C1001');
 
     // Adding a platform role later is refused as well; a blank password on edit keeps the old one.

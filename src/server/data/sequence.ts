@@ -19,8 +19,13 @@ export async function fillSequences(ctx: AppContext, page: PageSchema, values: R
     const seq = f['x-sequence'];
     if (!seq || (typeof values[name] === 'string' && values[name] !== '')) continue;
     const stem = `${seq.prefix}${sequenceDay()}`;
-    const last = await ctx.database.db.selectFrom(page.resource!.table).select(name)
-      .where(name, 'like', `${stem}%`).orderBy(name, 'desc').limit(1).executeTakeFirst();
+    const last = await ctx.database.db
+      .selectFrom(page.resource!.table)
+      .select(name)
+      .where(name, 'like', `${stem}%`)
+      .orderBy(name, 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const n = last ? Number(String(last[name]).slice(stem.length)) || 0 : 0;
     values[name] = `${stem}${String(n + 1 + attempt).padStart(seq.digits, '0')}`;
   }

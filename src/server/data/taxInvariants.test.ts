@@ -33,12 +33,21 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
   /** Every order declaration against the sums of its orders; the names of those that differ. */
   const declarationsOff = async () => {
     const orders = group(await all('taxManage/taxOrder'), (o) => String(o.declarationNo));
-    return (await all('taxManage/orderDeclaration')).filter((d) => {
-      const own = orders.get(String(d.declarationNo)) ?? [];
-      return own.length !== n(d.orderCount) || sum(own, 'incomeFen') !== n(d.incomeTotalFen) || sum(own, 'vatFen') !== n(d.vatTotalFen)
-        || sum(own, 'surchargeFen') !== n(d.surchargeTotalFen) || sum(own, 'stampFen') !== n(d.stampTotalFen) || sum(own, 'iitFen') !== n(d.iitTotalFen)
-        || sum(own, 'taxTotalFen') !== n(d.taxTotalFen) || own.some((o) => o.partyCode !== d.partyCode || o.period !== d.period);
-    }).map((d) => d.declarationNo);
+    return (await all('taxManage/orderDeclaration'))
+      .filter((d) => {
+        const own = orders.get(String(d.declarationNo)) ?? [];
+        return (
+          own.length !== n(d.orderCount) ||
+          sum(own, 'incomeFen') !== n(d.incomeTotalFen) ||
+          sum(own, 'vatFen') !== n(d.vatTotalFen) ||
+          sum(own, 'surchargeFen') !== n(d.surchargeTotalFen) ||
+          sum(own, 'stampFen') !== n(d.stampTotalFen) ||
+          sum(own, 'iitFen') !== n(d.iitTotalFen) ||
+          sum(own, 'taxTotalFen') !== n(d.taxTotalFen) ||
+          own.some((o) => o.partyCode !== d.partyCode || o.period !== d.period)
+        );
+      })
+      .map((d) => d.declarationNo);
   };
 
   beforeAll(async () => {
@@ -56,8 +65,20 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
     const p = page('taxManage/taxOrder');
     for (const s of settlements) {
       const o = bySettlement.get(String(s.settlementNo))!;
-      expect({ no: o.taxOrderNo, party: o.partyCode, driver: o.driverIdcard, income: o.incomeFen, tax: o.taxTotalFen, waybills: o.waybillNos }).toEqual({
-        no: o.taxOrderNo, party: s.partyCode, driver: s.driverIdcard, income: n(s.freightFen) + n(s.extraFeeFen) - n(s.deductionFen), tax: s.withheldTaxFen, waybills: [s.waybillNo],
+      expect({
+        no: o.taxOrderNo,
+        party: o.partyCode,
+        driver: o.driverIdcard,
+        income: o.incomeFen,
+        tax: o.taxTotalFen,
+        waybills: o.waybillNos,
+      }).toEqual({
+        no: o.taxOrderNo,
+        party: s.partyCode,
+        driver: s.driverIdcard,
+        income: n(s.freightFen) + n(s.extraFeeFen) - n(s.deductionFen),
+        tax: s.withheldTaxFen,
+        waybills: [s.waybillNo],
       });
       expect(computeValues(p, o, 'stored')).toMatchObject({ taxTotalFen: o.taxTotalFen, vatFen: o.vatFen });
     }
@@ -85,7 +106,12 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
       const key = `${a.partyCode}|${a.driverIdcard}|${String(a.period).slice(0, 4)}`;
       ytd.set(key, (ytd.get(key) ?? 0) + sum(own, 'incomeFen'));
       expect([n(a.incomeFen), n(a.iitFen), n(a.waybillCount), n(a.ytdIncomeFen), a.overLimit]).toEqual([
-        sum(own, 'incomeFen'), sum(own, 'iitFen'), own.length, ytd.get(key), ytd.get(key)! > n(a.annualCapFen)]);
+        sum(own, 'incomeFen'),
+        sum(own, 'iitFen'),
+        own.length,
+        ytd.get(key),
+        ytd.get(key)! > n(a.annualCapFen),
+      ]);
     }
     // The cap is a limit: settlements that would pass it are held, so no driver's year goes over it.
     expect(aggregates.length).toBeGreaterThan(0);
@@ -95,7 +121,9 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
   it('still adds up after pending declarations are filed at the same time', async () => {
     const pending = (await all('taxManage/orderDeclaration')).filter((d) => d.status === 'pending');
     expect(pending.length).toBeGreaterThan(1);
-    const answers = await Promise.all(pending.flatMap((d) => [1, 2].map(() => admin.post('taxManage/orderDeclaration', `/${d.id}/actions/declare`, {}))));
+    const answers = await Promise.all(
+      pending.flatMap((d) => [1, 2].map(() => admin.post('taxManage/orderDeclaration', `/${d.id}/actions/declare`, {}))),
+    );
     // Each declaration is filed once; the concurrent second attempt is refused as stale or already filed.
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(pending.length);
     for (const r of answers.filter((x) => x.statusCode !== 200)) expect(r.statusCode).toBe(409);

@@ -40,10 +40,28 @@ describe.each(dialects())('tax configuration rules on %s', (dialect) => {
   });
 
   it('refuses a bad credit code, an agreement ending before it starts, and a deemed levy without its rate', async () => {
-    const config = { taxpayerName: '华东智运物流有限公司苏州分公司', taxNo: '91310000MA1FL4XQ02', taxpayerType: 'general', taxAuthority: '国家税务总局苏州市税务局', validFrom: '2026-06-01', validTo: '2026-01-01', status: 'active' };
+    const config = {
+      taxpayerName: '华东智运物流有限公司苏州分公司',
+      taxNo: '91310000MA1FL4XQ02',
+      taxpayerType: 'general',
+      taxAuthority: '国家税务总局苏州市税务局',
+      validFrom: '2026-06-01',
+      validTo: '2026-01-01',
+      status: 'active',
+    };
     expect(Object.keys(fieldErrors(await custA.post(CONFIG, '', { ...config, validTo: '2026-12-31' })))).toEqual(['taxNo']);
     expect(Object.keys(fieldErrors(await custA.post(CONFIG, '', { ...config, taxNo: '91320500MA1X2Y3Q4C' })))).toEqual(['validTo']);
-    const levy = fieldErrors(await custA.post(IIT, '', { name: '苏州 核定征收', region: ['320000', '320500', '320505'], incomeType: 'business', levy: 'deemed', annualCapFen: 12_000_000, effectiveFrom: '2026-01-01', status: 'active' }));
+    const levy = fieldErrors(
+      await custA.post(IIT, '', {
+        name: '苏州 核定征收',
+        region: ['320000', '320500', '320505'],
+        incomeType: 'business',
+        levy: 'deemed',
+        annualCapFen: 12_000_000,
+        effectiveFrom: '2026-01-01',
+        status: 'active',
+      }),
+    );
     expect(Object.keys(levy)).toEqual(['deemedRate']);
     expect(await countRows(t, 'tax_customer_config')).toBe(3);
   });

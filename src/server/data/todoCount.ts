@@ -6,7 +6,10 @@ import { applyWhere, whereFor } from './list.js';
 export async function countTodo(ctx: AppContext, access: PageAccess): Promise<number> {
   const page = access.page;
   if (!page.resource || !page.list?.todo) return 0;
-  const q = applyWhere(ctx.database.db.selectFrom(page.resource.table).select((eb) => eb.fn.countAll().as('n')), whereFor(ctx, access, { todo: '1' }));
+  const q = applyWhere(
+    ctx.database.db.selectFrom(page.resource.table).select((eb) => eb.fn.countAll().as('n')),
+    whereFor(ctx, access, { todo: '1' }),
+  );
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 

@@ -17,10 +17,18 @@ describe.each(dialects())('transitions, custom actions and history on %s', (dial
     admin = await signIn(t.app, 'admin');
     staff = await signIn(t.app, 'staff');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const audits = (page: string, recordId: number) =>
-    t.app.ctx.database.db.selectFrom('sys_audit').select(['action', 'username', 'before', 'after']).where('page', '=', page).where('recordId', '=', recordId).orderBy('id').execute();
+    t.app.ctx.database.db
+      .selectFrom('sys_audit')
+      .select(['action', 'username', 'before', 'after'])
+      .where('page', '=', page)
+      .where('recordId', '=', recordId)
+      .orderBy('id')
+      .execute();
 
   it('handles a pending risk trigger: the form field is required, the state and version move, an audit row is written', async () => {
     const id = await idOf(t, 'risk_trigger', { subjectCode: 'YD20251118000123' });
@@ -105,7 +113,9 @@ describe.each(dialects())('transitions, custom actions and history on %s', (dial
     const id = await idOf(t, 'sys_party', { code: 'C1001' });
     refusal(await staff.post(PARTY, `/${id}/actions/resetPassword`, { newPassword: 'Reset2025ok' }), 403);
     refusal(await custA.post(PARTY, `/${id}/actions/resetPassword`, { newPassword: 'Reset2025ok' }), 403);
-    expect(Object.keys(refusal(await admin.post(PARTY, `/${id}/actions/resetPassword`, {}), 400).data.fieldErrors)).toEqual(['newPassword']);
+    expect(Object.keys(refusal(await admin.post(PARTY, `/${id}/actions/resetPassword`, {}), 400).data.fieldErrors)).toEqual([
+      'newPassword',
+    ]);
     refusal(await admin.post(PARTY, `/${id}/actions/resetPassword`, { newPassword: 'short' }), 400);
     refusal(await admin.post(PARTY, `/${id}/actions/resetPassword`, { newPassword: 'Reset2025ok', extra: 1 }), 400);
 
@@ -119,9 +129,16 @@ describe.each(dialects())('transitions, custom actions and history on %s', (dial
   });
 
   it('returns the audit trail of a record, newest first, never with a password or its hash', async () => {
-    const created = dataOf(await admin.post(STAFF_PAGE, '', {
-      username: 'audit_me', realName: '审计对象', phone: '13700000009', password: 'Secret2025x', roles: ['STAFF'],
-    }), 201);
+    const created = dataOf(
+      await admin.post(STAFF_PAGE, '', {
+        username: 'audit_me',
+        realName: '审计对象',
+        phone: '13700000009',
+        password: 'Secret2025x',
+        roles: ['STAFF'],
+      }),
+      201,
+    );
     dataOf(await admin.put(STAFF_PAGE, `/${created.id}`, { version: 1, realName: '审计对象二', password: 'Changed2025y' }));
     const history = dataOf(await admin.get(STAFF_PAGE, `/${created.id}/history`));
     expect(history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);

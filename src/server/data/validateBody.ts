@@ -15,7 +15,22 @@ const ajv = createAjv();
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
 /** ajv errors → one message key per field, with the field's own title in the message. */
-const KNOWN = ['required', 'additionalProperties', 'type', 'itemType', 'maxLength', 'minLength', 'pattern', 'format', 'enum', 'minimum', 'maximum', 'maxItems', 'multipleOf', 'safeUrl'];
+const KNOWN = [
+  'required',
+  'additionalProperties',
+  'type',
+  'itemType',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'enum',
+  'minimum',
+  'maximum',
+  'maxItems',
+  'multipleOf',
+  'safeUrl',
+];
 
 /**
  * An error inside one item of an array of objects, keyed by the cell's form path (tiers.1.toCount)
@@ -32,14 +47,21 @@ function cellError(e: ErrorObject, parts: string[], f: FieldSchema): [string, Fi
   const keyword = KNOWN.includes(e.keyword) ? e.keyword : 'invalid';
   const why = explained(sub, keyword, p);
   const detail = { key: why.key, params: { ...why.params, field: sub?.title ?? column ?? '' } };
-  return [[parts[0], row, column].filter((x) => x !== undefined).join('.'), { key: 'server.validation.cell', params: { field: f.title, row: row + 1, detail } }];
+  return [
+    [parts[0], row, column].filter((x) => x !== undefined).join('.'),
+    { key: 'server.validation.cell', params: { field: f.title, row: row + 1, detail } },
+  ];
 }
 
 /**
  * The message says what is expected: a pattern with a sample value ("like HZ12345"), a money limit in
  * yuan as the form shows it, not in the stored fen.
  */
-function explained(f: FieldSchema | undefined, keyword: string, p: Record<string, unknown>): { key: string; params: Record<string, unknown> } {
+function explained(
+  f: FieldSchema | undefined,
+  keyword: string,
+  p: Record<string, unknown>,
+): { key: string; params: Record<string, unknown> } {
   const key = `server.validation.field.${keyword}`;
   if (!f) return { key, params: p };
   if (keyword === 'pattern') {
@@ -69,8 +91,12 @@ function fieldErrors(errors: ErrorObject[], fields: Record<string, FieldSchema>)
     if (!field || out[field]) continue;
     const title = fields[field]?.title ?? field;
     const p = e.params as Record<string, unknown>;
-    const keyword = e.keyword === 'type' && e.instancePath.split('/').length > 2 ? 'itemType'
-      : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format)) ? 'safeUrl' : e.keyword;
+    const keyword =
+      e.keyword === 'type' && e.instancePath.split('/').length > 2
+        ? 'itemType'
+        : e.keyword === 'format' && ['safeUrl', 'uri'].includes(String(p.format))
+          ? 'safeUrl'
+          : e.keyword;
     const why = explained(fields[field], KNOWN.includes(keyword) ? keyword : 'invalid', p);
     out[field] = { key: why.key, params: { field: title, ...why.params } };
   }
@@ -102,12 +128,23 @@ function precheck(body: Row, known: Record<string, unknown>, fields: Record<stri
   const unknown = Object.keys(body).filter((k) => !Object.prototype.hasOwnProperty.call(known, k));
   if (unknown.length > MAX_UNKNOWN_REPORTED) {
     const shown = unknown.slice(0, MAX_UNKNOWN_REPORTED);
-    const errors = Object.fromEntries(shown.map((k) => [k.slice(0, 40), { key: 'server.validation.field.additionalProperties', params: { field: k.slice(0, 40) } }]));
-    throw badRequest('server.validation.unknownFields', { fields: Object.keys(errors).join(', '), count: unknown.length }, { fieldErrors: errors });
+    const errors = Object.fromEntries(
+      shown.map((k) => [k.slice(0, 40), { key: 'server.validation.field.additionalProperties', params: { field: k.slice(0, 40) } }]),
+    );
+    throw badRequest(
+      'server.validation.unknownFields',
+      { fields: Object.keys(errors).join(', '), count: unknown.length },
+      { fieldErrors: errors },
+    );
   }
   for (const [k, v] of Object.entries(body)) {
     if (v && typeof v === 'object' && tooDeep(v, MAX_VALUE_DEPTH)) {
-      throw invalid({ [k.slice(0, 40)]: { key: 'server.validation.field.tooDeep', params: { field: fields[k]?.title ?? k.slice(0, 40), limit: MAX_VALUE_DEPTH } } });
+      throw invalid({
+        [k.slice(0, 40)]: {
+          key: 'server.validation.field.tooDeep',
+          params: { field: fields[k]?.title ?? k.slice(0, 40), limit: MAX_VALUE_DEPTH },
+        },
+      });
     }
   }
 }
@@ -141,6 +178,7 @@ export function validateFragment(page: PageSchema, fields: Record<string, FieldS
 /** Region chains and cross-field rules (x-after, x-required-when, rules) on the record as it would be stored; refused with each field's message. */
 export function checkRules(page: PageSchema, record: Row, context?: RuleContext): void {
   const errors: FieldErrors = {};
-  for (const v of [...regionViolations(page, record), ...ruleViolations(page, record, context)]) if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
+  for (const v of [...regionViolations(page, record), ...ruleViolations(page, record, context)])
+    if (!errors[v.field]) errors[v.field] = { key: v.key, params: v.params };
   if (Object.keys(errors).length) throw invalid(errors);
 }

@@ -15,14 +15,25 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
     admin = await signIn(t.app, 'admin');
     custA = await signIn(t.app, 'cust_a');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const createDept = async (code: string, who = admin, extra: Record<string, unknown> = {}) =>
     dataOf(await who.post(DEPT, '', { code, name: `部门${code}`, status: 'active', ...extra }), 201);
 
   it('creates a record (201) with defaults and system fields, ignoring server-managed fields in the body', async () => {
     const rec = await createDept('QA', admin, { id: 9999, version: 7, createdBy: 'mallory', partyCode: 'P0001', leader: '质检' });
-    expect(rec).toMatchObject({ code: 'QA', name: '部门QA', leader: '质检', sort: 0, status: 'active', version: 1, partyCode: 'P0001', createdBy: 'admin' });
+    expect(rec).toMatchObject({
+      code: 'QA',
+      name: '部门QA',
+      leader: '质检',
+      sort: 0,
+      status: 'active',
+      version: 1,
+      partyCode: 'P0001',
+      createdBy: 'admin',
+    });
     expect(rec.id).not.toBe(9999);
     expect(Date.parse(rec.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(dataOf(await admin.get(DEPT, `/${rec.id}`))).toEqual(rec);
@@ -74,7 +85,15 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
     const c = await createDept('BULK-C');
     expect(dataOf(await admin.post(DEPT, '/bulk-delete', { ids: [a.id, b.id, a.id] }))).toEqual({ deleted: 2 });
     refusal(await admin.get(DEPT, `/${a.id}`), 404);
-    for (const body of [{}, { ids: [] }, { ids: String(c.id) }, { ids: [0] }, { ids: [1.5] }, { ids: ['1'] }, { ids: Array.from({ length: 201 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: String(c.id) },
+      { ids: [0] },
+      { ids: [1.5] },
+      { ids: ['1'] },
+      { ids: Array.from({ length: 201 }, (_, i) => i + 1) },
+    ]) {
       expect(refusal(await admin.post(DEPT, '/bulk-delete', body), 400).msg).toMatch(/ids/);
     }
     expect(dataOf(await admin.get(DEPT, `/${c.id}`)).code).toBe('BULK-C');
@@ -96,9 +115,17 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
 
   it('validates the body with ajv: one message per field, nothing stored', async () => {
     const before = await countRows(t, 'org_department');
-    const res = refusal(await admin.post(DEPT, '', {
-      code: 123, phone: '12345', remark: 'x'.repeat(201), colour: 'red', sort: 'first', status: 'archived',
-    }), 400);
+    const res = refusal(
+      await admin.post(DEPT, '', {
+        code: 123,
+        phone: '12345',
+        remark: 'x'.repeat(201),
+        colour: 'red',
+        sort: 'first',
+        status: 'archived',
+      }),
+      400,
+    );
     const fe = res.data.fieldErrors as Record<string, string>;
     expect(Object.keys(fe).sort()).toEqual(['code', 'colour', 'name', 'phone', 'remark', 'sort', 'status']);
     expect(fe.name).toMatch(/required/);
@@ -115,7 +142,9 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
   it('validates updates too, and answers field errors in the caller’s language', async () => {
     const rec = await createDept('VAL');
     const res = await t.app.inject({
-      method: 'PUT', url: pageUrl(DEPT, `/${rec.id}`), headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'zh-CN' },
+      method: 'PUT',
+      url: pageUrl(DEPT, `/${rec.id}`),
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-language': 'zh-CN' },
       payload: { version: 1, name: 'y'.repeat(41), phone: '1380000000a' },
     });
     const body = refusal(res, 400);
@@ -126,9 +155,19 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
 
   it('refuses a body that is not a JSON object, or not JSON, with 4xx and a clear message', async () => {
     refusal(await admin.post(DEPT, '', [1, 2]), 400);
-    const broken = await t.app.inject({ method: 'POST', url: pageUrl(DEPT), headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: '{"code":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: pageUrl(DEPT),
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{"code":',
+    });
     refusal(broken, 400);
-    const text = await t.app.inject({ method: 'POST', url: pageUrl(DEPT), headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/plain' }, payload: 'code=X' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: pageUrl(DEPT),
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/plain' },
+      payload: 'code=X',
+    });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
     expect(text.json().msg).not.toMatch(/internal/i);
@@ -136,14 +175,28 @@ describe.each(dialects())('data API writes on %s', (dialect) => {
 
   it('refuses a duplicate of a unique field with 400 and a field error, storing nothing', async () => {
     const users = await countRows(t, 'sys_user');
-    const dup = refusal(await admin.post(STAFF, '', {
-      username: 'cust_a', realName: '重名', phone: '13700000001', password: 'Passw0rd1', roles: ['STAFF'],
-    }), 400);
+    const dup = refusal(
+      await admin.post(STAFF, '', {
+        username: 'cust_a',
+        realName: '重名',
+        phone: '13700000001',
+        password: 'Passw0rd1',
+        roles: ['STAFF'],
+      }),
+      400,
+    );
     expect(Object.keys(dup.data.fieldErrors)).toEqual(['username']);
     expect(dup.data.fieldErrors.username).toContain('cust_a');
-    const phone = refusal(await admin.post(STAFF, '', {
-      username: 'newbie', realName: '新人', phone: '13900000002', password: 'Passw0rd1', roles: ['STAFF'],
-    }), 400);
+    const phone = refusal(
+      await admin.post(STAFF, '', {
+        username: 'newbie',
+        realName: '新人',
+        phone: '13900000002',
+        password: 'Passw0rd1',
+        roles: ['STAFF'],
+      }),
+      400,
+    );
     expect(Object.keys(phone.data.fieldErrors)).toEqual(['phone']);
     expect(await countRows(t, 'sys_user')).toBe(users);
   });

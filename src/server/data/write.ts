@@ -34,7 +34,10 @@ function asObject(body: unknown): Row {
 /** The record with this id if it exists within the caller's organisation scope, else 404. */
 export async function loadScoped(ctx: AppContext, access: PageAccess, id: number, columns?: string[]): Promise<Row> {
   const page = access.page;
-  let q = ctx.database.db.selectFrom(page.resource!.table).select(columns ?? selectColumns(page)).where('id', '=', id);
+  let q = ctx.database.db
+    .selectFrom(page.resource!.table)
+    .select(columns ?? selectColumns(page))
+    .where('id', '=', id);
   const party = scopedParty(access);
   if (party) q = q.where('partyCode', '=', party);
   for (const c of lockConditions(ctx.database, page, access.locks ?? {})) q = q.where(c);
@@ -64,7 +67,9 @@ function normalize(page: PageSchema, body: Row, mode: 'create' | 'update'): Row 
 }
 
 function uniqueGroups(page: PageSchema): string[][] {
-  const singles = Object.entries(page.model!.properties).filter(([, f]) => f['x-unique']).map(([k]) => [k]);
+  const singles = Object.entries(page.model!.properties)
+    .filter(([, f]) => f['x-unique'])
+    .map(([k]) => [k]);
   return [...singles, ...(page.resource!.uniqueTogether ?? [])];
 }
 
@@ -83,13 +88,14 @@ async function checkUnique(ctx: AppContext, access: PageAccess, values: Row, exc
     let q = ctx.database.db.selectFrom(page.resource!.table).select(scoped ? ['id', 'partyCode'] : ['id']);
     for (const f of group) q = q.where(f, '=', toStored(ctx.database, page, { [f]: values[f] })[f] as never);
     if (exceptId) q = q.where('id', '!=', exceptId);
-    const other = await q.executeTakeFirst() as Row | undefined;
+    const other = (await q.executeTakeFirst()) as Row | undefined;
     if (other) {
       const field = group.find((f) => page.model!.properties[f]) ?? group[0];
       const title = page.model!.properties[field]?.title ?? field;
-      errors[field] = !viewer || !scoped || other.partyCode === viewer
-        ? { key: 'server.data.duplicate', params: { field: title, value: String(values[field]).slice(0, 40) } }
-        : { key: 'server.data.taken', params: { field: title } };
+      errors[field] =
+        !viewer || !scoped || other.partyCode === viewer
+          ? { key: 'server.data.duplicate', params: { field: title, value: String(values[field]).slice(0, 40) } }
+          : { key: 'server.data.taken', params: { field: title } };
     }
   }
   return errors;
@@ -175,9 +181,15 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
   Object.assign(values, computeValues(page, values, 'stored'));
   const partyBody = typeof locks.partyCode === 'string' ? { ...body, partyCode: locks.partyCode } : body;
   const scoped = page.resource!.scope === 'party' ? { partyCode: await partyFor(ctx, access, partyBody) } : {};
-  const asStored = { ...values, ...scoped, ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}) };
+  const asStored = {
+    ...values,
+    ...scoped,
+    ...(page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {}),
+  };
   await enforceRules(ctx, page, asStored);
-  const numbered = hasSequence(page) ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k]) : [];
+  const numbered = hasSequence(page)
+    ? Object.keys(page.model!.properties).filter((k) => page.model!.properties[k]['x-sequence'] && !values[k])
+    : [];
   // A generated number that a concurrent create took first is simply taken again, a few times.
   for (let attempt = 0; ; attempt++) {
     if (numbered.length) {
@@ -188,7 +200,14 @@ export async function createRecord(ctx: AppContext, access: PageAccess, rawBody:
       const record = await insertRecord(ctx, access, values, scoped);
       return once ? { ...record, generatedSecrets: once } : record;
     } catch (err) {
-      if (!numbered.length || attempt >= 4 || !(err instanceof AppError) || err.httpStatus !== 400 || !numbered.some((k) => err.fieldErrors?.[k])) throw err;
+      if (
+        !numbered.length ||
+        attempt >= 4 ||
+        !(err instanceof AppError) ||
+        err.httpStatus !== 400 ||
+        !numbered.some((k) => err.fieldErrors?.[k])
+      )
+        throw err;
     }
   }
 }
@@ -200,16 +219,28 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
   await beforeWrite(ctx, access, 'create', { ...values, ...scoped }, null);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, values));
   const plain = Object.fromEntries(Object.entries(values).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const stored = { ...toStored(ctx.database, page, { ...plain, ...scoped }), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, true) };
-  return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
-    await recheckAggregateRules(ctx, trx, page, { ...values, ...scoped });
-    const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
-    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
-    const record = toRecord(page, row as Row);
-    await audit(trx, access.user, page, 'create', Number(id), null, record);
-    afterWrite(access);
-    return record;
-  }).catch(held), () => checkUnique(ctx, access, { ...values, ...scoped }));
+  const stored = {
+    ...toStored(ctx.database, page, { ...plain, ...scoped }),
+    ...encryptValues(ctx, page, plain),
+    ...secrets,
+    ...stamp(access.user.username, true),
+  };
+  return duplicateAsInvalid(
+    () =>
+      ctx.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await recheckAggregateRules(ctx, trx, page, { ...values, ...scoped });
+          const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
+          const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
+          const record = toRecord(page, row as Row);
+          await audit(trx, access.user, page, 'create', Number(id), null, record);
+          afterWrite(access);
+          return record;
+        })
+        .catch(held),
+    () => checkUnique(ctx, access, { ...values, ...scoped }),
+  );
 }
 
 function pickSecrets(page: PageSchema, values: Row): Row {
@@ -249,23 +280,48 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
   if (hasComputed(page, 'stored')) Object.assign(patch, computeValues(page, { ...existing, ...merged }, 'stored'));
   const asStored = { ...existing, ...merged, ...patch };
   await enforceRules(ctx, page, asStored);
-  await fail({ ...(await checkReferences(ctx, access, patch)), ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))) });
+  await fail({
+    ...(await checkReferences(ctx, access, patch)),
+    ...(await checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id))),
+  });
   await beforeWrite(ctx, access, 'update', { ...existing, ...merged }, existing);
   const secrets = await hashSecrets(ctx, page, pickSecrets(page, patch));
   const plain = Object.fromEntries(Object.entries(patch).filter(([k]) => !page.model!.properties[k]?.['x-hash']));
-  const changes = { ...toStored(ctx.database, page, plain), ...encryptValues(ctx, page, plain), ...secrets, ...stamp(access.user.username, false), version: Number(version) + 1 };
-  return duplicateAsInvalid(() => ctx.database.db.transaction().execute(async (trx) => {
-    await recheckAggregateRules(ctx, trx, page, asStored);
-    const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(version)).executeTakeFirst();
-    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirst();
-    if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
-    const record = toRecord(page, row as Row);
-    // Lost a race with another writer: answer as for a stale version, with the record as it now is.
-    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale', {}, { data: { current: maskRecord(access, record) } });
-    await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
-    afterWrite(access);
-    return record;
-  }).catch(held), () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)));
+  const changes = {
+    ...toStored(ctx.database, page, plain),
+    ...encryptValues(ctx, page, plain),
+    ...secrets,
+    ...stamp(access.user.username, false),
+    version: Number(version) + 1,
+  };
+  return duplicateAsInvalid(
+    () =>
+      ctx.database.db
+        .transaction()
+        .execute(async (trx) => {
+          await recheckAggregateRules(ctx, trx, page, asStored);
+          const res = await trx
+            .updateTable(page.resource!.table)
+            .set(changes)
+            .where('id', '=', Number(existing.id))
+            .where('version', '=', Number(version))
+            .executeTakeFirst();
+          const row = await trx
+            .selectFrom(page.resource!.table)
+            .select(selectColumns(page))
+            .where('id', '=', Number(existing.id))
+            .executeTakeFirst();
+          if (!row) throw notFound('server.data.recordNotFound', { id: existing.id });
+          const record = toRecord(page, row as Row);
+          // Lost a race with another writer: answer as for a stale version, with the record as it now is.
+          if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale', {}, { data: { current: maskRecord(access, record) } });
+          await audit(trx, access.user, page, 'update', Number(existing.id), existing, record);
+          afterWrite(access);
+          return record;
+        })
+        .catch(held),
+    () => checkUnique(ctx, access, { ...merged, partyCode: existing.partyCode }, Number(existing.id)),
+  );
 }
 
 export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: number[]): Promise<number> {
@@ -300,7 +356,8 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const page = access.page;
   const t = page.states?.transitions.find((x) => x.name === name);
   if (!t) throw notFound('server.data.unknownTransition', { name: name.slice(0, 40) });
-  if (!allows(access.actions, `transition:${name}`) && !allows(access.actions, 'update')) throw forbidden('server.data.forbidden', { action: name });
+  if (!allows(access.actions, `transition:${name}`) && !allows(access.actions, 'update'))
+    throw forbidden('server.data.forbidden', { action: name });
   const body = (rawBody && typeof rawBody === 'object' ? rawBody : {}) as Row;
   const existing = toRecord(page, await loadScoped(ctx, access, id));
   const field = page.states!.field;
@@ -310,24 +367,46 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
   const formFields = Object.fromEntries((t.form ?? []).map((f) => [f, page.model!.properties[f]]));
   const values = Object.fromEntries((t.form ?? []).filter((f) => body[f] !== undefined).map((f) => [f, body[f] === '' ? null : body[f]]));
   // A required field left empty is missing, and is told so (not as a value of the wrong type).
-  validateFragment(page, formFields, t.required ?? [], Object.fromEntries(Object.entries(values).filter(([f, v]) => v !== null || !t.required?.includes(f))));
+  validateFragment(
+    page,
+    formFields,
+    t.required ?? [],
+    Object.fromEntries(Object.entries(values).filter(([f, v]) => v !== null || !t.required?.includes(f))),
+  );
   const computed = computeValues(page, { ...existing, ...values, [field]: t.to }, 'stored');
   const asStored = { ...existing, ...values, ...computed, [field]: t.to };
   await enforceRules(ctx, page, asStored);
-  const changes = { ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }), ...stamp(access.user.username, false), version: Number(existing.version) + 1 };
+  const changes = {
+    ...toStored(ctx.database, page, { ...values, ...computed, [field]: t.to }),
+    ...stamp(access.user.username, false),
+    version: Number(existing.version) + 1,
+  };
   const afterCommit: (() => Promise<void>)[] = [];
-  const done = await ctx.database.db.transaction().execute(async (trx) => {
-    await recheckAggregateRules(ctx, trx, page, asStored);
-    const res = await trx.updateTable(page.resource!.table).set(changes).where('id', '=', Number(existing.id)).where('version', '=', Number(existing.version)).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
-    const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', Number(existing.id)).executeTakeFirstOrThrow();
-    const record = toRecord(page, row as Row);
-    await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
-    if (t.effects?.length) await runEffects(ctx, trx, access.user, t.effects, record, `${page.id}#${name}`);
-    const then = await onTransition(ctx, trx, access, name, record);
-    if (then) afterCommit.push(then);
-    return record;
-  }).catch(held).finally(() => afterWrite(access));
+  const done = await ctx.database.db
+    .transaction()
+    .execute(async (trx) => {
+      await recheckAggregateRules(ctx, trx, page, asStored);
+      const res = await trx
+        .updateTable(page.resource!.table)
+        .set(changes)
+        .where('id', '=', Number(existing.id))
+        .where('version', '=', Number(existing.version))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
+      const row = await trx
+        .selectFrom(page.resource!.table)
+        .select(selectColumns(page))
+        .where('id', '=', Number(existing.id))
+        .executeTakeFirstOrThrow();
+      const record = toRecord(page, row as Row);
+      await audit(trx, access.user, page, `transition:${name}`, Number(existing.id), existing, record);
+      if (t.effects?.length) await runEffects(ctx, trx, access.user, t.effects, record, `${page.id}#${name}`);
+      const then = await onTransition(ctx, trx, access, name, record);
+      if (then) afterCommit.push(then);
+      return record;
+    })
+    .catch(held)
+    .finally(() => afterWrite(access));
   for (const then of afterCommit) await then();
   return done;
 }

@@ -20,8 +20,13 @@ export class BulkInsert {
   readonly #rowsPerStatement: number;
   #unnest?: CompiledQuery;
 
-  constructor(private readonly db: Db, private readonly dialect: DialectName, private readonly table: string,
-    private readonly columns: readonly string[], private readonly returningId: boolean) {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: DialectName,
+    private readonly table: string,
+    private readonly columns: readonly string[],
+    private readonly returningId: boolean,
+  ) {
     this.#rowsPerStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
   }
 
@@ -60,15 +65,23 @@ export class BulkInsert {
   async #unnestStatement(): Promise<CompiledQuery> {
     if (this.#unnest) return this.#unnest;
     // Built as a select, not raw SQL, so that the write watch sees a read.
-    const rows = await this.db.selectFrom('pg_attribute').select(['attname as name', sql<string>`format_type(atttypid, atttypmod)`.as('type')])
-      .where('attrelid', '=', sql<number>`to_regclass(quote_ident(${this.table}))`).where('attnum', '>', 0).where('attisdropped', '=', false).execute();
+    const rows = await this.db
+      .selectFrom('pg_attribute')
+      .select(['attname as name', sql<string>`format_type(atttypid, atttypmod)`.as('type')])
+      .where('attrelid', '=', sql<number>`to_regclass(quote_ident(${this.table}))`)
+      .where('attnum', '>', 0)
+      .where('attisdropped', '=', false)
+      .execute();
     const types = new Map(rows.map((r) => [r.name, r.type]));
     const arrays = this.columns.map((c) => {
       const type = types.get(c);
       if (!type) throw new Error(`bulk insert into ${this.table}: no column ${c}`);
       return sql`${[]}::${sql.raw(type)}[]`;
     });
-    const query = this.db.insertInto(this.table).columns([...this.columns]).expression(sql`select * from unnest(${sql.join(arrays)})`);
+    const query = this.db
+      .insertInto(this.table)
+      .columns([...this.columns])
+      .expression(sql`select * from unnest(${sql.join(arrays)})`);
     const compiled = (this.returningId ? query.returning('id') : query).compile();
     if (compiled.parameters.length !== this.columns.length) throw new Error(`bulk insert into ${this.table}: unexpected statement shape`);
     this.#unnest = compiled;
@@ -82,7 +95,8 @@ export class BulkInsert {
       const shape = Object.fromEntries(this.columns.map((c) => [c, '']));
       const query = this.db.insertInto(this.table).values(Array.from({ length: count }, () => shape));
       compiled = (this.returningId ? query.returning('id') : query).compile();
-      if (compiled.parameters.length !== count * this.columns.length) throw new Error(`bulk insert into ${this.table}: unexpected statement shape`);
+      if (compiled.parameters.length !== count * this.columns.length)
+        throw new Error(`bulk insert into ${this.table}: unexpected statement shape`);
       this.#compiled.set(count, compiled);
     }
     return compiled;

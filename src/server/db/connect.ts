@@ -47,7 +47,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const db = new Kysely<unknown>({ dialect: new WatchedPostgresDialect({ pool }, writes), plugins: [writes] }) as Db;
     const listener = await listenForWrites(opts.databaseUrl, writes, (msg) => console.warn(msg));
     return {
-      db, core: coreView(db), dialect: 'postgres', writes,
+      db,
+      core: coreView(db),
+      dialect: 'postgres',
+      writes,
       close: async () => {
         await listener.close();
         await db.destroy();

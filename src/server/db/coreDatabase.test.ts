@@ -10,7 +10,13 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
  * A column described as coreTables.ts does: its type, then " not null" and " default" when they apply.
  * From a row type: nullable when null can be read, a default when an insert may leave it out.
  */
-type Kind<S> = [S] extends [string] ? 'text' | 'json' | 'datetime' : [S] extends [number] ? 'integer' | 'real' : [S] extends [boolean | number] ? 'boolean' : never;
+type Kind<S> = [S] extends [string]
+  ? 'text' | 'json' | 'datetime'
+  : [S] extends [number]
+    ? 'integer' | 'real'
+    : [S] extends [boolean | number]
+      ? 'boolean'
+      : never;
 type Describe<C> =
   `${Kind<NonNullable<SelectType<C>>>}${null extends SelectType<C> ? '' : ' not null'}${undefined extends InsertType<C> ? ' default' : ''}`;
 
@@ -22,83 +28,226 @@ type Describe<C> =
 type Described = { [T in keyof CoreDatabase]: { [C in keyof CoreDatabase[T]]-?: Describe<CoreDatabase[T][C]> } };
 
 const SYSTEM = {
-  id: 'integer not null default', version: 'integer not null default', createdAt: 'datetime not null default',
-  updatedAt: 'datetime not null default', createdBy: 'text', updatedBy: 'text',
+  id: 'integer not null default',
+  version: 'integer not null default',
+  createdAt: 'datetime not null default',
+  updatedAt: 'datetime not null default',
+  createdBy: 'text',
+  updatedBy: 'text',
 } as const;
 
 const DESCRIBED: Described = {
   sys_party: {
-    ...SYSTEM, code: 'text not null', name: 'text not null', kind: 'text not null default', groupName: 'text', headImg: 'text',
+    ...SYSTEM,
+    code: 'text not null',
+    name: 'text not null',
+    kind: 'text not null default',
+    groupName: 'text',
+    headImg: 'text',
     status: 'text not null default',
   },
   sys_user: {
-    ...SYSTEM, username: 'text not null', realName: 'text', phone: 'text', passwordHash: 'text not null', partyCode: 'text not null',
-    roles: 'json not null default', avatar: 'text', introduction: 'text', language: 'text', status: 'text not null default',
+    ...SYSTEM,
+    username: 'text not null',
+    realName: 'text',
+    phone: 'text',
+    passwordHash: 'text not null',
+    partyCode: 'text not null',
+    roles: 'json not null default',
+    avatar: 'text',
+    introduction: 'text',
+    language: 'text',
+    status: 'text not null default',
     passwordChangedAt: 'datetime',
   },
   sys_role: {
-    ...SYSTEM, code: 'text not null', name: 'text not null', description: 'text', grants: 'json not null default',
-    builtIn: 'boolean not null default', status: 'text not null default',
+    ...SYSTEM,
+    code: 'text not null',
+    name: 'text not null',
+    description: 'text',
+    grants: 'json not null default',
+    builtIn: 'boolean not null default',
+    status: 'text not null default',
   },
   sys_menu: {
-    ...SYSTEM, code: 'text not null', parentCode: 'text', menuTitle: 'text not null', name: 'text', path: 'text', component: 'text',
-    icon: 'text', hidden: 'boolean not null default', menuLevel: 'integer not null default', sort: 'integer not null default',
-    url: 'text', roles: 'json not null default', noCache: 'boolean not null default', affix: 'boolean not null default', fileValues: 'text',
+    ...SYSTEM,
+    code: 'text not null',
+    parentCode: 'text',
+    menuTitle: 'text not null',
+    name: 'text',
+    path: 'text',
+    component: 'text',
+    icon: 'text',
+    hidden: 'boolean not null default',
+    menuLevel: 'integer not null default',
+    sort: 'integer not null default',
+    url: 'text',
+    roles: 'json not null default',
+    noCache: 'boolean not null default',
+    affix: 'boolean not null default',
+    fileValues: 'text',
   },
   sys_session: {
-    ...SYSTEM, tokenHash: 'text not null', userId: 'integer not null', username: 'text not null', partyCode: 'text not null',
-    activeRole: 'text not null', expiresAt: 'datetime not null', revokedAt: 'datetime', lastSeenAt: 'datetime', ip: 'text',
-    userAgent: 'text', loginType: 'text',
+    ...SYSTEM,
+    tokenHash: 'text not null',
+    userId: 'integer not null',
+    username: 'text not null',
+    partyCode: 'text not null',
+    activeRole: 'text not null',
+    expiresAt: 'datetime not null',
+    revokedAt: 'datetime',
+    lastSeenAt: 'datetime',
+    ip: 'text',
+    userAgent: 'text',
+    loginType: 'text',
   },
   sys_login_history: {
-    ...SYSTEM, username: 'text not null', userId: 'integer', partyCode: 'text', ip: 'text', userAgent: 'text',
-    loginType: 'text not null', success: 'boolean not null default', reason: 'text',
+    ...SYSTEM,
+    username: 'text not null',
+    userId: 'integer',
+    partyCode: 'text',
+    ip: 'text',
+    userAgent: 'text',
+    loginType: 'text not null',
+    success: 'boolean not null default',
+    reason: 'text',
   },
   sys_sms_code: {
-    ...SYSTEM, phone: 'text not null', purpose: 'text not null', codeHash: 'text not null', expiresAt: 'datetime not null',
-    usedAt: 'datetime', attempts: 'integer not null default', ip: 'text',
+    ...SYSTEM,
+    phone: 'text not null',
+    purpose: 'text not null',
+    codeHash: 'text not null',
+    expiresAt: 'datetime not null',
+    usedAt: 'datetime',
+    attempts: 'integer not null default',
+    ip: 'text',
   },
   sys_sms_log: {
-    ...SYSTEM, phone: 'text not null', content: 'text not null', provider: 'text not null', partyCode: 'text', signName: 'text', template: 'text',
+    ...SYSTEM,
+    phone: 'text not null',
+    content: 'text not null',
+    provider: 'text not null',
+    partyCode: 'text',
+    signName: 'text',
+    template: 'text',
   },
   sys_user_log: {
-    ...SYSTEM, sysName: 'text', sysPath: 'text', content: 'text', action: 'text', username: 'text', partyCode: 'text', ip: 'text',
+    ...SYSTEM,
+    sysName: 'text',
+    sysPath: 'text',
+    content: 'text',
+    action: 'text',
+    username: 'text',
+    partyCode: 'text',
+    ip: 'text',
   },
   sys_request_log: {
-    ...SYSTEM, method: 'text not null', path: 'text not null', statusCode: 'integer not null', durationMs: 'integer not null',
-    username: 'text', partyCode: 'text', ip: 'text',
+    ...SYSTEM,
+    method: 'text not null',
+    path: 'text not null',
+    statusCode: 'integer not null',
+    durationMs: 'integer not null',
+    username: 'text',
+    partyCode: 'text',
+    ip: 'text',
   },
   sys_error_log: {
-    ...SYSTEM, error: 'text not null', component: 'text', info: 'text', url: 'text', userAgent: 'text', username: 'text',
-    partyCode: 'text', ip: 'text',
+    ...SYSTEM,
+    error: 'text not null',
+    component: 'text',
+    info: 'text',
+    url: 'text',
+    userAgent: 'text',
+    username: 'text',
+    partyCode: 'text',
+    ip: 'text',
   },
   sys_audit: {
-    ...SYSTEM, page: 'text not null', tableName: 'text not null', recordId: 'integer', action: 'text not null', username: 'text',
-    partyCode: 'text', before: 'text', after: 'text',
+    ...SYSTEM,
+    page: 'text not null',
+    tableName: 'text not null',
+    recordId: 'integer',
+    action: 'text not null',
+    username: 'text',
+    partyCode: 'text',
+    before: 'text',
+    after: 'text',
   },
   cust_service_log: {
-    ...SYSTEM, partyCode: 'text not null', service: 'text not null', api: 'text not null', calledAt: 'datetime not null',
-    requestId: 'text not null', bizNo: 'text', appKey: 'text', ip: 'text', result: 'text not null', errorCode: 'text',
-    durationMs: 'integer not null default', billedCount: 'integer not null default', feeFen: 'integer not null default',
-    requestSummary: 'text', responseSummary: 'text',
+    ...SYSTEM,
+    partyCode: 'text not null',
+    service: 'text not null',
+    api: 'text not null',
+    calledAt: 'datetime not null',
+    requestId: 'text not null',
+    bizNo: 'text',
+    appKey: 'text',
+    ip: 'text',
+    result: 'text not null',
+    errorCode: 'text',
+    durationMs: 'integer not null default',
+    billedCount: 'integer not null default',
+    feeFen: 'integer not null default',
+    requestSummary: 'text',
+    responseSummary: 'text',
   },
   gw_nonce: { ...SYSTEM, appKey: 'text not null', nonce: 'text not null', expiresAt: 'datetime not null' },
   gw_usage: {
-    ...SYSTEM, partyCode: 'text not null', service: 'text not null', day: 'text not null', dayCount: 'integer not null default',
-    second: 'integer not null default', secondCount: 'integer not null default',
+    ...SYSTEM,
+    partyCode: 'text not null',
+    service: 'text not null',
+    day: 'text not null',
+    dayCount: 'integer not null default',
+    second: 'integer not null default',
+    secondCount: 'integer not null default',
   },
-  gw_verify_cache: { ...SYSTEM, partyCode: 'text not null', subject: 'text not null', answer: 'text not null', checkedAt: 'datetime not null' },
+  gw_verify_cache: {
+    ...SYSTEM,
+    partyCode: 'text not null',
+    subject: 'text not null',
+    answer: 'text not null',
+    checkedAt: 'datetime not null',
+  },
   sys_key: { ...SYSTEM, name: 'text not null', value: 'text not null' },
-  sys_schema_version: { ...SYSTEM, pageId: 'text not null', revision: 'integer not null', source: 'text not null', author: 'text not null', note: 'text', messages: 'text', menu: 'text' },
+  sys_schema_version: {
+    ...SYSTEM,
+    pageId: 'text not null',
+    revision: 'integer not null',
+    source: 'text not null',
+    author: 'text not null',
+    note: 'text',
+    messages: 'text',
+    menu: 'text',
+  },
   sys_job_schedule: {
-    ...SYSTEM, name: 'text not null', job: 'text not null', intervalMinutes: 'integer', dailyAt: 'text',
-    retryMinutes: 'integer not null default', maxRetries: 'integer not null default', failures: 'integer not null default',
-    status: 'text not null default', nextRunAt: 'datetime', lastRunAt: 'datetime', lastStatus: 'text', lastError: 'text',
-    leaseOwner: 'text', leaseUntil: 'datetime', remark: 'text',
+    ...SYSTEM,
+    name: 'text not null',
+    job: 'text not null',
+    intervalMinutes: 'integer',
+    dailyAt: 'text',
+    retryMinutes: 'integer not null default',
+    maxRetries: 'integer not null default',
+    failures: 'integer not null default',
+    status: 'text not null default',
+    nextRunAt: 'datetime',
+    lastRunAt: 'datetime',
+    lastStatus: 'text',
+    lastError: 'text',
+    leaseOwner: 'text',
+    leaseUntil: 'datetime',
+    remark: 'text',
   },
   sys_job_run: {
-    ...SYSTEM, scheduleName: 'text not null', job: 'text not null', startedAt: 'datetime', endedAt: 'datetime',
-    status: 'text not null', rows: 'integer', error: 'text', instance: 'text', trigger: 'text',
+    ...SYSTEM,
+    scheduleName: 'text not null',
+    job: 'text not null',
+    startedAt: 'datetime',
+    endedAt: 'datetime',
+    status: 'text not null',
+    rows: 'integer',
+    error: 'text',
+    instance: 'text',
+    trigger: 'text',
   },
 };
 
@@ -144,9 +293,14 @@ describe.each(dialects())('core tables read back as their row types say (%s)', (
       else if (c.type === 'json') full[c.name] = '[]';
       else full[c.name] = `${name}.${c.name}`;
     }
-    const minimal = Object.fromEntries(spec.columns.filter((c) => c.notNull && c.defaultValue === undefined).map((c) => [c.name, full[c.name]]));
+    const minimal = Object.fromEntries(
+      spec.columns.filter((c) => c.notNull && c.defaultValue === undefined).map((c) => [c.name, full[c.name]]),
+    );
     // A column unique alone or in a unique index (gw_nonce, gw_usage) gets another value in the second row.
-    const uniqueColumns = new Set([...spec.columns.filter((c) => c.unique).map((c) => c.name), ...spec.indexes.filter((i) => i.unique).flatMap((i) => i.columns)]);
+    const uniqueColumns = new Set([
+      ...spec.columns.filter((c) => c.unique).map((c) => c.name),
+      ...spec.indexes.filter((i) => i.unique).flatMap((i) => i.columns),
+    ]);
     const varied = spec.columns.find((c) => uniqueColumns.has(c.name) && c.name in minimal && c.type === 'text');
     for (const c of spec.columns) if (c.unique && c.name in minimal) minimal[c.name] = `${full[c.name]}.2`;
     if (varied) minimal[varied.name] = `${full[varied.name]}.2`;
@@ -155,14 +309,17 @@ describe.each(dialects())('core tables read back as their row types say (%s)', (
     for (const row of [full, minimal]) {
       const insert = database.db.insertInto(name);
       // A table whose columns all may be null (sys_user_log) takes a row of defaults only.
-      const inserted = await (Object.keys(row).length ? insert.values(row) : insert.defaultValues()).returning('id').executeTakeFirstOrThrow();
+      const inserted = await (Object.keys(row).length ? insert.values(row) : insert.defaultValues())
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids.push(Number(inserted.id));
     }
     const rows = await database.db.selectFrom(name).selectAll().where('id', 'in', ids).orderBy('id').execute();
     expect(rows).toHaveLength(2);
     const columns = described(name);
     for (const row of rows) {
-      const wrong = Object.entries(columns).filter(([column, description]) => !readsAs(description, row[column]))
+      const wrong = Object.entries(columns)
+        .filter(([column, description]) => !readsAs(description, row[column]))
         .map(([column, description]) => `${column} (${description}) read ${JSON.stringify(row[column])}`);
       expect(wrong).toEqual([]);
     }

@@ -10,7 +10,14 @@ import { readCache } from './readCache.js';
 
 const addRow = precompile(2, (db, id: number, note: string) => db.insertInto('things').values({ id, note }).returning(['id', 'note']));
 const count = async (database: Database) =>
-  Number((await database.db.selectFrom('things').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c);
+  Number(
+    (
+      await database.db
+        .selectFrom('things')
+        .select((eb) => eb.fn.countAll().as('c'))
+        .executeTakeFirstOrThrow()
+    ).c,
+  );
 
 describe('write units on SQLite', () => {
   let database: Database;
@@ -18,8 +25,15 @@ describe('write units on SQLite', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-group-'));
     database = await openDatabase({ dataDir: dir });
-    await database.db.schema.createTable('things').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('note', 'text').execute();
-    await database.db.schema.createTable('other').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await database.db.schema
+      .createTable('things')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('note', 'text')
+      .execute();
+    await database.db.schema
+      .createTable('other')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
   });
   afterAll(async () => {
     await database.close();
@@ -30,14 +44,24 @@ describe('write units on SQLite', () => {
     const begins: number[] = [];
     const transactions = vi.spyOn(database.db, 'startTransaction');
     const file = new BetterSqlite3(path.join(dir, 'app.db'), { readonly: true });
-    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => groupCommit(database, async (trx) => {
-      begins.push(i);
-      await trx.insertInto('things').values({ id: 100 + i, note: 'unit' }).execute();
-      await trx.insertInto('other').values({ id: 100 + i }).execute();
-      // Every third unit fails after its first statements: none of its rows may remain.
-      if (i % 3 === 0) throw new Error(`unit ${i} refused`);
-      return i;
-    })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        groupCommit(database, async (trx) => {
+          begins.push(i);
+          await trx
+            .insertInto('things')
+            .values({ id: 100 + i, note: 'unit' })
+            .execute();
+          await trx
+            .insertInto('other')
+            .values({ id: 100 + i })
+            .execute();
+          // Every third unit fails after its first statements: none of its rows may remain.
+          if (i % 3 === 0) throw new Error(`unit ${i} refused`);
+          return i;
+        }),
+      ),
+    );
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.message)).toHaveLength(10);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(20);
     // Answered only once committed: another connection to the file sees the rows.
@@ -59,8 +83,11 @@ describe('write units on SQLite', () => {
       groupCommit(database, (trx) => addRow.execute(trx, 3, 'third'), { single: true }),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await database.db.selectFrom('things').select(['id', 'note']).where('id', '<', 10).orderBy('id').execute())
-      .toEqual([{ id: 1, note: 'first' }, { id: 2, note: 'second' }, { id: 3, note: 'third' }]);
+    expect(await database.db.selectFrom('things').select(['id', 'note']).where('id', '<', 10).orderBy('id').execute()).toEqual([
+      { id: 1, note: 'first' },
+      { id: 2, note: 'second' },
+      { id: 3, note: 'third' },
+    ]);
   });
 
   it('runs precompiled statements with new arguments, seen by the read caches', async () => {

@@ -71,7 +71,12 @@ class Batcher {
       for (const u of units) {
         if (u.single) {
           // A failed statement undoes only itself (SQLite's statement journal).
-          outcomes.push(await u.fn(trx as unknown as Db).then((value) => ({ ok: true, value }), (value: unknown) => ({ ok: false, value })));
+          outcomes.push(
+            await u.fn(trx as unknown as Db).then(
+              (value) => ({ ok: true, value }),
+              (value: unknown) => ({ ok: false, value }),
+            ),
+          );
           continue;
         }
         const inUnit = await trx.savepoint('unit').execute();
@@ -87,7 +92,10 @@ class Batcher {
       await trx.commit().execute();
     } catch (err) {
       // The transaction itself failed (commit, savepoint): nothing of the batch is kept.
-      await trx.rollback().execute().catch(() => {});
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
       for (const u of units) u.reject(err);
       return;
     }

@@ -3,12 +3,17 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { syncMenu, type MenuSeed } from './menuSync.js';
 
 const DIR = 'mergeDemo';
-const file = (title: string, icon: string, second = 'menu.mergeDemo.b'): MenuSeed[] => [{
-  code: DIR, menuTitle: 'menu.mergeDemo.title', icon: 'SettingOutlined', children: [
-    { code: `${DIR}/a`, menuTitle: title, path: `/${DIR}/a`, icon },
-    { code: `${DIR}/b`, menuTitle: second, path: `/${DIR}/b` },
-  ],
-}];
+const file = (title: string, icon: string, second = 'menu.mergeDemo.b'): MenuSeed[] => [
+  {
+    code: DIR,
+    menuTitle: 'menu.mergeDemo.title',
+    icon: 'SettingOutlined',
+    children: [
+      { code: `${DIR}/a`, menuTitle: title, path: `/${DIR}/a`, icon },
+      { code: `${DIR}/b`, menuTitle: second, path: `/${DIR}/b` },
+    ],
+  },
+];
 
 describe.each(dialects())('menu.json merged into the menu on %s', (dialect) => {
   let t: TestApp;
@@ -16,7 +21,8 @@ describe.each(dialects())('menu.json merged into the menu on %s', (dialect) => {
     t = await createTestApp(dialect);
   });
   afterAll(async () => t.close());
-  const row = (code: string) => t.app.ctx.database.core.selectFrom('sys_menu').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+  const row = (code: string) =>
+    t.app.ctx.database.core.selectFrom('sys_menu').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
   const edit = (code: string, set: { menuTitle?: string; icon?: string; fileValues?: null }) =>
     t.app.ctx.database.core.updateTable('sys_menu').set(set).where('code', '=', code).execute();
 

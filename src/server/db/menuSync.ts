@@ -59,15 +59,25 @@ type FileValues = Record<FileField, string | number | boolean | null>;
 
 function fileValuesOf(e: FlatMenuSeed): FileValues {
   return {
-    parentCode: e.parentCode, menuTitle: e.menuTitle, name: e.name ?? null, path: e.path ?? null, component: e.component ?? null,
-    icon: e.icon ?? null, hidden: Boolean(e.hidden), menuLevel: e.menuLevel, sort: e.sort,
+    parentCode: e.parentCode,
+    menuTitle: e.menuTitle,
+    name: e.name ?? null,
+    path: e.path ?? null,
+    component: e.component ?? null,
+    icon: e.icon ?? null,
+    hidden: Boolean(e.hidden),
+    menuLevel: e.menuLevel,
+    sort: e.sort,
   };
 }
 
 /** A stored value as the file would write it (flags are 0/1 in SQLite). */
-const storedAs = (field: FileField, v: unknown) => (field === 'hidden' ? Boolean(v) : v ?? null);
+const storedAs = (field: FileField, v: unknown) => (field === 'hidden' ? Boolean(v) : (v ?? null));
 
-export interface MenuSync { added: number; updated: number }
+export interface MenuSync {
+  added: number;
+  updated: number;
+}
 
 /**
  * Merges menu.json into sys_menu. Entries the database lacks are added and granted to roles. For an
@@ -79,7 +89,14 @@ export interface MenuSync { added: number; updated: number }
 export async function syncMenu(ctx: AppContext, entries: MenuSeed[]): Promise<MenuSync> {
   const db = ctx.database.core;
   const flat = flattenMenu(entries);
-  const stored = new Map((await db.selectFrom('sys_menu').select(['id', 'code', 'fileValues', ...FILE_FIELDS]).execute()).map((r) => [r.code, r]));
+  const stored = new Map(
+    (
+      await db
+        .selectFrom('sys_menu')
+        .select(['id', 'code', 'fileValues', ...FILE_FIELDS])
+        .execute()
+    ).map((r) => [r.code, r]),
+  );
   const fresh = flat.filter((e) => !stored.has(e.code));
   const now = nowIso();
   const changes: { id: number; set: Record<string, unknown> }[] = [];
@@ -96,21 +113,40 @@ export async function syncMenu(ctx: AppContext, entries: MenuSeed[]): Promise<Me
       if (file[f] !== was && mine === was) set[f] = f === 'hidden' ? boolParam(ctx.database, Boolean(file[f])) : file[f];
     }
     if (Object.keys(set).length || JSON.stringify(last) !== JSON.stringify(file)) {
-      changes.push({ id: row.id, set: { ...set, fileValues: JSON.stringify(file), ...(Object.keys(set).length ? { updatedAt: now, updatedBy: 'system' } : {}) } });
+      changes.push({
+        id: row.id,
+        set: { ...set, fileValues: JSON.stringify(file), ...(Object.keys(set).length ? { updatedAt: now, updatedBy: 'system' } : {}) },
+      });
     }
   }
   if (!fresh.length && !changes.length) return { added: 0, updated: 0 };
   const roles = await db.selectFrom('sys_role').select(['code', 'grants']).execute();
   await db.transaction().execute(async (trx) => {
     for (const e of fresh) {
-      await trx.insertInto('sys_menu').values({
-        code: e.code, parentCode: e.parentCode, menuTitle: e.menuTitle, name: e.name ?? null, path: e.path ?? null,
-        component: e.component ?? null, icon: e.icon ?? null, hidden: boolParam(ctx.database, Boolean(e.hidden)),
-        menuLevel: e.menuLevel, sort: e.sort, url: e.url ?? null, roles: JSON.stringify(e.roles ?? []),
-        noCache: boolParam(ctx.database, Boolean(e.noCache)), affix: boolParam(ctx.database, Boolean(e.affix)),
-        fileValues: JSON.stringify(fileValuesOf(e)),
-        createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system',
-      }).execute();
+      await trx
+        .insertInto('sys_menu')
+        .values({
+          code: e.code,
+          parentCode: e.parentCode,
+          menuTitle: e.menuTitle,
+          name: e.name ?? null,
+          path: e.path ?? null,
+          component: e.component ?? null,
+          icon: e.icon ?? null,
+          hidden: boolParam(ctx.database, Boolean(e.hidden)),
+          menuLevel: e.menuLevel,
+          sort: e.sort,
+          url: e.url ?? null,
+          roles: JSON.stringify(e.roles ?? []),
+          noCache: boolParam(ctx.database, Boolean(e.noCache)),
+          affix: boolParam(ctx.database, Boolean(e.affix)),
+          fileValues: JSON.stringify(fileValuesOf(e)),
+          createdAt: now,
+          updatedAt: now,
+          createdBy: 'system',
+          updatedBy: 'system',
+        })
+        .execute();
     }
     for (const c of changes) await trx.updateTable('sys_menu').set(c.set).where('id', '=', c.id).execute();
     for (const role of roles) {
@@ -123,7 +159,12 @@ export async function syncMenu(ctx: AppContext, entries: MenuSeed[]): Promise<Me
           changed = true;
         }
       }
-      if (changed) await trx.updateTable('sys_role').set({ grants: JSON.stringify(grants), updatedAt: now }).where('code', '=', role.code).execute();
+      if (changed)
+        await trx
+          .updateTable('sys_role')
+          .set({ grants: JSON.stringify(grants), updatedAt: now })
+          .where('code', '=', role.code)
+          .execute();
     }
   });
   return { added: fresh.length, updated: changes.filter((c) => Object.keys(c.set).length > 1).length };

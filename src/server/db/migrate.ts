@@ -49,9 +49,13 @@ function indexName(table: string, idx: IndexSpec): string {
 export async function dropObsoleteIndexes(database: Database, specs: TableSpec[]): Promise<string[]> {
   const wanted = new Set(specs.flatMap((s) => s.indexes.map((i) => indexName(s.name, i))));
   const tables = new Set(specs.map((s) => s.name));
-  const rows = database.dialect === 'sqlite'
-    ? await sql<{ name: string; tbl: string }>`select name, tbl_name as tbl from sqlite_master where type = 'index'`.execute(database.db)
-    : await sql<{ name: string; tbl: string }>`select indexname as name, tablename as tbl from pg_indexes where schemaname = current_schema()`.execute(database.db);
+  const rows =
+    database.dialect === 'sqlite'
+      ? await sql<{ name: string; tbl: string }>`select name, tbl_name as tbl from sqlite_master where type = 'index'`.execute(database.db)
+      : await sql<{
+          name: string;
+          tbl: string;
+        }>`select indexname as name, tablename as tbl from pg_indexes where schemaname = current_schema()`.execute(database.db);
   const obsolete = rows.rows.filter((r) => r.name.startsWith('ix_') && tables.has(r.tbl) && !wanted.has(r.name)).map((r) => r.name);
   for (const name of obsolete) await database.db.schema.dropIndex(name).ifExists().execute();
   return obsolete;
@@ -80,9 +84,10 @@ export async function ensureTable(database: Database, spec: TableSpec, tables?: 
 
   if (!existing) {
     let create = db.schema.createTable(spec.name).ifNotExists();
-    create = dialect === 'sqlite'
-      ? create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : create.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity());
+    create =
+      dialect === 'sqlite'
+        ? create.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        : create.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity());
     for (const col of spec.columns) {
       create = create.addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
         let b = c;
@@ -98,12 +103,15 @@ export async function ensureTable(database: Database, spec: TableSpec, tables?: 
       const have = existing.get(col.name);
       if (have === undefined) {
         // A new NOT NULL column needs a default so existing rows stay valid.
-        await db.schema.alterTable(spec.name).addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
-          let b = c;
-          if (col.defaultValue !== undefined) b = b.defaultTo(defaultSql(col, dialect));
-          if (col.notNull && col.defaultValue !== undefined) b = b.notNull();
-          return b;
-        }).execute();
+        await db.schema
+          .alterTable(spec.name)
+          .addColumn(col.name, sql.raw(physicalType(col.type, dialect)), (c) => {
+            let b = c;
+            if (col.defaultValue !== undefined) b = b.defaultTo(defaultSql(col, dialect));
+            if (col.notNull && col.defaultValue !== undefined) b = b.notNull();
+            return b;
+          })
+          .execute();
         existing.set(col.name, physicalType(col.type, dialect));
       } else if (family(have) !== expectedFamily(col.type, dialect)) {
         throw new DestructiveChangeError(

@@ -35,12 +35,19 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
   for (const page of created) {
     if (!page.demo?.length) continue;
     const now = new Date().toISOString();
-    const rows = page.demo.map((demo) => resolveDemoRow(demo)).map((row) => ({ ...row, ...computeValues(page, row, 'stored') })).map((row) => ({
-      ...toStored(ctx.database, page, row),
-      ...(page.resource!.scope === 'party' ? { partyCode: String(row.partyCode ?? PLATFORM_PARTY.code) } : {}),
-      ...(page.states && row[page.states.field] === undefined ? { [page.states.field]: page.states.initial } : {}),
-      version: 1, createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system',
-    }));
+    const rows = page.demo
+      .map((demo) => resolveDemoRow(demo))
+      .map((row) => ({ ...row, ...computeValues(page, row, 'stored') }))
+      .map((row) => ({
+        ...toStored(ctx.database, page, row),
+        ...(page.resource!.scope === 'party' ? { partyCode: String(row.partyCode ?? PLATFORM_PARTY.code) } : {}),
+        ...(page.states && row[page.states.field] === undefined ? { [page.states.field]: page.states.initial } : {}),
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: 'system',
+        updatedBy: 'system',
+      }));
     await ctx.database.db.insertInto(page.resource!.table).values(rows).execute();
     log(`${page.id}: ${rows.length} demo rows`);
   }

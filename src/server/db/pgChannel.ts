@@ -21,7 +21,14 @@ export interface ChannelOptions {
  * of its own outside the pool (`name` shows in pg_stat_activity), opened again when lost. `heard`
  * gets what the other instances announce, never this instance's own.
  */
-export async function openChannel(connectionString: string, channel: string, name: string, heard: (payload: string) => void, warn: (msg: string) => void, opts: ChannelOptions = {}): Promise<Channel> {
+export async function openChannel(
+  connectionString: string,
+  channel: string,
+  name: string,
+  heard: (payload: string) => void,
+  warn: (msg: string) => void,
+  opts: ChannelOptions = {},
+): Promise<Channel> {
   const instance = randomUUID().slice(0, 8);
   let client: pg.Client | null = null;
   let closed = false;
@@ -33,7 +40,9 @@ export async function openChannel(connectionString: string, channel: string, nam
     opts.onState?.(false);
     c.end().catch(() => {});
     if (closed) return;
-    warn(`PostgreSQL: the connection of channel ${channel} was lost (${why}); opening it again${opts.consequence ? `; ${opts.consequence}` : ''}`);
+    warn(
+      `PostgreSQL: the connection of channel ${channel} was lost (${why}); opening it again${opts.consequence ? `; ${opts.consequence}` : ''}`,
+    );
     timer = setTimeout(connect, RECONNECT_MS);
   };
 
@@ -53,7 +62,9 @@ export async function openChannel(connectionString: string, channel: string, nam
     } catch (err) {
       c.end().catch(() => {});
       if (!closed) {
-        warn(`PostgreSQL: cannot listen on channel ${channel} (${(err as Error).message}); trying again${opts.consequence ? `; ${opts.consequence}` : ''}`);
+        warn(
+          `PostgreSQL: cannot listen on channel ${channel} (${(err as Error).message}); trying again${opts.consequence ? `; ${opts.consequence}` : ''}`,
+        );
         timer = setTimeout(connect, RECONNECT_MS);
       }
       return;

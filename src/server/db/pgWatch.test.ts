@@ -18,13 +18,14 @@ async function adminQuery(text: string) {
 }
 
 /** Resolves once `database` has been told of a write to `table`. */
-const heard = (database: Database, table: string) => new Promise<void>((resolve) => {
-  const off = database.writes!.onWrite((tables) => {
-    if (tables && !tables.has(table)) return;
-    off();
-    resolve();
+const heard = (database: Database, table: string) =>
+  new Promise<void>((resolve) => {
+    const off = database.writes!.onWrite((tables) => {
+      if (tables && !tables.has(table)) return;
+      off();
+      resolve();
+    });
   });
-});
 
 /** Two openings of one PostgreSQL database stand for two server instances. */
 describe.skipIf(!admin)('read caches on PostgreSQL', () => {
@@ -33,7 +34,14 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
   let two: Database;
   const options = { tables: ['things'], maxEntries: 10, ttlMs: 60_000 };
   const count = (database: Database) => async () =>
-    Number((await database.db.selectFrom('things').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c);
+    Number(
+      (
+        await database.db
+          .selectFrom('things')
+          .select((eb) => eb.fn.countAll().as('c'))
+          .executeTakeFirstOrThrow()
+      ).c,
+    );
   const cached = (database: Database) => readCache<number>(database, 'things', options)!.get('all', count(database));
 
   beforeAll(async () => {
@@ -42,7 +50,10 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
     url.pathname = `/${name}`;
     one = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     two = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-    await one.db.schema.createTable('things').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await one.db.schema
+      .createTable('things')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
   });
   afterAll(async () => {
     await one?.close();
@@ -82,7 +93,9 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
 
   it('keeps nothing while it cannot hear the other instances, and listens again', async () => {
     const lost = new Promise<void>((resolve) => two.writes!.onWrite((t) => t === null && !two.writes!.reliable && resolve()));
-    await adminQuery(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND application_name = '${LISTENER_NAME}'`);
+    await adminQuery(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND application_name = '${LISTENER_NAME}'`,
+    );
     await lost;
     // Not reliable: every read goes to the database, so an unannounced write shows at once.
     const raw = new pg.Client({ connectionString: new URL(`/${name}`, admin!).toString() });

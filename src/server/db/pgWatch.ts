@@ -66,11 +66,25 @@ const payloadOf = (tables: WrittenTables) => {
  * While that connection is down the caches keep nothing (the watch is not reliable) and it is
  * opened again; a write announced meanwhile cannot be missed that way.
  */
-export async function listenForWrites(connectionString: string, watch: WriteWatch, warn: (msg: string) => void): Promise<{ close(): Promise<void> }> {
+export async function listenForWrites(
+  connectionString: string,
+  watch: WriteWatch,
+  warn: (msg: string) => void,
+): Promise<{ close(): Promise<void> }> {
   watch.reliable = false;
-  const channel = await openChannel(connectionString, WRITES_CHANNEL, LISTENER_NAME,
-    (list) => watch.external(list === '*' ? null : new Set(list.split(','))), warn,
-    { onState: (up) => { watch.reliable = up; }, consequence: 'read caches are off until it is back' });
+  const channel = await openChannel(
+    connectionString,
+    WRITES_CHANNEL,
+    LISTENER_NAME,
+    (list) => watch.external(list === '*' ? null : new Set(list.split(','))),
+    warn,
+    {
+      onState: (up) => {
+        watch.reliable = up;
+      },
+      consequence: 'read caches are off until it is back',
+    },
+  );
 
   // The writes announced within one turn of the event loop go out as one NOTIFY (a gateway call
   // writes several tables, under load many calls run per turn); each writer still waits until
@@ -84,7 +98,10 @@ export async function listenForWrites(connectionString: string, watch: WriteWatc
       }
       return gathering.sent;
     }
-    const batch: { tables: Set<string> | null; sent: Promise<void> } = { tables: tables === null ? null : new Set(tables), sent: Promise.resolve() };
+    const batch: { tables: Set<string> | null; sent: Promise<void> } = {
+      tables: tables === null ? null : new Set(tables),
+      sent: Promise.resolve(),
+    };
     batch.sent = new Promise((resolve) => setImmediate(resolve)).then(() => {
       gathering = null;
       return channel.announce(payloadOf(batch.tables));

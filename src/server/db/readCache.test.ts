@@ -30,12 +30,28 @@ describe('tables a statement writes', () => {
     expect(tables(db.selectFrom('a').innerJoin('b', 'b.id', 'a.id').selectAll())).toBeUndefined();
     expect(tables(db.insertInto('a').values({ n: 1, note: 'TableNode' }))).toEqual(['a']);
     // A superset is enough: column references name their table or alias too.
-    expect(tables(db.updateTable('a as x').set({ n: 2 }).where('x.id', 'in', db.selectFrom('b').select('id')))).toEqual(expect.arrayContaining(['a', 'b']));
+    expect(tables(db.updateTable('a as x').set({ n: 2 }).where('x.id', 'in', db.selectFrom('b').select('id')))).toEqual(
+      expect.arrayContaining(['a', 'b']),
+    );
     expect(tables(db.deleteFrom('c').where('id', '=', 1))).toEqual(['c']);
     expect(tables(db.schema.createTable('d').addColumn('id', 'integer'))).toEqual(['d']);
     expect(tables(sql`delete from a`)).toBeNull();
-    expect(tables(db.with('w', (qb) => qb.selectFrom('a').select('id')).selectFrom('w').selectAll())).toBeUndefined();
-    expect(tables(db.with('w', (qb) => qb.deleteFrom('a').returning('id')).selectFrom('w').selectAll())).toEqual(['a', 'w']);
+    expect(
+      tables(
+        db
+          .with('w', (qb) => qb.selectFrom('a').select('id'))
+          .selectFrom('w')
+          .selectAll(),
+      ),
+    ).toBeUndefined();
+    expect(
+      tables(
+        db
+          .with('w', (qb) => qb.deleteFrom('a').returning('id'))
+          .selectFrom('w')
+          .selectAll(),
+      ),
+    ).toEqual(['a', 'w']);
   });
 });
 
@@ -47,15 +63,24 @@ describe('read cache on SQLite', () => {
   const cache = () => readCache<number>(database, 'things', options)!;
   const count = async () => {
     n++;
-    const row = await database.db.selectFrom('things').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('things')
+      .select((eb) => eb.fn.countAll().as('c'))
+      .executeTakeFirstOrThrow();
     return Number(row.c);
   };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-cache-'));
     database = await openDatabase({ dataDir: dir });
-    await database.db.schema.createTable('things').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
-    await database.db.schema.createTable('others').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+    await database.db.schema
+      .createTable('things')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
+    await database.db.schema
+      .createTable('others')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
   });
   afterAll(async () => {
     await database.close();

@@ -9,9 +9,9 @@ export const BUILT_IN_ROLES = [
   { code: 'SUPER_ADMIN', name: '超级管理员', description: 'Every page and action' },
   { code: 'PLAT_ADMIN', name: '平台管理员', description: 'Platform administration' },
   { code: 'STAFF', name: '平台员工', description: 'Platform operations staff' },
-  { code: 'CUSTOMER_ADMIN', name: '客户管理员', description: "Administers one customer organisation" },
+  { code: 'CUSTOMER_ADMIN', name: '客户管理员', description: 'Administers one customer organisation' },
   // Signs a customer's staff in; what they see beyond it comes from their organisation's customer roles.
-  { code: 'CUSTOMER_USER', name: '客户员工', description: "Staff of a customer organisation" },
+  { code: 'CUSTOMER_USER', name: '客户员工', description: 'Staff of a customer organisation' },
 ];
 
 export const PLATFORM_PARTY = { code: 'P0001', name: '数链开放平台运营中心', kind: 'platform', groupName: '数链科技集团' };
@@ -24,13 +24,43 @@ export const DEMO_PARTIES = [
 /** What the organisation pages show of the demo organisations (columns those pages add to sys_party). */
 export const DEMO_PROFILES: Record<string, Record<string, string>> = {
   // The platform's own record satisfies its page like any other: an exported list imports back.
-  P0001: { uscc: '91310115796052833Y', roadPermit: '310115002871', contactName: '刘子健', contactPhone: '13800000001', region: '["310000","310100","310115"]' },
-  C1001: { uscc: '91310114MA1GT3K74B', roadPermit: '310114003526', legalPerson: '周建华', contactName: '陈晓雯', contactPhone: '13900000001', region: '["310000","310100","310114"]',
-    address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼', level: 'strategic', industry: 'networkFreight', accountManager: '林海', contractNo: 'KF-2025-0018',
-    contractFrom: '2025-01-01', contractTo: '2026-12-31' },
-  C1002: { uscc: '91510109MA6C8Q2E0W', roadPermit: '510107001948', legalPerson: '杨德明', contactName: '何雨婷', contactPhone: '13900000002', region: '["510000","510100","510107"]',
-    address: '四川省成都市武侯区天府大道北段 1700 号 3 栋 12 层', level: 'key', industry: 'thirdPartyLogistics', accountManager: '苏敏', contractNo: 'KF-2025-0042',
-    contractFrom: '2025-06-01', contractTo: '2026-05-31' },
+  P0001: {
+    uscc: '91310115796052833Y',
+    roadPermit: '310115002871',
+    contactName: '刘子健',
+    contactPhone: '13800000001',
+    region: '["310000","310100","310115"]',
+  },
+  C1001: {
+    uscc: '91310114MA1GT3K74B',
+    roadPermit: '310114003526',
+    legalPerson: '周建华',
+    contactName: '陈晓雯',
+    contactPhone: '13900000001',
+    region: '["310000","310100","310114"]',
+    address: '上海市嘉定区嘉松北路 6988 号 2 幢 5 楼',
+    level: 'strategic',
+    industry: 'networkFreight',
+    accountManager: '林海',
+    contractNo: 'KF-2025-0018',
+    contractFrom: '2025-01-01',
+    contractTo: '2026-12-31',
+  },
+  C1002: {
+    uscc: '91510109MA6C8Q2E0W',
+    roadPermit: '510107001948',
+    legalPerson: '杨德明',
+    contactName: '何雨婷',
+    contactPhone: '13900000002',
+    region: '["510000","510100","510107"]',
+    address: '四川省成都市武侯区天府大道北段 1700 号 3 栋 12 层',
+    level: 'key',
+    industry: 'thirdPartyLogistics',
+    accountManager: '苏敏',
+    contractNo: 'KF-2025-0042',
+    contractFrom: '2025-06-01',
+    contractTo: '2026-05-31',
+  },
 };
 export const DEMO_USERS = [
   { username: 'admin', realName: '系统管理员', phone: '13800000001', partyCode: 'P0001', roles: ['SUPER_ADMIN'] },
@@ -51,12 +81,27 @@ export async function seedFoundation(ctx: AppContext): Promise<void> {
   for (const r of BUILT_IN_ROLES) {
     const has = await db.selectFrom('sys_role').select('id').where('code', '=', r.code).executeTakeFirst();
     if (!has) {
-      await db.insertInto('sys_role').values({ ...r, grants: '{}', builtIn: boolParam(ctx.database, true), status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+      await db
+        .insertInto('sys_role')
+        .values({
+          ...r,
+          grants: '{}',
+          builtIn: boolParam(ctx.database, true),
+          status: 'active',
+          createdAt: now,
+          updatedAt: now,
+          createdBy: 'system',
+          updatedBy: 'system',
+        })
+        .execute();
     }
   }
   const party = await db.selectFrom('sys_party').select('id').where('code', '=', PLATFORM_PARTY.code).executeTakeFirst();
   if (!party) {
-    await db.insertInto('sys_party').values({ ...PLATFORM_PARTY, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+    await db
+      .insertInto('sys_party')
+      .values({ ...PLATFORM_PARTY, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' })
+      .execute();
   }
 }
 
@@ -71,32 +116,55 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
   const now = nowIso();
   const base = { status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system', passwordChangedAt: now };
   if (!ctx.config.seedDemo) {
-    const password = process.env.ADMIN_PASSWORD || `A${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, '')}7`;
-    await db.insertInto('sys_user').values({
-      ...base, username: 'admin', realName: 'Administrator', phone: null, partyCode: PLATFORM_PARTY.code,
-      roles: JSON.stringify(['SUPER_ADMIN']), passwordHash: await hashPassword(password, ctx.config.scryptLogN),
-    }).execute();
+    const password =
+      process.env.ADMIN_PASSWORD ||
+      `A${randomBytes(9)
+        .toString('base64url')
+        .replace(/[^A-Za-z0-9]/g, '')}7`;
+    await db
+      .insertInto('sys_user')
+      .values({
+        ...base,
+        username: 'admin',
+        realName: 'Administrator',
+        phone: null,
+        partyCode: PLATFORM_PARTY.code,
+        roles: JSON.stringify(['SUPER_ADMIN']),
+        passwordHash: await hashPassword(password, ctx.config.scryptLogN),
+      })
+      .execute();
     if (!process.env.ADMIN_PASSWORD) log(`created administrator "admin" with password ${password} (change it after signing in)`);
     return;
   }
   for (const p of DEMO_PARTIES) {
-    await db.insertInto('sys_party').values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' }).execute();
+    await db
+      .insertInto('sys_party')
+      .values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' })
+      .execute();
     // The profile's columns are the customer page's: written through its table when it is loaded.
     const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
     if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
   const parties = ctx.schemas.pages.get('platformUser/partyManage')?.resource?.table;
-  if (parties) await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
+  if (parties)
+    await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
   // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
   // The hashes are computed side by side on the thread pool: one after another they were most of a first start.
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));
   for (const [i, u] of DEMO_USERS.entries()) {
     const passwordHash = hashes[i];
-    await db.insertInto('sys_user').values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash }).execute();
+    await db
+      .insertInto('sys_user')
+      .values({ ...base, ...u, roles: JSON.stringify(u.roles), passwordHash })
+      .execute();
     const customerRoles = DEMO_CUSTOMER_ROLES[u.username];
     if (customerRoles && customerRolesEnabled(ctx)) {
       // eslint-disable-next-line no-restricted-syntax -- customerRoles is a column the staff page adds, unknown to the core types
-      await ctx.database.db.updateTable('sys_user').set({ [USER_CUSTOMER_ROLES]: JSON.stringify(customerRoles) }).where('username', '=', u.username).execute();
+      await ctx.database.db
+        .updateTable('sys_user')
+        .set({ [USER_CUSTOMER_ROLES]: JSON.stringify(customerRoles) })
+        .where('username', '=', u.username)
+        .execute();
     }
   }
   log(`demo data created: accounts ${DEMO_USERS.map((u) => u.username).join(', ')} with password ${DEMO_PASSWORD}`);

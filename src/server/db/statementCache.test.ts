@@ -28,7 +28,10 @@ describe('statement cache for SQLite', () => {
     const db = withStatementCache(file);
     const a = db.prepare(SQL);
     expect(db.prepare(SQL)).toBe(a);
-    expect(db.prepare(SQL).all([48])).toEqual([{ id: 49, n: 49 }, { id: 50, n: 50 }]);
+    expect(db.prepare(SQL).all([48])).toEqual([
+      { id: 49, n: 49 },
+      { id: 50, n: 50 },
+    ]);
     expect(db.prepare(SQL).all([49])).toEqual([{ id: 50, n: 50 }]);
     expect(db.prepare('insert into t (n) values (?)').run([51]).changes).toBe(1);
     expect(db.prepare(SQL).all([50])).toEqual([{ id: 51, n: 51 }]);
@@ -87,12 +90,21 @@ describe('statement cache for SQLite', () => {
     const streamed: number[] = [];
     const listed: number[][] = [];
     await Promise.all([
-      (async () => { for await (const row of query(40).stream()) streamed.push(row.n); })(),
-      (async () => { listed.push((await query(47).execute()).map((r) => r.n)); })(),
-      (async () => { listed.push((await query(48).execute()).map((r) => r.n)); })(),
+      (async () => {
+        for await (const row of query(40).stream()) streamed.push(row.n);
+      })(),
+      (async () => {
+        listed.push((await query(47).execute()).map((r) => r.n));
+      })(),
+      (async () => {
+        listed.push((await query(48).execute()).map((r) => r.n));
+      })(),
     ]);
     expect(streamed).toEqual([41, 42, 43, 44, 45, 46, 47, 48, 49, 50]);
-    expect(listed).toEqual([[48, 49, 50], [49, 50]]);
+    expect(listed).toEqual([
+      [48, 49, 50],
+      [49, 50],
+    ]);
     await db.destroy();
     expect(file.open).toBe(false);
   });

@@ -42,7 +42,14 @@ function hasWrite(node: unknown): boolean {
   if (Array.isArray(node)) return node.some((item) => item && typeof item === 'object' && hasWrite(item));
   const n = node as { kind?: unknown };
   if (typeof n?.kind !== 'string' || OPAQUE.has(n.kind)) return false;
-  if (n.kind === 'InsertQueryNode' || n.kind === 'UpdateQueryNode' || n.kind === 'DeleteQueryNode' || n.kind === 'MergeQueryNode' || n.kind === 'RawNode') return true;
+  if (
+    n.kind === 'InsertQueryNode' ||
+    n.kind === 'UpdateQueryNode' ||
+    n.kind === 'DeleteQueryNode' ||
+    n.kind === 'MergeQueryNode' ||
+    n.kind === 'RawNode'
+  )
+    return true;
   return Object.values(n).some((value) => value && typeof value === 'object' && hasWrite(value));
 }
 

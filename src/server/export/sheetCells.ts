@@ -6,7 +6,10 @@ import { isMoney } from '../data/format.js';
  * dates. Money is yuan (fen / 100, read back exactly: the import rounds to whole fen), dates are
  * Excel serial days in the reader's time zone.
  */
-export interface TypedCell { n: number; fmt: 'money' | 'date' | 'dateTime' }
+export interface TypedCell {
+  n: number;
+  fmt: 'money' | 'date' | 'dateTime';
+}
 export type SheetCell = string | number | null | TypedCell;
 
 export const isTyped = (v: SheetCell): v is TypedCell => typeof v === 'object' && v !== null;
@@ -20,7 +23,8 @@ const DAY_MS = 86_400_000;
  */
 export function typedCell(f: FieldSchema | undefined, value: unknown, tzOffsetMinutes: number): TypedCell | undefined {
   if (!f || value === null || value === undefined || f['x-ref'] || f.enum) return undefined;
-  if (typeof value === 'number' && f.type === 'integer' && isMoney(f) && Number.isSafeInteger(value)) return { n: value / 100, fmt: 'money' };
+  if (typeof value === 'number' && f.type === 'integer' && isMoney(f) && Number.isSafeInteger(value))
+    return { n: value / 100, fmt: 'money' };
   if (typeof value !== 'string') return undefined;
   if (f.format === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const t = Date.parse(`${value}T00:00:00Z`);

@@ -4,7 +4,13 @@ import { createDeflateRaw, crc32 } from 'node:zlib';
  * A minimal streaming ZIP writer (deflate, data descriptors, no zip64): enough for an XLSX whose
  * sheet is produced row by row, so an export of any length keeps constant memory.
  */
-interface Entry { name: Buffer; crc: number; compressed: number; size: number; offset: number }
+interface Entry {
+  name: Buffer;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
 
 const DOS_TIME = 0; // 1980-01-01 00:00: spreadsheet tools do not read entry times.
 const DOS_DATE = (0 << 9) | (1 << 5) | 1;

@@ -41,12 +41,31 @@ const bizNoOf = (params: Record<string, unknown>) => {
 };
 
 /** Logs a refused call (no charge) when the customer is known; returns the error to answer with. */
-export async function logRefusal(ctx: AppContext, call: Omit<GatewayCall, 'params'> & { params?: Record<string, unknown> }, err: GatewayError, started = Date.now()): Promise<GatewayError> {
-  await settle(ctx, {
-    partyCode: call.partyCode, service: call.service.slice(0, 40), api: call.operation.slice(0, 40), at: call.at, requestId: call.requestId ?? randomUUID(),
-    bizNo: call.params ? bizNoOf(call.params) : null, appKey: call.appKey, ip: call.ip, result: 'refused', errorCode: err.code,
-    durationMs: Date.now() - started, requestSummary: summarize(call.params), responseSummary: null,
-  }, null);
+export async function logRefusal(
+  ctx: AppContext,
+  call: Omit<GatewayCall, 'params'> & { params?: Record<string, unknown> },
+  err: GatewayError,
+  started = Date.now(),
+): Promise<GatewayError> {
+  await settle(
+    ctx,
+    {
+      partyCode: call.partyCode,
+      service: call.service.slice(0, 40),
+      api: call.operation.slice(0, 40),
+      at: call.at,
+      requestId: call.requestId ?? randomUUID(),
+      bizNo: call.params ? bizNoOf(call.params) : null,
+      appKey: call.appKey,
+      ip: call.ip,
+      result: 'refused',
+      errorCode: err.code,
+      durationMs: Date.now() - started,
+      requestSummary: summarize(call.params),
+      responseSummary: null,
+    },
+    null,
+  );
   await countGatewayFailure(ctx, { partyCode: call.partyCode, partyName: call.partyName, ip: call.ip, at: call.at });
   return err;
 }
@@ -65,9 +84,11 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
   const day = call.at.toISOString().slice(0, 10);
   const settings = await serviceSettings(ctx, call.partyCode, call.service, day);
   const operation = operationFor(call.service, call.operation, settings.connector);
-  if (!operation) return refuse(new GatewayError('unknownOperation', { service: call.service.slice(0, 40), operation: call.operation.slice(0, 40) }));
+  if (!operation)
+    return refuse(new GatewayError('unknownOperation', { service: call.service.slice(0, 40), operation: call.operation.slice(0, 40) }));
   const product = await productOf(ctx, call.service, call.operation);
-  if (!settings.enabled || (product && !product.online)) return refuse(new GatewayError('serviceDisabled', { service: call.service, reason: settings.reason ?? 'offline' }));
+  if (!settings.enabled || (product && !product.online))
+    return refuse(new GatewayError('serviceDisabled', { service: call.service, reason: settings.reason ?? 'offline' }));
   const verdict = await evaluateGatewayRisk(ctx, { partyCode: call.partyCode, partyName: call.partyName, ip: call.ip, at: call.at });
   if (verdict) return refuse(new GatewayError('riskRefused', { rule: verdict.rule.code }));
   const blocked = await smsRecipientRefusal(ctx, { ...call, requestId });
@@ -77,26 +98,69 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
 
   let reservation: Reservation;
   try {
-    reservation = await reserve(ctx, { partyCode: call.partyCode, service: call.service, api: call.operation, appKey: call.appKey, requestId, at: call.at, settings, product });
+    reservation = await reserve(ctx, {
+      partyCode: call.partyCode,
+      service: call.service,
+      api: call.operation,
+      appKey: call.appKey,
+      requestId,
+      at: call.at,
+      settings,
+      product,
+    });
   } catch (err) {
     if (err instanceof GatewayError) return refuse(err);
     throw err;
   }
-  if (reservation.balanceAfterFen !== null) await checkLowBalance(ctx, call.partyCode, reservation.balanceAfterFen, call.at, reservation.account ?? undefined);
+  if (reservation.balanceAfterFen !== null)
+    await checkLowBalance(ctx, call.partyCode, reservation.balanceAfterFen, call.at, reservation.account ?? undefined);
 
   let result: CallResult;
   try {
-    result = await withVerifyCache(ctx, call.partyCode, call.service, operation)({ ctx, partyCode: call.partyCode, service: call.service, operation: call.operation, params: call.params, requestId, at: call.at, settings });
+    result = await withVerifyCache(
+      ctx,
+      call.partyCode,
+      call.service,
+      operation,
+    )({
+      ctx,
+      partyCode: call.partyCode,
+      service: call.service,
+      operation: call.operation,
+      params: call.params,
+      requestId,
+      at: call.at,
+      settings,
+    });
   } catch (err) {
-    result = err instanceof InputError
-      ? { ok: false, errorCode: `param.${err.field}.${err.problem}`, message: `${err.field} is ${err.problem === 'required' ? 'required' : 'not valid'}` }
-      : { ok: false, errorCode: 'connectorError', message: 'the provider could not perform the call' };
+    result =
+      err instanceof InputError
+        ? {
+            ok: false,
+            errorCode: `param.${err.field}.${err.problem}`,
+            message: `${err.field} is ${err.problem === 'required' ? 'required' : 'not valid'}`,
+          }
+        : { ok: false, errorCode: 'connectorError', message: 'the provider could not perform the call' };
   }
-  const { feeFen } = await settle(ctx, {
-    partyCode: call.partyCode, service: call.service, api: call.operation, at: call.at, requestId, bizNo: bizNoOf(call.params), appKey: call.appKey,
-    ip: call.ip, result: result.ok ? 'success' : 'failure', errorCode: result.ok ? null : result.errorCode, durationMs: Date.now() - started,
-    requestSummary: summarize(call.params), responseSummary: summarize(result.ok ? result.data : { errorCode: result.errorCode, ...result.data }),
-  }, reservation);
+  const { feeFen } = await settle(
+    ctx,
+    {
+      partyCode: call.partyCode,
+      service: call.service,
+      api: call.operation,
+      at: call.at,
+      requestId,
+      bizNo: bizNoOf(call.params),
+      appKey: call.appKey,
+      ip: call.ip,
+      result: result.ok ? 'success' : 'failure',
+      errorCode: result.ok ? null : result.errorCode,
+      durationMs: Date.now() - started,
+      requestSummary: summarize(call.params),
+      responseSummary: summarize(result.ok ? result.data : { errorCode: result.errorCode, ...result.data }),
+    },
+    reservation,
+  );
   if (result.ok) return { requestId, result: 'success', data: result.data, feeFen };
   await countGatewayFailure(ctx, { partyCode: call.partyCode, partyName: call.partyName, ip: call.ip, at: call.at });
   const code = result.errorCode.startsWith('param.')
@@ -104,5 +168,11 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
     : result.errorCode.startsWith('provider') || result.errorCode === 'connectorError'
       ? new GatewayError('providerFailed', { detail: result.message })
       : new GatewayError('operationFailed', { detail: result.message });
-  return { requestId, result: 'failure', data: { errorCode: result.errorCode, message: result.message, ...(result.data ?? {}) }, feeFen, code };
+  return {
+    requestId,
+    result: 'failure',
+    data: { errorCode: result.errorCode, message: result.message, ...(result.data ?? {}) },
+    feeFen,
+    code,
+  };
 }

@@ -28,7 +28,10 @@ export type GatewayCode = keyof typeof GATEWAY_CODES;
 
 /** A refusal or failure of a gateway call; `msg` is the message key gateway.codes.<code>. */
 export class GatewayError extends Error {
-  constructor(readonly code: GatewayCode, readonly params: Record<string, unknown> = {}) {
+  constructor(
+    readonly code: GatewayCode,
+    readonly params: Record<string, unknown> = {},
+  ) {
     super(code);
   }
   get status(): number {

@@ -11,18 +11,31 @@ export async function customerConfig(ctx: AppContext, partyCode: string | null |
   if (!partyCode) return null;
   const table = ctx.schemas.pages.get(`customerConfig/${service}`)?.resource?.table;
   if (!table) return null;
-  const row = await cachedRead(ctx.database, 'customerConfig', [table], partyCode, async () =>
-    (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null);
+  const row = await cachedRead(
+    ctx.database,
+    'customerConfig',
+    [table],
+    partyCode,
+    async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+  );
   return row && row.status !== 'disabled' ? (row as ConfigRow) : null;
 }
 
 /** A list field as stored (JSON text on SQLite, an array elsewhere, or a comma list typed by hand). */
 export function listOf(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String).map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(v))
+    return v
+      .map(String)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof v !== 'string' || !v.trim()) return [];
   try {
     const parsed: unknown = JSON.parse(v);
-    if (Array.isArray(parsed)) return parsed.map(String).map((s) => s.trim()).filter(Boolean);
+    if (Array.isArray(parsed))
+      return parsed
+        .map(String)
+        .map((s) => s.trim())
+        .filter(Boolean);
   } catch {
     /* a plain list */
   }
@@ -69,7 +82,10 @@ export function domainMatches(host: string, pattern: string): boolean {
 }
 
 /** Why a referer is refused by a policy, or null when it passes. */
-export function refererRefusal(policy: RefererPolicy, referer: string | undefined | null): 'emptyReferer' | 'invalidReferer' | 'notWhitelisted' | null {
+export function refererRefusal(
+  policy: RefererPolicy,
+  referer: string | undefined | null,
+): 'emptyReferer' | 'invalidReferer' | 'notWhitelisted' | null {
   if (!referer) return policy.allowEmpty ? null : 'emptyReferer';
   let host: string;
   try {

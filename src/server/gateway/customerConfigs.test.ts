@@ -18,8 +18,22 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
   const call = (service: string, operation: string, params: Record<string, unknown>, extra: Partial<GatewayCall> = {}) =>
-    performCall(t.app.ctx, { partyCode: PARTY, partyName: '华东智运', appKey: null, service, operation, params, ip: '10.1.2.3', at: new Date(), ...extra });
-  const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof GatewayError ? e : Promise.reject(e)));
+    performCall(t.app.ctx, {
+      partyCode: PARTY,
+      partyName: '华东智运',
+      appKey: null,
+      service,
+      operation,
+      params,
+      ip: '10.1.2.3',
+      at: new Date(),
+      ...extra,
+    });
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof GatewayError ? e : Promise.reject(e)),
+    );
   /** Changes the customer's configuration as a console user would (so cached reads are emptied). */
   const configure = async (service: string, patch: Record<string, unknown>) => {
     const page = `customerConfig/${service}`;
@@ -28,7 +42,11 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     const current = dataOf(await admin.get(page, `/${id}`));
     dataOf(await admin.put(page, `/${id}`, { ...patch, version: current.version }));
   };
-  const balance = async () => Number((await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', PARTY).executeTakeFirstOrThrow()).balanceFen);
+  const balance = async () =>
+    Number(
+      (await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', PARTY).executeTakeFirstOrThrow())
+        .balanceFen,
+    );
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -54,7 +72,9 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     const { id } = await db().selectFrom('cust_cfg_upload').select('id').where('partyCode', '=', PARTY).executeTakeFirstOrThrow();
     expect((await admin.del('customerConfig/upload', `/${id}`)).statusCode).toBe(200);
     expect((await call('upload', 'upload', { fileName: 'a.jpeg', size: 1000, referer: REFERER })).result).toBe('success');
-    expect((await call('upload', 'upload', { fileName: 'a.jpeg', size: 21 * 1024 * 1024, referer: REFERER })).data.message).toContain('20 MB');
+    expect((await call('upload', 'upload', { fileName: 'a.jpeg', size: 21 * 1024 * 1024, referer: REFERER })).data.message).toContain(
+      '20 MB',
+    );
   });
 
   it('upload: a referer off the whitelist, or an empty one unless allowEmpty, is refused with 403 and charged nothing', async () => {
@@ -67,7 +87,10 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     await configure('uploadReferer', { allowEmpty: true });
     expect((await call('upload', 'upload', { fileName: 'a.jpg', size: 1000 })).result).toBe('success');
     // The check service answers from the same whitelist.
-    expect((await call('uploadReferer', 'check', { referer: 'https://ops.hdzy-logistics.cn/x' })).data).toMatchObject({ allowed: true, rule: '*.hdzy-logistics.cn' });
+    expect((await call('uploadReferer', 'check', { referer: 'https://ops.hdzy-logistics.cn/x' })).data).toMatchObject({
+      allowed: true,
+      rule: '*.hdzy-logistics.cn',
+    });
     expect((await call('uploadReferer', 'check', { referer: 'https://tms.hdzy-logistics.com/x' })).data).toMatchObject({ allowed: false });
   });
 
@@ -76,14 +99,26 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     expect(verify.data).toMatchObject({ signName: '华东智运', template: 'SMS_2748001' });
     const notice = await call('sms', 'send', { phone: '13812340001', content: '运单已签收' });
     expect(notice.data).toMatchObject({ signName: '华东智运', template: 'SMS_2748002' });
-    const log = await db().selectFrom('cust_service_log').select('responseSummary').where('requestId', '=', notice.requestId).executeTakeFirstOrThrow();
+    const log = await db()
+      .selectFrom('cust_service_log')
+      .select('responseSummary')
+      .where('requestId', '=', notice.requestId)
+      .executeTakeFirstOrThrow();
     expect(String(log.responseSummary)).toContain('SMS_2748002');
 
     // A low-balance alert to this customer uses its sign and notice template, as the SMS log shows.
     const ctx = { ...t.app.ctx, sms: logSmsSender(t.app.ctx.database, () => t.app.log) };
-    await db().updateTable('cm_service_account').set({ alertThresholdFen: 1_000_000_000, alertPhone: '13812340009', lastAlertAt: null }).where('partyCode', '=', PARTY).execute();
+    await db()
+      .updateTable('cm_service_account')
+      .set({ alertThresholdFen: 1_000_000_000, alertPhone: '13812340009', lastAlertAt: null })
+      .where('partyCode', '=', PARTY)
+      .execute();
     expect(await checkLowBalance(ctx, PARTY, 100, new Date())).toBe(true);
-    const sent = await t.app.ctx.database.core.selectFrom('sys_sms_log').selectAll().where('phone', '=', '13812340009').executeTakeFirstOrThrow();
+    const sent = await t.app.ctx.database.core
+      .selectFrom('sys_sms_log')
+      .selectAll()
+      .where('phone', '=', '13812340009')
+      .executeTakeFirstOrThrow();
     expect(sent).toMatchObject({ partyCode: PARTY, signName: '华东智运', template: 'SMS_2748002' });
     expect(sent.content.startsWith('【华东智运】')).toBe(true);
   });
@@ -94,8 +129,18 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     expect((await send('13912340001')).result).toBe('success');
     expect((await send('13912340001')).result).toBe('success');
     const third = await refusal(send('13912340001'));
-    expect({ code: third?.code, http: third?.http, limit: third?.params.limit }).toEqual({ code: 'smsLimitExceeded', http: 429, limit: '2/phone/day' });
-    const log = await db().selectFrom('cust_service_log').select(['result', 'errorCode']).where('partyCode', '=', PARTY).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect({ code: third?.code, http: third?.http, limit: third?.params.limit }).toEqual({
+      code: 'smsLimitExceeded',
+      http: 429,
+      limit: '2/phone/day',
+    });
+    const log = await db()
+      .selectFrom('cust_service_log')
+      .select(['result', 'errorCode'])
+      .where('partyCode', '=', PARTY)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(log).toEqual({ result: 'refused', errorCode: 'smsLimitExceeded' });
     // Another number from the same address: the address's hourly limit (4, the refused call counted once for the phone only).
     expect((await send('13912340002')).result).toBe('success');
@@ -115,7 +160,11 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     expect(provider).toHaveBeenCalledTimes(1);
     expect(await balance()).toBe(before - first.feeFen - again.feeFen);
     expect(again.feeFen).toBe(first.feeFen);
-    const log = await db().selectFrom('cust_service_log').select('responseSummary').where('requestId', '=', again.requestId).executeTakeFirstOrThrow();
+    const log = await db()
+      .selectFrom('cust_service_log')
+      .select('responseSummary')
+      .where('requestId', '=', again.requestId)
+      .executeTakeFirstOrThrow();
     expect(String(log.responseSummary)).toContain('cached');
 
     const later = await call('verification', 'idCard2', ID, { at: new Date(Date.now() + 31 * 86_400_000) });
@@ -131,7 +180,9 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
     const put = await call('objectStorage', 'put', { key: 'receipts/YD1.txt', contentBase64: Buffer.from('回单').toString('base64') });
     expect(put.result).toBe('success');
     expect(fs.readFileSync(path.join(t.config.dataDir, 'hdzy-waybill', 'C1001', 'waybill', 'receipts', 'YD1.txt'), 'utf8')).toBe('回单');
-    expect((await call('objectStorage', 'get', { key: 'receipts/YD1.txt' })).data.contentBase64).toBe(Buffer.from('回单').toString('base64'));
+    expect((await call('objectStorage', 'get', { key: 'receipts/YD1.txt' })).data.contentBase64).toBe(
+      Buffer.from('回单').toString('base64'),
+    );
     await configure('objectStorage', { bucket: 'hdzy-archive', pathPrefix: '' });
     await call('objectStorage', 'put', { key: 'a.txt', contentBase64: 'eA==' });
     expect(fs.existsSync(path.join(t.config.dataDir, 'hdzy-archive', PARTY, 'a.txt'))).toBe(true);

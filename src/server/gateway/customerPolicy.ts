@@ -28,7 +28,8 @@ export async function customerPolicyRefusal(ctx: AppContext, call: GatewayCall):
   if (call.service === 'upload') {
     const policy = await refererPolicy(ctx, call.partyCode);
     const referer = typeof call.params.referer === 'string' ? call.params.referer.slice(0, 500) : '';
-    if (policy && refererRefusal(policy, referer)) return new GatewayError('refererRefused', { referer: referer || '-', allowed: policy.domains.join(', ') || '-' });
+    if (policy && refererRefusal(policy, referer))
+      return new GatewayError('refererRefused', { referer: referer || '-', allowed: policy.domains.join(', ') || '-' });
   }
   if (call.service === 'sms' && call.operation === 'send') {
     const cfg = await customerConfig(ctx, call.partyCode, 'sms');
@@ -37,11 +38,19 @@ export async function customerPolicyRefusal(ctx: AppContext, call: GatewayCall):
     const perIp = Number(cfg.perIpHourly);
     const iso = call.at.toISOString();
     const phone = typeof call.params.phone === 'string' ? call.params.phone.trim() : '';
-    if (phone && Number.isInteger(perPhone) && perPhone > 0
-      && !(await countWithin(ctx, call.partyCode, `sms.phone:${hashed(phone)}`, iso.slice(0, 10), perPhone, call.at))) {
+    if (
+      phone &&
+      Number.isInteger(perPhone) &&
+      perPhone > 0 &&
+      !(await countWithin(ctx, call.partyCode, `sms.phone:${hashed(phone)}`, iso.slice(0, 10), perPhone, call.at))
+    ) {
       return new GatewayError('smsLimitExceeded', { limit: `${perPhone}/phone/day` });
     }
-    if (Number.isInteger(perIp) && perIp > 0 && !(await countWithin(ctx, call.partyCode, `sms.ip:${hashed(call.ip)}`, iso.slice(0, 13), perIp, call.at))) {
+    if (
+      Number.isInteger(perIp) &&
+      perIp > 0 &&
+      !(await countWithin(ctx, call.partyCode, `sms.ip:${hashed(call.ip)}`, iso.slice(0, 13), perIp, call.at))
+    ) {
       return new GatewayError('smsLimitExceeded', { limit: `${perIp}/IP/hour` });
     }
   }

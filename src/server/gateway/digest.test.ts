@@ -32,7 +32,10 @@ describe.each(dialects())('the customer’s interface-digest configuration on %s
   const configure = async (values: Record<string, unknown>) => {
     await db().deleteFrom('cust_cfg_interface_digest').where('partyCode', '=', 'C1001').execute();
     const now = new Date().toISOString();
-    await db().insertInto('cust_cfg_interface_digest').values({ partyCode: 'C1001', status: 'enabled', version: 1, createdAt: now, updatedAt: now, ...values }).execute();
+    await db()
+      .insertInto('cust_cfg_interface_digest')
+      .values({ partyCode: 'C1001', status: 'enabled', version: 1, createdAt: now, updatedAt: now, ...values })
+      .execute();
     tableWritten('cust_cfg_interface_digest');
   };
   beforeAll(async () => {
@@ -54,10 +57,16 @@ describe.each(dialects())('the customer’s interface-digest configuration on %s
 
   it('applies the configured timestamp tolerance and IP whitelist (CIDR)', async () => {
     await configure({ algorithm: 'HMAC-SHA256', tsToleranceSec: 30, ipWhitelist: JSON.stringify(['116.228.50.0/24']) });
-    expect((await callGateway(t.app, { ...DEMO_APP, ...SMS, ip: '116.228.50.7', timestamp: Date.now() - 60_000 })).json().status).toBe(GATEWAY_CODES.expiredTimestamp.status);
+    expect((await callGateway(t.app, { ...DEMO_APP, ...SMS, ip: '116.228.50.7', timestamp: Date.now() - 60_000 })).json().status).toBe(
+      GATEWAY_CODES.expiredTimestamp.status,
+    );
     expect((await callGateway(t.app, { ...DEMO_APP, ...SMS, ip: '116.228.51.7' })).json().status).toBe(GATEWAY_CODES.ipNotAllowed.status);
     expect((await callGateway(t.app, { ...DEMO_APP, ...SMS, ip: '116.228.50.7' })).json().status).toBe(0);
-    const refused = await db().selectFrom('cust_service_log').select(['result', 'errorCode']).where('ip', '=', '116.228.51.7').executeTakeFirstOrThrow();
+    const refused = await db()
+      .selectFrom('cust_service_log')
+      .select(['result', 'errorCode'])
+      .where('ip', '=', '116.228.51.7')
+      .executeTakeFirstOrThrow();
     expect(refused).toEqual({ result: 'refused', errorCode: 'ipNotAllowed' });
   });
 });

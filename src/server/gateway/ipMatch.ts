@@ -30,7 +30,7 @@ export function parseIpRule(entry: string): IpRule | null {
 export function ipMatches(ip: string, rule: IpRule): boolean {
   if (rule.text !== undefined) return ip.toLowerCase() === rule.text;
   const n = ipv4ToInt(ip);
-  return n !== null && ((n & rule.mask) >>> 0) === rule.base;
+  return n !== null && (n & rule.mask) >>> 0 === rule.base;
 }
 
 export function ipInList(ip: string, rules: IpRule[]): boolean {

@@ -39,17 +39,31 @@ export interface AccountAlert {
 async function alertRule(ctx: AppContext, partyCode: string, account: AccountAlert | undefined): Promise<AlertRule | null> {
   const table = ctx.schemas.pages.get('customerConfig/alert')?.resource?.table;
   const cfg = table
-    ? await cachedRead(ctx.database, 'lowBalanceAlert', [table], partyCode, async () =>
-      (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null)
+    ? await cachedRead(
+        ctx.database,
+        'lowBalanceAlert',
+        [table],
+        partyCode,
+        async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+      )
     : null;
-  const own = account ?? await ctx.database.db.selectFrom('cm_service_account').select(['alertThresholdFen', 'alertPhone'])
-    .where('partyCode', '=', partyCode).executeTakeFirst();
+  const own =
+    account ??
+    (await ctx.database.db
+      .selectFrom('cm_service_account')
+      .select(['alertThresholdFen', 'alertPhone'])
+      .where('partyCode', '=', partyCode)
+      .executeTakeFirst());
   const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold ?? cfg.thresholdFen) > 0;
   const thresholdFen = fromCfg ? Number(cfg.thresholdFen ?? cfg.threshold) : Number(own?.alertThresholdFen ?? 0);
   const phones = (fromCfg ? list(cfg.receivers) : []).concat(own?.alertPhone ? [String(own.alertPhone)] : []).filter((p) => MOBILE.test(p));
   const silence = Number(cfg?.silenceMin ?? cfg?.windowMin);
   if (!thresholdFen || !phones.length) return null;
-  return { thresholdFen, phones: [...new Set(phones)], silenceMinutes: Number.isInteger(silence) && silence > 0 ? silence : DEFAULT_SILENCE_MIN };
+  return {
+    thresholdFen,
+    phones: [...new Set(phones)],
+    silenceMinutes: Number.isInteger(silence) && silence > 0 ? silence : DEFAULT_SILENCE_MIN,
+  };
 }
 
 /**
@@ -57,12 +71,20 @@ async function alertRule(ctx: AppContext, partyCode: string, account: AccountAle
  * window: the conditional update of lastAlertAt lets exactly one of several concurrent calls (or
  * instances) send it.
  */
-export async function checkLowBalance(ctx: AppContext, partyCode: string, balanceFen: number, at: Date, account?: AccountAlert): Promise<boolean> {
+export async function checkLowBalance(
+  ctx: AppContext,
+  partyCode: string,
+  balanceFen: number,
+  at: Date,
+  account?: AccountAlert,
+): Promise<boolean> {
   const rule = await alertRule(ctx, partyCode, account);
   if (!rule || balanceFen >= rule.thresholdFen) return false;
   const iso = at.toISOString();
   const quietSince = new Date(at.getTime() - rule.silenceMinutes * 60_000).toISOString();
-  const res = await ctx.database.db.updateTable('cm_service_account').set({ lastAlertAt: iso })
+  const res = await ctx.database.db
+    .updateTable('cm_service_account')
+    .set({ lastAlertAt: iso })
     .where('partyCode', '=', partyCode)
     .where((eb) => eb.or([eb('lastAlertAt', 'is', null), eb('lastAlertAt', '<', quietSince)]))
     .executeTakeFirst();

@@ -45,14 +45,20 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   return groupCommit(ctx.database, async (trx) => {
     const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit);
     if (!counted) {
-      const row = await trx.selectFrom('gw_usage').select(['dayCount']).where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).executeTakeFirst();
+      const row = await trx
+        .selectFrom('gw_usage')
+        .select(['dayCount'])
+        .where('partyCode', '=', m.partyCode)
+        .where('service', '=', m.service)
+        .where('day', '=', day)
+        .executeTakeFirst();
       throw dailyQuota && Number(row?.dayCount) >= dailyQuota
         ? new GatewayError('dailyQuotaExceeded', { quota: dailyQuota })
         : new GatewayError('qpsExceeded', { limit: qpsLimit });
     }
     const volume = await monthVolume(trx, m.partyCode, m.service, day);
     const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
-    const priceFen = plan ? tierPrice(plan, volume) : m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0;
+    const priceFen = plan ? tierPrice(plan, volume) : (m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0);
     let balanceAfterFen: number | null = null;
     let account: AccountAlert | null = null;
     if (priceFen > 0) {
@@ -61,14 +67,32 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         // Undone by the rollback (of the transaction or of the unit's savepoint) anyway, unless this
         // runs inside a caller's transaction.
         if (ctx.database.db.isTransaction) {
-          await trx.updateTable('gw_usage').set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
-            .where('partyCode', '=', m.partyCode).where('service', '=', m.service).where('day', '=', day).execute();
+          await trx
+            .updateTable('gw_usage')
+            .set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
+            .where('partyCode', '=', m.partyCode)
+            .where('service', '=', m.service)
+            .where('day', '=', day)
+            .execute();
         }
         throw new GatewayError('insufficientBalance', { priceFen });
       }
       balanceAfterFen = Number(debited.balanceFen);
       account = { alertThresholdFen: debited.alertThresholdFen, alertPhone: debited.alertPhone };
-      await insertConsume.execute(trx, m.partyCode, iso, m.requestId, m.appKey, m.service, m.api, volume, priceFen, balanceAfterFen, priceSource, 'gateway');
+      await insertConsume.execute(
+        trx,
+        m.partyCode,
+        iso,
+        m.requestId,
+        m.appKey,
+        m.service,
+        m.api,
+        volume,
+        priceFen,
+        balanceAfterFen,
+        priceSource,
+        'gateway',
+      );
     }
     return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
   });
@@ -104,11 +128,26 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
   const reverse = call.result === 'failure' && reservation !== null && reservation.priceFen > 0 && !reservation.chargeFailures;
   const feeFen = reservation && !reverse && call.result !== 'refused' ? reservation.priceFen : 0;
   const row = {
-    partyCode: call.partyCode, service: call.service, api: call.api, calledAt: call.at.toISOString(), requestId: call.requestId, bizNo: call.bizNo,
-    appKey: call.appKey, ip: call.ip, result: call.result, errorCode: call.errorCode, durationMs: call.durationMs,
-    billedCount: feeFen > 0 || (reservation && call.result === 'success') ? 1 : 0, feeFen,
-    requestSummary: call.requestSummary, responseSummary: call.responseSummary,
-    version: 1, createdAt: call.at.toISOString(), updatedAt: call.at.toISOString(), createdBy: 'gateway', updatedBy: 'gateway',
+    partyCode: call.partyCode,
+    service: call.service,
+    api: call.api,
+    calledAt: call.at.toISOString(),
+    requestId: call.requestId,
+    bizNo: call.bizNo,
+    appKey: call.appKey,
+    ip: call.ip,
+    result: call.result,
+    errorCode: call.errorCode,
+    durationMs: call.durationMs,
+    billedCount: feeFen > 0 || (reservation && call.result === 'success') ? 1 : 0,
+    feeFen,
+    requestSummary: call.requestSummary,
+    responseSummary: call.responseSummary,
+    version: 1,
+    createdAt: call.at.toISOString(),
+    updatedAt: call.at.toISOString(),
+    createdBy: 'gateway',
+    updatedBy: 'gateway',
   };
   if (!reverse) {
     await groupCommit(ctx.database, (trx) => insertCallLog.execute(trx, ...CALL_LOG_COLUMNS.map((c) => row[c])), { single: true });
@@ -116,10 +155,16 @@ export async function settle(ctx: AppContext, call: CallRecord, reservation: Res
   }
   await groupCommit(ctx.database, async (trx) => {
     await trx.insertInto('cust_service_log').values(row).execute();
-    await trx.updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
-      .where('partyCode', '=', call.partyCode).execute();
-    await trx.updateTable('cm_consume_log').set({ status: 'reversed', amountFen: 0, updatedAt: new Date().toISOString() })
-      .where('requestId', '=', call.requestId).execute();
+    await trx
+      .updateTable('cm_service_account')
+      .set((eb) => ({ balanceFen: eb('balanceFen', '+', reservation!.priceFen) }))
+      .where('partyCode', '=', call.partyCode)
+      .execute();
+    await trx
+      .updateTable('cm_consume_log')
+      .set({ status: 'reversed', amountFen: 0, updatedAt: new Date().toISOString() })
+      .where('requestId', '=', call.requestId)
+      .execute();
   });
   return { feeFen };
 }

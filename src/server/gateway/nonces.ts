@@ -14,12 +14,21 @@ export async function claimNonce(ctx: AppContext, appKey: string, nonce: string,
     sinceCleanup = 0;
     await ctx.database.db.deleteFrom('gw_nonce').where('expiresAt', '<', now).execute();
   }
-  return groupCommit(ctx.database, async (db) => {
-    const row = await insertNonce.first(db, appKey, nonce, expiresAt.toISOString(), now);
-    if (row) return true;
-    // A nonce whose entry has expired (not yet cleaned up) may be used again.
-    const res = await db.updateTable('gw_nonce').set({ expiresAt: expiresAt.toISOString(), updatedAt: now })
-      .where('appKey', '=', appKey).where('nonce', '=', nonce).where('expiresAt', '<', now).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }, { single: true });
+  return groupCommit(
+    ctx.database,
+    async (db) => {
+      const row = await insertNonce.first(db, appKey, nonce, expiresAt.toISOString(), now);
+      if (row) return true;
+      // A nonce whose entry has expired (not yet cleaned up) may be used again.
+      const res = await db
+        .updateTable('gw_nonce')
+        .set({ expiresAt: expiresAt.toISOString(), updatedAt: now })
+        .where('appKey', '=', appKey)
+        .where('nonce', '=', nonce)
+        .where('expiresAt', '<', now)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    { single: true },
+  );
 }

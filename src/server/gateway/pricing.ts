@@ -30,21 +30,28 @@ export function tierProblem(value: unknown): { key: string; params?: Record<stri
     const extra = Object.keys(t).filter((k) => !['fromCount', 'toCount', 'unitPriceFen'].includes(k));
     if (extra.length) return { key: 'gateway.tiers.shape', params: { row } };
     const { fromCount, toCount, unitPriceFen } = t;
-    if (!Number.isInteger(fromCount) || fromCount !== expectFrom) return { key: 'gateway.tiers.from', params: { row, expected: expectFrom } };
+    if (!Number.isInteger(fromCount) || fromCount !== expectFrom)
+      return { key: 'gateway.tiers.from', params: { row, expected: expectFrom } };
     const last = i === value.length - 1;
     if (toCount === null || toCount === undefined) {
       if (!last) return { key: 'gateway.tiers.openNotLast', params: { row } };
     } else if (!Number.isInteger(toCount) || (toCount as number) < (fromCount as number)) {
       return { key: 'gateway.tiers.to', params: { row } };
     }
-    if (!Number.isInteger(unitPriceFen) || (unitPriceFen as number) < 0 || (unitPriceFen as number) > 100_000_000) return { key: 'gateway.tiers.price', params: { row } };
+    if (!Number.isInteger(unitPriceFen) || (unitPriceFen as number) < 0 || (unitPriceFen as number) > 100_000_000)
+      return { key: 'gateway.tiers.price', params: { row } };
     expectFrom = (toCount as number) + 1;
   }
   return null;
 }
 
 /** The cell of the sub-table each problem belongs to; a list that is empty or malformed is the field's. */
-const CELL_OF: Record<string, string> = { 'gateway.tiers.from': 'fromCount', 'gateway.tiers.to': 'toCount', 'gateway.tiers.openNotLast': 'toCount', 'gateway.tiers.price': 'unitPriceFen' };
+const CELL_OF: Record<string, string> = {
+  'gateway.tiers.from': 'fromCount',
+  'gateway.tiers.to': 'toCount',
+  'gateway.tiers.openNotLast': 'toCount',
+  'gateway.tiers.price': 'unitPriceFen',
+};
 
 /** Refuses a price plan write whose tiers do not make sense, at the cell of the tier (the form shows it there). */
 export function assertTiers(value: unknown): void {
@@ -77,9 +84,15 @@ function parseTiers(v: unknown): Tier[] | null {
 export async function activePlan(ctx: AppContext, partyCode: string, service: string, day: string): Promise<Tier[] | null> {
   if (!ctx.schemas.pages.has('customerManage/pricePlan')) return null;
   const plans = await cachedRead(ctx.database, 'pricePlans', ['cm_price_plan'], `${partyCode}|${service}`, async () => {
-    const rows = await ctx.database.db.selectFrom('cm_price_plan').select(['tiers', 'validFrom', 'validTo'])
-      .where('partyCode', '=', partyCode).where('service', '=', service).where('status', '=', 'active').execute();
-    return rows.map((r) => ({ tiers: parseTiers(r.tiers), from: String(r.validFrom ?? ''), to: r.validTo ? String(r.validTo) : null }))
+    const rows = await ctx.database.db
+      .selectFrom('cm_price_plan')
+      .select(['tiers', 'validFrom', 'validTo'])
+      .where('partyCode', '=', partyCode)
+      .where('service', '=', service)
+      .where('status', '=', 'active')
+      .execute();
+    return rows
+      .map((r) => ({ tiers: parseTiers(r.tiers), from: String(r.validFrom ?? ''), to: r.validTo ? String(r.validTo) : null }))
       .filter((p) => p.tiers !== null)
       .sort((a, b) => b.from.localeCompare(a.from));
   });
@@ -89,8 +102,14 @@ export async function activePlan(ctx: AppContext, partyCode: string, service: st
 export async function productOf(ctx: AppContext, service: string, operation: string): Promise<Product | null> {
   if (!ctx.schemas.pages.has('customerManage/product')) return null;
   return cachedRead(ctx.database, 'products', ['cm_product'], `${service}|${operation}`, async () => {
-    const row = await ctx.database.db.selectFrom('cm_product').select(['unitPriceFen', 'status', 'billing'])
-      .where('service', '=', service).where('operation', '=', operation).executeTakeFirst();
-    return row ? { unitPriceFen: Number(row.unitPriceFen ?? 0), online: row.status !== 'offline', perCall: row.billing === 'perCall' } : null;
+    const row = await ctx.database.db
+      .selectFrom('cm_product')
+      .select(['unitPriceFen', 'status', 'billing'])
+      .where('service', '=', service)
+      .where('operation', '=', operation)
+      .executeTakeFirst();
+    return row
+      ? { unitPriceFen: Number(row.unitPriceFen ?? 0), online: row.status !== 'offline', perCall: row.billing === 'perCall' }
+      : null;
   });
 }

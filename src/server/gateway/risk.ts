@@ -63,9 +63,10 @@ export async function evaluateGatewayRisk(ctx: AppContext, input: GatewayRiskInp
     if (rule.metric !== 'gatewayFailures') counter.add(key, t, bucket);
     const value = counter.sum(key, t, bucket, rule.windowMinutes * 60_000);
     if (!crosses(rule, value)) continue;
-    const subject = rule.metric === 'gatewayIpCalls'
-      ? { type: 'user' as const, code: input.ip, name: input.ip }
-      : { type: 'party' as const, code: input.partyCode, name: input.partyName };
+    const subject =
+      rule.metric === 'gatewayIpCalls'
+        ? { type: 'user' as const, code: input.ip, name: input.ip }
+        : { type: 'party' as const, code: input.partyCode, name: input.partyName };
     await recordRiskEvent(ctx, rule, subject, value, `gateway ${rule.metric}`, input.at);
     if (rule.block && !verdict) verdict = { rule, value };
   }

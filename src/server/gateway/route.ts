@@ -49,7 +49,8 @@ export function registerGateway(app: FastifyInstance) {
         if (!isUtf8(body)) throw new Error('not UTF-8');
         const text = body.toString('utf8');
         if (text.trim()) parsed = JSON.parse(text);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unstorableAt(parsed) !== null) throw new Error('not an object');
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unstorableAt(parsed) !== null)
+          throw new Error('not an object');
       } catch {
         r.bodyInvalid = true;
         parsed = {};
@@ -91,10 +92,14 @@ export function registerGateway(app: FastifyInstance) {
       if (!/^[A-Za-z0-9_-]{8,64}$/.test(nonce)) return refuse(new GatewayError('unsigned'));
       const expected = sign(digest.algorithm, app.secret, canonicalString(req.method, req.url, timestamp, nonce, raw));
       if (!signatureMatches(expected, signature)) return refuse(new GatewayError('badSignature', { algorithm: digest.algorithm }));
-      if (digest.ipWhitelist.length && !ipInList(req.ip, digest.ipWhitelist)) return refuse(new GatewayError('ipNotAllowed', { ip: req.ip }));
+      if (digest.ipWhitelist.length && !ipInList(req.ip, digest.ipWhitelist))
+        return refuse(new GatewayError('ipNotAllowed', { ip: req.ip }));
       // Kept until the timestamp could no longer pass, whichever side of now it lies.
       if (!(await claimNonce(ctx, app.appKey, nonce, new Date(ts + digest.toleranceSec * 1000)))) return refuse(new GatewayError('replay'));
-      if (!NAME.test(known.service) || !NAME.test(known.operation)) return refuse(new GatewayError('unknownOperation', { service: known.service.slice(0, 40), operation: known.operation.slice(0, 40) }));
+      if (!NAME.test(known.service) || !NAME.test(known.operation))
+        return refuse(
+          new GatewayError('unknownOperation', { service: known.service.slice(0, 40), operation: known.operation.slice(0, 40) }),
+        );
 
       let params: Record<string, unknown>;
       if (req.method === 'GET') params = { ...(req.query as Record<string, unknown>) };
@@ -104,7 +109,11 @@ export function registerGateway(app: FastifyInstance) {
         const out = await performCall(ctx, { ...known, partyCode: app.partyCode, partyName: app.partyName, params });
         reply.header('x-request-id', out.requestId);
         if (out.code) return answer(req, reply, out.code, { requestId: out.requestId, ...out.data });
-        return { status: 0, msg: translate(req.lang, 'gateway.codes.success'), data: { requestId: out.requestId, feeFen: out.feeFen, ...out.data } };
+        return {
+          status: 0,
+          msg: translate(req.lang, 'gateway.codes.success'),
+          data: { requestId: out.requestId, feeFen: out.feeFen, ...out.data },
+        };
       } catch (err) {
         if (err instanceof GatewayError) return answer(req, reply, err);
         throw err;
@@ -115,17 +124,26 @@ export function registerGateway(app: FastifyInstance) {
     // handler, after the caller is known, so refusals carry the gateway's codes and are logged.
     const params = object({ service: str(200), operation: str(200) }, ['service', 'operation']);
     const headers = object({
-      'x-app-key': str(200), 'x-timestamp': str(200, { description: 'milliseconds since the epoch' }),
-      'x-nonce': str(200, { description: '8 to 64 characters [A-Za-z0-9_-], used once' }), 'x-signature': str(200, { description: 'lowercase hex' }),
+      'x-app-key': str(200),
+      'x-timestamp': str(200, { description: 'milliseconds since the epoch' }),
+      'x-nonce': str(200, { description: '8 to 64 characters [A-Za-z0-9_-], used once' }),
+      'x-signature': str(200, { description: 'lowercase hex' }),
     });
     const base = {
       tags: ['open-api'],
       summary: 'Call a service operation (signed; see docs/GATEWAY.md for headers and codes)',
-      description: 'Headers: X-App-Key, X-Timestamp (ms), X-Nonce, X-Signature = hex HMAC-SHA256(secret, METHOD\\nPATH\\nTIMESTAMP\\nNONCE\\nhex(SHA-256(body))). '
-        + 'The body hash is over the exact bytes sent. '
-        + `Envelope status codes: 0 success; ${Object.entries(GATEWAY_CODES).map(([name, c]) => `${c.status} ${name} (HTTP ${c.http})`).join('; ')}.`,
-      params, headers,
-      response: responses(openObject({ requestId: { type: 'string' }, feeFen: int }), ...[...new Set(Object.values(GATEWAY_CODES).map((c) => c.http))].filter((h) => h >= 400 && h !== 400 && h !== 401)),
+      description:
+        'Headers: X-App-Key, X-Timestamp (ms), X-Nonce, X-Signature = hex HMAC-SHA256(secret, METHOD\\nPATH\\nTIMESTAMP\\nNONCE\\nhex(SHA-256(body))). ' +
+        'The body hash is over the exact bytes sent. ' +
+        `Envelope status codes: 0 success; ${Object.entries(GATEWAY_CODES)
+          .map(([name, c]) => `${c.status} ${name} (HTTP ${c.http})`)
+          .join('; ')}.`,
+      params,
+      headers,
+      response: responses(
+        openObject({ requestId: { type: 'string' }, feeFen: int }),
+        ...[...new Set(Object.values(GATEWAY_CODES).map((c) => c.http))].filter((h) => h >= 400 && h !== 400 && h !== 401),
+      ),
     };
     gw.post('/open-api/v1/:service/:operation', { schema: { ...base, body: openObject() } }, handler);
     gw.get('/open-api/v1/:service/:operation', { schema: { ...base, querystring: openObject() } }, handler);

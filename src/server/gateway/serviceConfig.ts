@@ -46,7 +46,8 @@ function strictest(a: number, b: number): number {
   return Math.min(a, b);
 }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : Number(v) >= 0 ? Math.floor(Number(v)) : 0);
+const num = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : Number(v) >= 0 ? Math.floor(Number(v)) : 0;
 
 function jsonValue(v: unknown): unknown {
   if (typeof v !== 'string') return v;
@@ -57,13 +58,23 @@ function jsonValue(v: unknown): unknown {
   }
 }
 
-export async function serviceSettings(ctx: AppContext, partyCode: string, service: string, today = new Date().toISOString().slice(0, 10)): Promise<ServiceSettings> {
+export async function serviceSettings(
+  ctx: AppContext,
+  partyCode: string,
+  service: string,
+  today = new Date().toISOString().slice(0, 10),
+): Promise<ServiceSettings> {
   const cfgTable = customerConfigTable(ctx, service);
   const tables = ['cm_service_open', ...(cfgTable ? [cfgTable] : [])];
   const [open, cfg] = await cachedRead(ctx.database, 'serviceSettings', tables, `${partyCode}|${service}`, async () => {
     const db = ctx.database.db;
     const o = ctx.schemas.pages.has('customerManage/config')
-      ? await db.selectFrom('cm_service_open').selectAll().where('partyCode', '=', partyCode).where('service', '=', service).executeTakeFirst()
+      ? await db
+          .selectFrom('cm_service_open')
+          .selectAll()
+          .where('partyCode', '=', partyCode)
+          .where('service', '=', service)
+          .executeTakeFirst()
       : undefined;
     const c = cfgTable ? await db.selectFrom(cfgTable).selectAll().where('partyCode', '=', partyCode).executeTakeFirst() : undefined;
     return [o ?? null, c ?? null] as const;
@@ -76,7 +87,10 @@ export async function serviceSettings(ctx: AppContext, partyCode: string, servic
     qpsLimit: strictest(num(open?.qpsLimit), num(cfg?.qpsLimit)),
     provider: typeof cfg?.provider === 'string' && cfg.provider ? cfg.provider : connector,
     connector,
-    unitPriceFen: cfg && cfg.unitPriceFen !== null && cfg.unitPriceFen !== undefined && Number.isInteger(Number(cfg.unitPriceFen)) ? Number(cfg.unitPriceFen) : null,
+    unitPriceFen:
+      cfg && cfg.unitPriceFen !== null && cfg.unitPriceFen !== undefined && Number.isInteger(Number(cfg.unitPriceFen))
+        ? Number(cfg.unitPriceFen)
+        : null,
   };
   if (!open) settings.reason = 'notOpened';
   else if (!enabledFlag) settings.reason = 'disabled';
@@ -100,8 +114,13 @@ export async function digestSettings(ctx: AppContext, partyCode: string): Promis
   const table = customerConfigTable(ctx, 'interfaceDigest');
   const defaults: DigestSettings = { algorithm: 'hmac-sha256', toleranceSec: DEFAULT_TOLERANCE_SEC, ipWhitelist: [] };
   if (!table) return defaults;
-  const row = await cachedRead(ctx.database, 'digestSettings', [table], partyCode, async () =>
-    (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null);
+  const row = await cachedRead(
+    ctx.database,
+    'digestSettings',
+    [table],
+    partyCode,
+    async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+  );
   if (!row || row.status === 'disabled') return defaults;
   const tolerance = Number(row.tsToleranceSec);
   const list = jsonValue(row.ipWhitelist);

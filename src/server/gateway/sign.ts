@@ -14,7 +14,9 @@ export function canonicalString(method: string, path: string, timestamp: string,
 
 export function sign(algorithm: SignAlgorithm, secret: string, text: string): string {
   if (algorithm === 'sm3') return hmacSm3(secret, text).toString('hex');
-  return createHmac(algorithm === 'md5' ? 'md5' : 'sha256', secret).update(text).digest('hex');
+  return createHmac(algorithm === 'md5' ? 'md5' : 'sha256', secret)
+    .update(text)
+    .digest('hex');
 }
 
 /** Constant-time comparison of the expected and the given lowercase hex signatures. */
@@ -25,7 +27,9 @@ export function signatureMatches(expected: string, given: string): boolean {
 
 /** Configuration values as people write them ("HMAC-SHA256", "hmacSha256", "SM3", "md5") to one name. */
 export function normalizeAlgorithm(value: unknown): SignAlgorithm {
-  const v = String(value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const v = String(value ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   if (v.includes('sm3')) return 'sm3';
   if (v.includes('md5')) return 'md5';
   return 'hmac-sha256';

@@ -17,8 +17,16 @@ export async function smsRecipientRefusal(ctx: AppContext, call: GatewayCall & {
   if (!entry) return null;
   const text = (k: string) => (typeof call.params[k] === 'string' ? String(call.params[k]) : null);
   await recordInterception(ctx, {
-    partyCode: call.partyCode, phone, reason: 'blacklist', source: 'gateway', template: text('template'), content: text('content'),
-    detail: blacklistDetail(entry), appKey: call.appKey, requestId: call.requestId, at: call.at,
+    partyCode: call.partyCode,
+    phone,
+    reason: 'blacklist',
+    source: 'gateway',
+    template: text('template'),
+    content: text('content'),
+    detail: blacklistDetail(entry),
+    appKey: call.appKey,
+    requestId: call.requestId,
+    at: call.at,
   });
   return new GatewayError('smsBlacklisted', { phone: maskPhone(phone) });
 }

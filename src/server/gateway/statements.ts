@@ -6,59 +6,147 @@ import { precompile } from '../db/precompiled.js';
  */
 
 /** Claims a nonce; returns its id, or nothing when the app already used it. (appKey, nonce, expiresAt, now) */
-export const insertNonce = precompile(4, (db, appKey: string, nonce: string, expiresAt: string, now: string) => db.insertInto('gw_nonce')
-  .values({ appKey, nonce, expiresAt, version: 1, createdAt: now, updatedAt: now })
-  .onConflict((oc) => oc.columns(['appKey', 'nonce']).doNothing())
-  .returning(['id']));
+export const insertNonce = precompile(4, (db, appKey: string, nonce: string, expiresAt: string, now: string) =>
+  db
+    .insertInto('gw_nonce')
+    .values({ appKey, nonce, expiresAt, version: 1, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.columns(['appKey', 'nonce']).doNothing())
+    .returning(['id']),
+);
 
 /**
  * Counts a call on the day's row (and the current second's) while the daily quota and the
  * per-second limit leave room (0 = unlimited); returns the day's count, or nothing when refused.
  * (partyCode, service, day, second, iso, dailyQuota, qpsLimit)
  */
-export const countCall = precompile(7, (db, partyCode: string, service: string, day: string, second: number, iso: string, dailyQuota: number, qpsLimit: number) => db.insertInto('gw_usage')
-  .values({ partyCode, service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
-  .onConflict((oc) => oc.columns(['partyCode', 'service', 'day']).doUpdateSet((eb) => ({
-    dayCount: eb('gw_usage.dayCount', '+', 1),
-    secondCount: eb.case().when('gw_usage.second', '=', second).then(eb('gw_usage.secondCount', '+', 1)).else(1).end(),
-    second,
-    updatedAt: iso,
-  })).where((eb) => eb.and([
-    eb.or([eb(eb.val(dailyQuota), '=', eb.lit(0)), eb('gw_usage.dayCount', '<', dailyQuota)]),
-    eb.or([eb(eb.val(qpsLimit), '=', eb.lit(0)), eb('gw_usage.second', '!=', second), eb('gw_usage.secondCount', '<', qpsLimit)]),
-  ])))
-  .returning(['dayCount']));
+export const countCall = precompile(
+  7,
+  (db, partyCode: string, service: string, day: string, second: number, iso: string, dailyQuota: number, qpsLimit: number) =>
+    db
+      .insertInto('gw_usage')
+      .values({ partyCode, service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
+      .onConflict((oc) =>
+        oc
+          .columns(['partyCode', 'service', 'day'])
+          .doUpdateSet((eb) => ({
+            dayCount: eb('gw_usage.dayCount', '+', 1),
+            secondCount: eb
+              .case()
+              .when('gw_usage.second', '=', second)
+              .then(eb('gw_usage.secondCount', '+', 1))
+              .else(1)
+              .end(),
+            second,
+            updatedAt: iso,
+          }))
+          .where((eb) =>
+            eb.and([
+              eb.or([eb(eb.val(dailyQuota), '=', eb.lit(0)), eb('gw_usage.dayCount', '<', dailyQuota)]),
+              eb.or([eb(eb.val(qpsLimit), '=', eb.lit(0)), eb('gw_usage.second', '!=', second), eb('gw_usage.secondCount', '<', qpsLimit)]),
+            ]),
+          ),
+      )
+      .returning(['dayCount']),
+);
 
 /** Counts an event under its own key while below the limit. (partyCode, key, period, iso, limit) */
-export const countWithinLimit = precompile(5, (db, partyCode: string, key: string, period: string, iso: string, limit: number) => db.insertInto('gw_usage')
-  .values({ partyCode, service: key, day: period, dayCount: 1, second: 0, secondCount: 0, version: 1, createdAt: iso, updatedAt: iso })
-  .onConflict((oc) => oc.columns(['partyCode', 'service', 'day'])
-    .doUpdateSet((eb) => ({ dayCount: eb('gw_usage.dayCount', '+', 1), updatedAt: iso }))
-    .where('gw_usage.dayCount', '<', limit))
-  .returning(['dayCount']));
+export const countWithinLimit = precompile(5, (db, partyCode: string, key: string, period: string, iso: string, limit: number) =>
+  db
+    .insertInto('gw_usage')
+    .values({ partyCode, service: key, day: period, dayCount: 1, second: 0, secondCount: 0, version: 1, createdAt: iso, updatedAt: iso })
+    .onConflict((oc) =>
+      oc
+        .columns(['partyCode', 'service', 'day'])
+        .doUpdateSet((eb) => ({ dayCount: eb('gw_usage.dayCount', '+', 1), updatedAt: iso }))
+        .where('gw_usage.dayCount', '<', limit),
+    )
+    .returning(['dayCount']),
+);
 
 /** Calls of the month up to the day. (partyCode, service, monthStart, day) */
-export const monthCalls = precompile(4, (db, partyCode: string, service: string, from: string, to: string) => db.selectFrom('gw_usage')
-  .select((eb) => eb.fn.sum<number>('dayCount').as('n'))
-  .where('partyCode', '=', partyCode).where('service', '=', service).where('day', '>=', from).where('day', '<=', to));
+export const monthCalls = precompile(4, (db, partyCode: string, service: string, from: string, to: string) =>
+  db
+    .selectFrom('gw_usage')
+    .select((eb) => eb.fn.sum<number>('dayCount').as('n'))
+    .where('partyCode', '=', partyCode)
+    .where('service', '=', service)
+    .where('day', '>=', from)
+    .where('day', '<=', to),
+);
 
 /** Debits an active account unless balance + credit would fall below the price. (price, partyCode) */
-export const debit = precompile(2, (db, priceFen: number, partyCode: string) => db.updateTable('cm_service_account')
-  .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
-  .where('partyCode', '=', partyCode).where('status', '=', 'active')
-  .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
-  .returning(['balanceFen', 'alertThresholdFen', 'alertPhone']));
+export const debit = precompile(2, (db, priceFen: number, partyCode: string) =>
+  db
+    .updateTable('cm_service_account')
+    .set((eb) => ({ balanceFen: eb(eb.fn.coalesce('balanceFen', eb.val(0)), '-', priceFen) }))
+    .where('partyCode', '=', partyCode)
+    .where('status', '=', 'active')
+    .where((eb) => eb(eb(eb.fn.coalesce('balanceFen', eb.val(0)), '+', eb.fn.coalesce('creditLimitFen', eb.val(0))), '>=', priceFen))
+    .returning(['balanceFen', 'alertThresholdFen', 'alertPhone']),
+);
 
 /** A charged row of the consume log. */
-export const insertConsume = precompile(11, (db, partyCode: string, iso: string, requestId: string, appKey: string | null, service: string, api: string,
-  monthVolume: number, priceFen: number, balanceAfterFen: number, priceSource: string, by: string) => db.insertInto('cm_consume_log').values({
-  partyCode, consumedAt: iso, requestId, appKey, service, api, monthVolume, unitPriceFen: priceFen, amountFen: priceFen, balanceAfterFen, priceSource,
-  status: 'charged', version: 1, createdAt: iso, updatedAt: iso, createdBy: by, updatedBy: by,
-}));
+export const insertConsume = precompile(
+  11,
+  (
+    db,
+    partyCode: string,
+    iso: string,
+    requestId: string,
+    appKey: string | null,
+    service: string,
+    api: string,
+    monthVolume: number,
+    priceFen: number,
+    balanceAfterFen: number,
+    priceSource: string,
+    by: string,
+  ) =>
+    db.insertInto('cm_consume_log').values({
+      partyCode,
+      consumedAt: iso,
+      requestId,
+      appKey,
+      service,
+      api,
+      monthVolume,
+      unitPriceFen: priceFen,
+      amountFen: priceFen,
+      balanceAfterFen,
+      priceSource,
+      status: 'charged',
+      version: 1,
+      createdAt: iso,
+      updatedAt: iso,
+      createdBy: by,
+      updatedBy: by,
+    }),
+);
 
-export const CALL_LOG_COLUMNS = ['partyCode', 'service', 'api', 'calledAt', 'requestId', 'bizNo', 'appKey', 'ip', 'result', 'errorCode', 'durationMs',
-  'billedCount', 'feeFen', 'requestSummary', 'responseSummary', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export const CALL_LOG_COLUMNS = [
+  'partyCode',
+  'service',
+  'api',
+  'calledAt',
+  'requestId',
+  'bizNo',
+  'appKey',
+  'ip',
+  'result',
+  'errorCode',
+  'durationMs',
+  'billedCount',
+  'feeFen',
+  'requestSummary',
+  'responseSummary',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+] as const;
 
 /** A row of cust_service_log, its values in the order of CALL_LOG_COLUMNS. */
-export const insertCallLog = precompile(CALL_LOG_COLUMNS.length, (db, ...values: unknown[]) => db.insertInto('cust_service_log')
-  .values(Object.fromEntries(CALL_LOG_COLUMNS.map((c, i) => [c, values[i]]))));
+export const insertCallLog = precompile(CALL_LOG_COLUMNS.length, (db, ...values: unknown[]) =>
+  db.insertInto('cust_service_log').values(Object.fromEntries(CALL_LOG_COLUMNS.map((c, i) => [c, values[i]]))),
+);

@@ -16,8 +16,11 @@ function walk(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return depth > 2 ? `[${value.length}]` : value.slice(0, 5).map((v) => walk(v, depth + 1));
   if (value && typeof value === 'object') {
     if (depth > 2) return '{…}';
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).slice(0, 20)
-      .map(([k, v]) => [k, v && typeof v === 'object' ? walk(v, depth + 1) : maskValue(k, v)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .slice(0, 20)
+        .map(([k, v]) => [k, v && typeof v === 'object' ? walk(v, depth + 1) : maskValue(k, v)]),
+    );
   }
   return value;
 }

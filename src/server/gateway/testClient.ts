@@ -32,7 +32,11 @@ export async function callGateway(app: FastifyInstance, c: SignedCall): Promise<
   const computed = sign(c.algorithm ?? 'hmac-sha256', c.secret, canonicalString('POST', path, timestamp, nonce, body));
   const signature = c.signature ?? (c.upperCaseSignature ? computed.toUpperCase() : computed);
   const headers: Record<string, string> = {
-    'content-type': 'application/json', 'x-app-key': c.appKey, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature,
+    'content-type': 'application/json',
+    'x-app-key': c.appKey,
+    'x-timestamp': timestamp,
+    'x-nonce': nonce,
+    'x-signature': signature,
   };
   for (const h of c.omit ?? []) delete headers[h];
   return app.inject({ method: 'POST', url: path, headers, payload: c.sentBody ?? body, remoteAddress: c.ip ?? '127.0.0.1' });

@@ -4,7 +4,16 @@ import type { PageSchema } from '../../shared/schema/types.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
 import { parseComponentPath } from '../../shared/routes/componentPath.js';
 import { flattenMenu, type MenuSeed } from '../db/menuSync.js';
-import { listMessageFiles, MESSAGE_LANGUAGES, messagesFileOf, readMessagesFile, TODO_MARK, writeMessagesFile, type MessageLanguage, type PageMessages } from './pageMessages.js';
+import {
+  listMessageFiles,
+  MESSAGE_LANGUAGES,
+  messagesFileOf,
+  readMessagesFile,
+  TODO_MARK,
+  writeMessagesFile,
+  type MessageLanguage,
+  type PageMessages,
+} from './pageMessages.js';
 
 type Index = Record<MessageLanguage, Map<string, string>>;
 
@@ -21,7 +30,8 @@ export function messageIndex(localesDir: string, schemasDir: string): Index {
   const index = Object.fromEntries(MESSAGE_LANGUAGES.map((l) => [l, new Map<string, string>()])) as Index;
   for (const lang of MESSAGE_LANGUAGES) {
     const dir = path.join(localesDir, lang);
-    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), '', index[lang]);
+    for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')))
+      flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), '', index[lang]);
     for (const file of listMessageFiles(schemasDir).values()) {
       for (const [k, v] of Object.entries(readMessagesFile(file)[lang])) index[lang].set(k, v);
     }
@@ -31,17 +41,28 @@ export function messageIndex(localesDir: string, schemasDir: string): Index {
 
 /** A readable stand-in from the key's last part: "fields.signName" gives "Sign name". */
 function fromKey(key: string): string {
-  const words = key.split('.').pop()!.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = key
+    .split('.')
+    .pop()!
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The keys a page shows: those of its schema and the titles of the menu entries that open it. */
 export function keysOfPage(page: PageSchema, menu: MenuSeed[]): string[] {
-  const titles = flattenMenu(menu).filter((m) => m.component && parseComponentPath(m.component)?.pageId === page.id).map((m) => m.menuTitle);
+  const titles = flattenMenu(menu)
+    .filter((m) => m.component && parseComponentPath(m.component)?.pageId === page.id)
+    .map((m) => m.menuTitle);
   return [...new Set([...pageI18nKeys(page), ...titles])];
 }
 
-export interface Added { file: string; keys: string[]; texts: number }
+export interface Added {
+  file: string;
+  keys: string[];
+  texts: number;
+}
 
 /**
  * Puts every key the page shows that some language lacks into the page's message file, with the

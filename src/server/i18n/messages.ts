@@ -61,7 +61,6 @@ export function readPagesFrom(dir: string): void {
   catalogues.clear();
 }
 
-
 /** Reads the message files again on next use (a reload of pages brings their new messages). */
 export function reloadMessages(): void {
   catalogues.clear();

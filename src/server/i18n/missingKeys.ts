@@ -5,9 +5,17 @@ import { pageCatalogue } from './pageMessages.js';
 
 /** Every key defined per language: the shared locales and every message file of the folder, as they are on disk now. */
 export function definedKeys(schemasDir: string, extra: Partial<Record<Language, Record<string, string>>> = {}): Map<Language, Set<string>> {
-  return new Map(LANGUAGES.map((lang) => [lang, new Set([
-    ...Object.keys(sharedCatalogue(lang)), ...Object.keys(pageCatalogue(schemasDir, lang)), ...Object.keys(storedMessages(lang)), ...Object.keys(extra[lang] ?? {}),
-  ])]));
+  return new Map(
+    LANGUAGES.map((lang) => [
+      lang,
+      new Set([
+        ...Object.keys(sharedCatalogue(lang)),
+        ...Object.keys(pageCatalogue(schemasDir, lang)),
+        ...Object.keys(storedMessages(lang)),
+        ...Object.keys(extra[lang] ?? {}),
+      ]),
+    ]),
+  );
 }
 
 /** Where in the page a key is written: the string itself, or the `x-enum-labels` prefix an enum's labels are made from. */
@@ -34,7 +42,9 @@ export function missingKeyErrors(schemasDir: string, page: PageSchema, defined =
     const lacking = LANGUAGES.filter((lang) => !defined.get(lang)!.has(key));
     if (!lacking.length) continue;
     const where = placeOf(page, key) ?? '/title';
-    out.push(`${where}: message key "${key}" is not defined in ${lacking.join(', ')}; run \`npm run messages -- ${page.id}\` to add it to ${page.id}.messages.json, then translate it`);
+    out.push(
+      `${where}: message key "${key}" is not defined in ${lacking.join(', ')}; run \`npm run messages -- ${page.id}\` to add it to ${page.id}.messages.json, then translate it`,
+    );
   }
   return out;
 }

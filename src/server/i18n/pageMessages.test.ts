@@ -19,11 +19,23 @@ for (const lang of ['zh', 'en', 'es', 'ja']) {
 fs.mkdirSync(path.join(schemas, 'sms'), { recursive: true });
 
 const page = {
-  id: 'sms/config', kind: 'crud', title: 'pages.sms.config.title', resource: { table: 'sms_config' },
-  model: { type: 'object', properties: { code: { type: 'string', title: 'fields.code' }, signName: { type: 'string', title: 'pages.sms.config.fields.signName' } } },
+  id: 'sms/config',
+  kind: 'crud',
+  title: 'pages.sms.config.title',
+  resource: { table: 'sms_config' },
+  model: {
+    type: 'object',
+    properties: { code: { type: 'string', title: 'fields.code' }, signName: { type: 'string', title: 'pages.sms.config.fields.signName' } },
+  },
   list: { columns: ['code', 'signName'] },
 } as unknown as PageSchema;
-const menu = [{ code: 'sms', menuTitle: 'menu.sms.title', children: [{ code: 'sms/config', menuTitle: 'menu.sms.config', component: 'sms/config/index' }] }];
+const menu = [
+  {
+    code: 'sms',
+    menuTitle: 'menu.sms.title',
+    children: [{ code: 'sms/config', menuTitle: 'menu.sms.config', component: 'sms/config/index' }],
+  },
+];
 
 describe('page message files', () => {
   it('get the keys a page shows that are missing, with a placeholder marked for translation', () => {

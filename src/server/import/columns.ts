@@ -11,7 +11,8 @@ export interface ImportColumn {
 }
 
 /** Whether records of the page can be imported from a file (its list offers "import"). */
-export const importable = (page: PageSchema) => page.kind === 'crud' && Boolean(page.list?.actions?.includes('import')) && !page.resource?.readOnly;
+export const importable = (page: PageSchema) =>
+  page.kind === 'crud' && Boolean(page.list?.actions?.includes('import')) && !page.resource?.readOnly;
 
 /**
  * Fields a create needs that no cell can give: a password or secret (never written to a file) or a
@@ -21,8 +22,15 @@ export function importBlockers(page: PageSchema): string[] {
   const required = new Set(page.model?.required ?? []);
   const cells = new Set(importColumns(page, true).map((c) => c.name));
   return Object.entries(page.model?.properties ?? {})
-    .filter(([name, f]) => (required.has(name) || f['x-required-when']) && !cells.has(name) && editableIn(f, 'create')
-      && f.default === undefined && !f['x-sequence'] && !f['x-generated'])
+    .filter(
+      ([name, f]) =>
+        (required.has(name) || f['x-required-when']) &&
+        !cells.has(name) &&
+        editableIn(f, 'create') &&
+        f.default === undefined &&
+        !f['x-sequence'] &&
+        !f['x-generated'],
+    )
     .map(([name]) => name);
 }
 
@@ -36,7 +44,11 @@ export function importColumns(page: PageSchema, platformCaller: boolean): Import
   }
   // Platform staff import for any organisation; customers always for their own.
   if (page.resource?.scope === 'party' && platformCaller && !page.model?.properties.partyCode) {
-    out.push({ name: 'partyCode', field: { type: 'string', title: 'fields.partyCode', 'x-ref': 'platformUser/partyManage' }, required: false });
+    out.push({
+      name: 'partyCode',
+      field: { type: 'string', title: 'fields.partyCode', 'x-ref': 'platformUser/partyManage' },
+      required: false,
+    });
   }
   return out;
 }
@@ -57,7 +69,9 @@ export interface HeaderMatch {
  */
 export function passedOver(page: PageSchema, columns: ImportColumn[]): ImportColumn[] {
   const mine = new Set(columns.map((c) => c.name));
-  return readableFields(page).filter((n) => !mine.has(n)).map((name) => ({ name, field: fieldSchema(page, name)!, required: false }));
+  return readableFields(page)
+    .filter((n) => !mine.has(n))
+    .map((name) => ({ name, field: fieldSchema(page, name)!, required: false }));
 }
 
 /** Headers match a field's title in any of the four languages or its field name, ignoring case, spaces and the required mark. */
@@ -96,4 +110,5 @@ export function matchHeaders(columns: ImportColumn[], header: Cell[], passOver: 
 }
 
 /** The template's header: translated titles, required ones marked with *. */
-export const templateHeader = (columns: ImportColumn[], lang: Language) => columns.map((c) => `${translate(lang, c.field.title)}${c.required ? ' *' : ''}`);
+export const templateHeader = (columns: ImportColumn[], lang: Language) =>
+  columns.map((c) => `${translate(lang, c.field.title)}${c.required ? ' *' : ''}`);

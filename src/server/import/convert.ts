@@ -7,7 +7,10 @@ import { regionFromText } from './regionCell.js';
 
 /** A cell that cannot become the field's value: the message key and its parameters. */
 export class CellError {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {}
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+  ) {}
 }
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -50,7 +53,8 @@ export function toDateTime(raw: Cell, tzOffset: number): string {
   const s = String(v).trim();
   if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s))) return new Date(s).toISOString();
   const m = DATE.exec(s);
-  if (!m || !validDay(+m[1], +m[2], +m[3]) || Number(m[4] ?? 0) > 23) throw new CellError('ops.server.import.badDate', { value: s.slice(0, 30) });
+  if (!m || !validDay(+m[1], +m[2], +m[3]) || Number(m[4] ?? 0) > 23)
+    throw new CellError('ops.server.import.badDate', { value: s.slice(0, 30) });
   const local = Date.UTC(+m[1], +m[2] - 1, +m[3], Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
   return new Date(local + tzOffset * 60_000).toISOString();
 }
@@ -94,7 +98,8 @@ function enumValue(f: { enum?: (string | number)[] }, owner: FieldSchema, v: Cel
     labels = new Map();
     for (const value of f.enum ?? []) {
       labels.set(String(value).toLowerCase(), value);
-      if (owner['x-enum-labels']) for (const lang of LANGUAGES) labels.set(translate(lang, `${owner['x-enum-labels']}.${value}`).toLowerCase(), value);
+      if (owner['x-enum-labels'])
+        for (const lang of LANGUAGES) labels.set(translate(lang, `${owner['x-enum-labels']}.${value}`).toLowerCase(), value);
     }
     labelCache.set(owner, labels);
   }
@@ -116,7 +121,9 @@ export function convertCell(f: FieldSchema, v: Cell, tzOffset: number): unknown 
   if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
   if (typeof v === 'string' && UNSTORABLE.test(v)) throw new CellError('ops.server.import.badText');
   if (f['x-ref']) {
-    const parts = f['x-ref-multiple'] ? String(v).split(LIST_SPLIT).filter(Boolean) : [typeof v === 'number' ? String(v) : String(v).trim()];
+    const parts = f['x-ref-multiple']
+      ? String(v).split(LIST_SPLIT).filter(Boolean)
+      : [typeof v === 'number' ? String(v) : String(v).trim()];
     return f['x-ref-multiple'] ? parts : parts[0];
   }
   if (f.type === 'array' && (f['x-component'] === 'RegionCascader' || f['x-cell'] === 'Region')) {

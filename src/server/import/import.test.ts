@@ -18,7 +18,12 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     t = await createTestApp(dialect, { importMaxBytes: 256 * 1024 });
     [admin, custA, staff] = await Promise.all(['admin', 'cust_a', 'staff'].map((u) => signIn(t.app, u)));
     // Platform staff keep the base data of every organisation; customers only read theirs.
-    carrier = (await t.app.ctx.database.db.selectFrom('tms_carrier').select(['code', 'name']).where('partyCode', '=', 'C1001').orderBy('id').executeTakeFirstOrThrow()) as typeof carrier;
+    carrier = (await t.app.ctx.database.db
+      .selectFrom('tms_carrier')
+      .select(['code', 'name'])
+      .where('partyCode', '=', 'C1001')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()) as typeof carrier;
   });
   afterAll(async () => {
     await t?.close();
@@ -26,7 +31,12 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
 
   const upload = (who: Caller, page: string, name: string, content: Buffer | string, query = '') => {
     const { payload, headers } = multipart(name, content);
-    return t.app.inject({ method: 'POST', url: pageUrl(page, `/import${query}`), headers: { ...headers, authorization: `Bearer ${who.token}`, 'accept-language': 'en' }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: pageUrl(page, `/import${query}`),
+      headers: { ...headers, authorization: `Bearer ${who.token}`, 'accept-language': 'en' },
+      payload,
+    });
   };
 
   it('offers a template with translated headers, required marks and an example row', async () => {
@@ -38,7 +48,10 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     expect(sheet).toContain('所属组织');
     refusal(await custA.get(DRIVER, '/import/template?format=xlsx'), 403);
     const csv = await admin.get(PHONES, '/import/template?format=csv', { 'accept-language': 'en' });
-    const [header, example] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, example] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toMatch(/Mobile number \*/);
     expect(example.split(',').length).toBe(header.split(',').length);
     // Accounts need a password, which no file holds: that page offers no import.
@@ -58,7 +71,11 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     const report = dataOf(await upload(staff, DRIVER, 'drivers.csv', csv, '?dryRun=1'));
     expect(report.rows).toBe(4);
     expect(report.valid).toBe(2);
-    const byRow = (r: number) => report.errors.filter((e: { row: number }) => e.row === r).map((e: { field: string }) => e.field).sort();
+    const byRow = (r: number) =>
+      report.errors
+        .filter((e: { row: number }) => e.row === r)
+        .map((e: { field: string }) => e.field)
+        .sort();
     expect(byRow(2)).toEqual([]);
     expect(byRow(3)).toEqual(['Licence class', 'Licence valid until', 'Mobile number'].sort());
     expect(byRow(4)).toEqual(['Carrier', 'Resident ID number', 'Status'].sort());
@@ -85,19 +102,34 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     const done = dataOf(await upload(staff, DRIVER, 'drivers.xlsx', file));
     expect(done.imported).toBe(3);
     expect(await countRows(t, 'tms_driver')).toBe(before + 3);
-    const rows = await t.app.ctx.database.db.selectFrom('tms_driver').selectAll().where('idcard', 'in', [residentId(11), residentId(12), residentId(13)]).orderBy('idcard').execute();
+    const rows = await t.app.ctx.database.db
+      .selectFrom('tms_driver')
+      .selectAll()
+      .where('idcard', 'in', [residentId(11), residentId(12), residentId(13)])
+      .orderBy('idcard')
+      .execute();
     expect(rows.map((r) => [r.name, r.phone, r.carrierCode, r.licenseExpireAt, r.status, r.partyCode, r.createdBy])).toEqual([
       ['钱七', '13900001111', carrier.code, '2027-03-01', 'active', 'C1001', 'staff'],
       ['孙八', '13900002222', carrier.code, '2027-11-23', 'active', 'C1001', 'staff'],
       ['周九', '13900003333', carrier.code, '2027-01-05', 'active', 'C1001', 'staff'],
     ]);
     expect(rows[0].remark).toBe('a & b <c>');
-    const audits = await t.app.ctx.database.db.selectFrom('sys_audit').select(['recordId', 'action', 'after']).where('page', '=', DRIVER).where('recordId', 'in', rows.map((r) => Number(r.id))).execute();
+    const audits = await t.app.ctx.database.db
+      .selectFrom('sys_audit')
+      .select(['recordId', 'action', 'after'])
+      .where('page', '=', DRIVER)
+      .where(
+        'recordId',
+        'in',
+        rows.map((r) => Number(r.id)),
+      )
+      .execute();
     expect(audits.length).toBe(3);
     expect(audits.every((a) => a.action === 'create' && JSON.parse(String(a.after)).id === Number(a.recordId))).toBe(true);
     // Each audit holds the created record, as a read of that row gives it.
     const page = t.app.ctx.schemas.pages.get(DRIVER)!;
-    for (const row of rows) expect(JSON.parse(String(audits.find((a) => Number(a.recordId) === Number(row.id))!.after))).toEqual(toRecord(page, row));
+    for (const row of rows)
+      expect(JSON.parse(String(audits.find((a) => Number(a.recordId) === Number(row.id))!.after))).toEqual(toRecord(page, row));
     // The same file again: every row is now a duplicate, and nothing more is written.
     const again = refusal(await upload(staff, DRIVER, 'drivers.xlsx', file), 400);
     expect(again.data.errors.map((e: { row: number }) => e.row)).toEqual([2, 4, 5]);
@@ -105,16 +137,26 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
   });
 
   it('imports the phone whitelist with money-free enum labels and local date-times; the IP blacklist too', async () => {
-    const csv = '\uFEFFMobile number,Holder,Purpose,Expires at\r\n13700000001,测试甲,Relaxed SMS sign-in,2026-12-31 18:00\r\n"13700000002","测试, 乙","风控豁免",\r\n';
+    const csv =
+      '\uFEFFMobile number,Holder,Purpose,Expires at\r\n13700000001,测试甲,Relaxed SMS sign-in,2026-12-31 18:00\r\n"13700000002","测试, 乙","风控豁免",\r\n';
     const dry = dataOf(await upload(admin, PHONES, 'phones.csv', csv, '?dryRun=1&tzOffset=-480'));
     expect(dry.errors).toEqual([]);
     dataOf(await upload(admin, PHONES, 'phones.csv', csv, '?tzOffset=-480'));
-    const rows = await t.app.ctx.database.db.selectFrom('sec_phone_whitelist').select(['phone', 'holderName', 'purpose', 'expiresAt']).where('phone', 'in', ['13700000001', '13700000002']).orderBy('phone').execute();
+    const rows = await t.app.ctx.database.db
+      .selectFrom('sec_phone_whitelist')
+      .select(['phone', 'holderName', 'purpose', 'expiresAt'])
+      .where('phone', 'in', ['13700000001', '13700000002'])
+      .orderBy('phone')
+      .execute();
     expect(rows).toEqual([
       { phone: '13700000001', holderName: '测试甲', purpose: 'smsLogin', expiresAt: '2026-12-31T10:00:00.000Z' },
       { phone: '13700000002', holderName: '测试, 乙', purpose: 'riskExempt', expiresAt: null },
     ]);
-    const ips = await xlsxFile([['IP or CIDR range', 'Reason'], ['10.1.2.3', 'scanner'], ['10.9.0.0/16', 'abuse']]);
+    const ips = await xlsxFile([
+      ['IP or CIDR range', 'Reason'],
+      ['10.1.2.3', 'scanner'],
+      ['10.9.0.0/16', 'abuse'],
+    ]);
     expect(dataOf(await upload(admin, IPS, 'ips.xlsx', ips)).imported).toBe(2);
     refusal(await upload(staff, IPS, 'ips.xlsx', ips), 403);
   });
@@ -127,11 +169,18 @@ describe.each(dialects())('import from XLSX and CSV, on %s', (dialect) => {
     expect(refusal(await upload(staff, DRIVER, 'a.txt', 'x'), 400).msg).toMatch(/\.txt/);
     expect(refusal(await upload(staff, DRIVER, 'a.csv', png), 400).msg).toMatch(/CSV/);
     expect(refusal(await upload(staff, DRIVER, 'a.csv', ''), 400).msg).toMatch(/empty/);
-    expect(refusal(await upload(staff, DRIVER, 'a.csv', 'Full name,Resident ID number,Mobile number,Carrier,Licence class,Licence valid until\r\n'), 400).msg).toMatch(/empty/);
+    expect(
+      refusal(
+        await upload(staff, DRIVER, 'a.csv', 'Full name,Resident ID number,Mobile number,Carrier,Licence class,Licence valid until\r\n'),
+        400,
+      ).msg,
+    ).toMatch(/empty/);
     const big = `Full name\r\n${'x'.repeat(300 * 1024)}\r\n`;
     expect(refusal(await upload(staff, DRIVER, 'a.csv', big), 413).msg).toMatch(/MB/);
     const headers = dataOf(await upload(staff, DRIVER, 'a.csv', 'Full name,Shoe size\r\nx,42\r\n', '?dryRun=1'));
-    expect(headers.errors.map((e: { row: number; msg: string }) => `${e.row}:${e.msg}`).join('\n')).toMatch(/1:.*Shoe size[\s\S]*1:.*Resident ID number/);
+    expect(headers.errors.map((e: { row: number; msg: string }) => `${e.row}:${e.msg}`).join('\n')).toMatch(
+      /1:.*Shoe size[\s\S]*1:.*Resident ID number/,
+    );
     expect(await countRows(t, 'tms_driver')).toBe(before);
   });
 });

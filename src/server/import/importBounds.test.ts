@@ -8,7 +8,13 @@ import { multipart } from '../test/sheets.js';
 const PHONES = 'systemManage/phoneWhitelist';
 const HEADER = 'Mobile number,Holder,Purpose,Expires at';
 
-interface Part { name: string; text?: string; data?: Buffer; size?: number; method?: number }
+interface Part {
+  name: string;
+  text?: string;
+  data?: Buffer;
+  size?: number;
+  method?: number;
+}
 
 /**
  * A ZIP written by hand, so a part may carry compressed data and a declared size that disagree, as a
@@ -57,8 +63,16 @@ const WORKBOOK: Part[] = [
   { name: 'xl/workbook.xml', text: '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>' },
   { name: 'xl/_rels/workbook.xml.rels', text: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>' },
 ];
-const headerRow = '<row r="1">' + HEADER.split(',').map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('') + '</row>';
-const sheet = (rows: string) => ({ name: 'xl/worksheets/sheet1.xml', text: `<worksheet><sheetData>${headerRow}${rows}</sheetData></worksheet>` });
+const headerRow =
+  '<row r="1">' +
+  HEADER.split(',')
+    .map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`)
+    .join('') +
+  '</row>';
+const sheet = (rows: string) => ({
+  name: 'xl/worksheets/sheet1.xml',
+  text: `<worksheet><sheetData>${headerRow}${rows}</sheetData></worksheet>`,
+});
 /** A sheet whose one cell is `n` bytes of "x", compressed (a few KiB per MiB), the directory telling the truth. */
 function bigCell(n: number): Part {
   const head = `<worksheet><sheetData>${headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>`;
@@ -82,7 +96,12 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
 
   const upload = (name: string, content: Buffer | string) => {
     const { payload, headers } = multipart(name, content);
-    return t.app.inject({ method: 'POST', url: pageUrl(PHONES, '/import?dryRun=1'), headers: { ...headers, authorization: `Bearer ${admin.token}`, 'accept-language': 'en' }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: pageUrl(PHONES, '/import?dryRun=1'),
+      headers: { ...headers, authorization: `Bearer ${admin.token}`, 'accept-language': 'en' },
+      payload,
+    });
   };
   const refused = async (name: string, content: Buffer | string, status = 400) => {
     const res = await upload(name, content);
@@ -103,7 +122,10 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
   it('stops inflating a part at the size its directory declared', async () => {
     // 64 MiB of one cell compressed to ~64 KiB, declared as 2 KiB; the stream turns to noise after
     // its first 16 KiB (~16 MiB inflated): reading on past the declared size would meet the noise.
-    const text = Buffer.concat([Buffer.from(`<worksheet><sheetData>${headerRow}<row r="2"><c t="inlineStr"><is><t>`), Buffer.alloc(64 * 1024 * 1024, 'y')]);
+    const text = Buffer.concat([
+      Buffer.from(`<worksheet><sheetData>${headerRow}<row r="2"><c t="inlineStr"><is><t>`),
+      Buffer.alloc(64 * 1024 * 1024, 'y'),
+    ]);
     const data = Buffer.concat([deflateRawSync(text).subarray(0, 16 * 1024), randomBytes(16 * 1024)]);
     const bomb = zip([...WORKBOOK, { name: 'xl/worksheets/sheet1.xml', data, size: 2048 }]);
     expect(await refused('bomb.xlsx', bomb)).toBe('The file is damaged: a part unpacks to more than its directory says');
@@ -114,7 +136,11 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
     expect(await refused('cell.xlsx', zip([...WORKBOOK, bigCell(40_000)]))).toBe(tooLong);
     // 16 MiB in one cell, within the inflated bound: refused once the row passes 4 MiB of text.
     expect(await refused('cell.xlsx', zip([...WORKBOOK, bigCell(16 * 1024 * 1024)]))).toBe(tooLong);
-    const strings = zip([...WORKBOOK, { name: 'xl/sharedStrings.xml', text: `<sst><si><t>${'x'.repeat(40_000)}</t></si></sst>` }, sheet('<row r="2"><c r="A2" t="s"><v>0</v></c></row>')]);
+    const strings = zip([
+      ...WORKBOOK,
+      { name: 'xl/sharedStrings.xml', text: `<sst><si><t>${'x'.repeat(40_000)}</t></si></sst>` },
+      sheet('<row r="2"><c r="A2" t="s"><v>0</v></c></row>'),
+    ]);
     expect(await refused('cell.xlsx', strings)).toBe(tooLong);
     expect(await refused('cell.csv', `${HEADER}\r\n13700000001,"${'x'.repeat(40_000)}",风控豁免,\r\n`)).toBe(tooLong);
     expect(await refused('cell.csv', `${HEADER}\r\n13700000001,${'x'.repeat(40_000)},风控豁免,\r\n`)).toBe(tooLong);
@@ -122,8 +148,12 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
 
   it('refuses more rows than the bound, in a dry run too', async () => {
     const lines = Array.from({ length: 51 }, (_, i) => `137${String(i).padStart(8, '0')},h${i},风控豁免,`);
-    expect(await refused('rows.csv', `${HEADER}\r\n${lines.join('\r\n')}\r\n`)).toBe('The file has more than 50 rows; split it into smaller files');
-    const rows = lines.map((l, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>${l.split(',')[0]}</t></is></c></row>`).join('');
+    expect(await refused('rows.csv', `${HEADER}\r\n${lines.join('\r\n')}\r\n`)).toBe(
+      'The file has more than 50 rows; split it into smaller files',
+    );
+    const rows = lines
+      .map((l, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>${l.split(',')[0]}</t></is></c></row>`)
+      .join('');
     expect(await refused('rows.xlsx', zip([...WORKBOOK, sheet(rows)]))).toMatch(/more than 50 rows/);
     // Fifty rows are read and checked.
     const fifty = dataOf(await upload('rows.csv', `${HEADER}\r\n${lines.slice(0, 50).join('\r\n')}\r\n`));
@@ -133,7 +163,12 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
   it('refuses values beyond 256 columns; empty formatted cells there are ignored', async () => {
     const far = zip([...WORKBOOK, sheet('<row r="2"><c r="A2"><v>1</v></c><c r="ZZZZZZZZZZ2"><v>1</v></c></row>')]);
     expect(await refused('cols.xlsx', far)).toBe('A row has values in more than 256 columns');
-    const styled = dataOf(await upload('cols.xlsx', zip([...WORKBOOK, sheet('<row r="2"><c r="A2" t="inlineStr"><is><t>13700000009</t></is></c><c r="XFD2" s="1"/></row>')])));
+    const styled = dataOf(
+      await upload(
+        'cols.xlsx',
+        zip([...WORKBOOK, sheet('<row r="2"><c r="A2" t="inlineStr"><is><t>13700000009</t></is></c><c r="XFD2" s="1"/></row>')]),
+      ),
+    );
     expect(styled.rows).toBe(1);
     expect(await refused('cols.csv', `${HEADER}\r\n1${',1'.repeat(300)}\r\n`)).toBe('A row has values in more than 256 columns');
     // A line of 20 MB of commas holds no value and costs no array of that length.
@@ -141,10 +176,17 @@ describe.each(dialects())('imports bounded in every dimension, on %s', (dialect)
   });
 
   it('reports a cell holding a zero byte or a lone surrogate as a row error, on both databases', async () => {
-    const cells = zip([...WORKBOOK, sheet('<row r="2"><c r="A2" t="inlineStr"><is><t>13700000011</t></is></c><c r="B2" t="inlineStr"><is><t>a&#0;b</t></is></c></row>'
-      + '<row r="3"><c r="A3" t="inlineStr"><is><t>13700000012</t></is></c><c r="B3" t="inlineStr"><is><t>&#xD800;</t></is></c></row>')]);
+    const cells = zip([
+      ...WORKBOOK,
+      sheet(
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>13700000011</t></is></c><c r="B2" t="inlineStr"><is><t>a&#0;b</t></is></c></row>' +
+          '<row r="3"><c r="A3" t="inlineStr"><is><t>13700000012</t></is></c><c r="B3" t="inlineStr"><is><t>&#xD800;</t></is></c></row>',
+      ),
+    ]);
     const report = dataOf(await upload('text.xlsx', cells));
-    expect(report.errors.filter((e: { field: string }) => e.field === 'Holder').map((e: { row: number; msg: string }) => [e.row, e.msg])).toEqual([
+    expect(
+      report.errors.filter((e: { field: string }) => e.field === 'Holder').map((e: { row: number; msg: string }) => [e.row, e.msg]),
+    ).toEqual([
       [2, 'The cell holds characters that cannot be stored (a zero byte or a lone surrogate)'],
       [3, 'The cell holds characters that cannot be stored (a zero byte or a lone surrogate)'],
     ]);

@@ -19,14 +19,30 @@ import { readCsvRows } from './csvReader.js';
 import { ImportWriter } from './writeRows.js';
 import { ImportLimit, importLimits, type ImportLimits } from './limits.js';
 
-export interface ImportError { row: number; field: string; msg: string }
-export interface ImportReport { rows: number; valid: number; errors: ImportError[]; errorsTruncated?: boolean; imported?: number }
+export interface ImportError {
+  row: number;
+  field: string;
+  msg: string;
+}
+export interface ImportReport {
+  rows: number;
+  valid: number;
+  errors: ImportError[];
+  errorsTruncated?: boolean;
+  imported?: number;
+}
 
 // 1,000 rows of ~12 columns stay under SQLite's 32,766 bound parameters per statement.
 const BATCH = 1000;
 const MAX_ERRORS = 200;
 
-interface Pending { row: number; values: Row; refs: Record<string, string | string[]>; failed: boolean; bad: Set<string> }
+interface Pending {
+  row: number;
+  values: Row;
+  refs: Record<string, string | string[]>;
+  failed: boolean;
+  bad: Set<string>;
+}
 
 class Rollback extends Error {
   constructor(readonly report: ImportReport) {
@@ -40,8 +56,13 @@ class Rollback extends Error {
  * a single bad row leaves the table as it was. Rows are handled in batches, so memory stays flat
  * whatever the file's length.
  */
-export async function importFile(ctx: AppContext, access: PageAccess, file: string, format: 'xlsx' | 'csv',
-  opts: { dryRun: boolean; lang: Language; tzOffset: number }): Promise<ImportReport> {
+export async function importFile(
+  ctx: AppContext,
+  access: PageAccess,
+  file: string,
+  format: 'xlsx' | 'csv',
+  opts: { dryRun: boolean; lang: Language; tzOffset: number },
+): Promise<ImportReport> {
   const page = access.page;
   const columns = importColumns(page, access.user.partyKind === 'platform');
   const limits = importLimits(ctx.config);
@@ -60,7 +81,8 @@ export async function importFile(ctx: AppContext, access: PageAccess, file: stri
     afterWrite(access);
     return report;
   } catch (err) {
-    if (err instanceof Rollback) throw badRequest('ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, { data: err.report });
+    if (err instanceof Rollback)
+      throw badRequest('ops.server.import.rejected', { count: new Set(err.report.errors.map((e) => e.row)).size }, { data: err.report });
     const code = (err as { code?: string })?.code;
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw badRequest('ops.server.import.duplicateRow');
     throw err;
@@ -80,8 +102,13 @@ class ImportJob {
 
   private deadline: number;
 
-  constructor(private ctx: AppContext, private access: PageAccess, private columns: ImportColumn[],
-    private opts: { dryRun: boolean; lang: Language; tzOffset: number }, private limits: ImportLimits) {
+  constructor(
+    private ctx: AppContext,
+    private access: PageAccess,
+    private columns: ImportColumn[],
+    private opts: { dryRun: boolean; lang: Language; tzOffset: number },
+    private limits: ImportLimits,
+  ) {
     this.deadline = Date.now() + limits.maxMs;
     this.refs = new RefResolver(ctx, access);
     this.platform = access.user.partyKind === 'platform';
@@ -112,7 +139,8 @@ class ImportJob {
           continue;
         }
         if (this.report.rows >= this.limits.maxRows) throw new ImportLimit('ops.server.import.tooManyRows', { max: this.limits.maxRows });
-        if (Date.now() >= this.deadline) throw new ImportLimit('ops.server.import.tooSlow', { seconds: Math.round(this.limits.maxMs / 1000) });
+        if (Date.now() >= this.deadline)
+          throw new ImportLimit('ops.server.import.tooSlow', { seconds: Math.round(this.limits.maxMs / 1000) });
         batch.push(this.convert(r, cells));
         if (batch.length >= BATCH) {
           await this.flush(db, batch);
@@ -137,7 +165,8 @@ class ImportJob {
     this.byIndex = m.byIndex;
     for (const h of m.unknown) this.fail(r, '', 'ops.server.import.unknownColumn', { column: h.slice(0, 40) });
     for (const h of m.duplicate) this.fail(r, '', 'ops.server.import.duplicateColumn', { column: h.slice(0, 40) });
-    for (const c of m.missing) this.fail(r, c.name, 'ops.server.import.missingColumn', { column: translate(this.opts.lang, c.field.title) });
+    for (const c of m.missing)
+      this.fail(r, c.name, 'ops.server.import.missingColumn', { column: translate(this.opts.lang, c.field.title) });
     return this.report.errors.length === 0;
   }
 
@@ -201,7 +230,13 @@ class ImportJob {
     try {
       // The initial state is validated with the row where a create may name it; a read-only state is the server's alone.
       const stateWritable = page.states && !page.model!.properties[page.states.field]?.readOnly;
-      validateRecord(page, 'create', stateWritable ? { ...values, [page.states!.field]: page.states!.initial ?? page.model!.properties[page.states!.field].enum![0] } : values);
+      validateRecord(
+        page,
+        'create',
+        stateWritable
+          ? { ...values, [page.states!.field]: page.states!.initial ?? page.model!.properties[page.states!.field].enum![0] }
+          : values,
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       for (const [field, e] of Object.entries(err.fieldErrors ?? {})) if (!p.bad.has(field)) this.fail(p.row, field, e.key, e.params);
@@ -218,7 +253,10 @@ class ImportJob {
    */
   private async checkRules(db: Db, p: Pending): Promise<boolean> {
     const page = this.access.page;
-    const party = page.resource!.scope === 'party' ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : this.access.user.partyCode } : {};
+    const party =
+      page.resource!.scope === 'party'
+        ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : this.access.user.partyCode }
+        : {};
     const state = page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {};
     const record = { ...p.values, ...party, ...state };
     Object.assign(record, computeValues(page, record, 'stored'));
@@ -244,7 +282,11 @@ class ImportJob {
       const values = mine.map((p) => toStored(this.ctx.database, page, { [name]: p.values[name] })[name] as string | number);
       const taken = new Set<string>();
       for (let i = 0; i < values.length; i += 500) {
-        const found = await db.selectFrom(page.resource!.table).select(name).where(name, 'in', values.slice(i, i + 500) as never[]).execute();
+        const found = await db
+          .selectFrom(page.resource!.table)
+          .select(name)
+          .where(name, 'in', values.slice(i, i + 500) as never[])
+          .execute();
         for (const r of found) taken.add(String(r[name]));
       }
       mine.forEach((p, i) => {
@@ -266,7 +308,13 @@ class ImportJob {
       const stem = `${seq.prefix}${sequenceDay()}`;
       let n = this.sequences.get(`${name}:${stem}`);
       if (n === undefined) {
-        const last = await db.selectFrom(page.resource!.table).select(name).where(name, 'like', `${stem}%`).orderBy(name, 'desc').limit(1).executeTakeFirst();
+        const last = await db
+          .selectFrom(page.resource!.table)
+          .select(name)
+          .where(name, 'like', `${stem}%`)
+          .orderBy(name, 'desc')
+          .limit(1)
+          .executeTakeFirst();
         n = last ? Number(String(last[name]).slice(stem.length)) || 0 : 0;
       }
       this.sequences.set(`${name}:${stem}`, ++n);

@@ -15,8 +15,13 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     fixture = schemasWithFixture('importRules');
     t = await createTestApp(dialect, { schemasDir: fixture.dir });
     custA = await signIn(t.app, 'cust_a');
-    vehicle = (await t.app.ctx.database.db.selectFrom('tms_vehicle').select(['plate', 'loadKg']).where('partyCode', '=', 'C1001')
-      .where('loadKg', '>', 21000).orderBy('id').executeTakeFirstOrThrow()) as typeof vehicle;
+    vehicle = (await t.app.ctx.database.db
+      .selectFrom('tms_vehicle')
+      .select(['plate', 'loadKg'])
+      .where('partyCode', '=', 'C1001')
+      .where('loadKg', '>', 21000)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()) as typeof vehicle;
     vehicle.loadKg = Number(vehicle.loadKg);
   });
   afterAll(async () => {
@@ -26,7 +31,12 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
 
   const upload = (csv: string, query = '') => {
     const { payload, headers } = multipart('loads.csv', csv);
-    return t.app.inject({ method: 'POST', url: pageUrl(LOAD, `/import${query}`), headers: { ...headers, authorization: `Bearer ${custA.token}`, 'accept-language': 'en' }, payload });
+    return t.app.inject({
+      method: 'POST',
+      url: pageUrl(LOAD, `/import${query}`),
+      headers: { ...headers, authorization: `Bearer ${custA.token}`, 'accept-language': 'en' },
+      payload,
+    });
   };
   const file = (rows: (string | number)[][]) => ['code,plate,weightKg,remark', ...rows.map((r) => r.join(','))].join('\r\n');
 
@@ -51,7 +61,14 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
   });
 
   it('imports rows that keep the rules, as a create would', async () => {
-    const report = dataOf(await upload(file([['L1', vehicle.plate, 1000, ''], ['L2', vehicle.plate, 20001, 'two axles']])));
+    const report = dataOf(
+      await upload(
+        file([
+          ['L1', vehicle.plate, 1000, ''],
+          ['L2', vehicle.plate, 20001, 'two axles'],
+        ]),
+      ),
+    );
     expect(report.imported).toBe(2);
     expect(await countRows(t, 'demo_import_load', { partyCode: 'C1001' })).toBe(2);
     // The same overload is refused by a create with the same message.

@@ -40,13 +40,18 @@ export function importLimits(config: Pick<ServerConfig, 'importMaxBytes' | 'impo
 
 /** A bound the file goes over: the message key and its parameters (never the file's content). */
 export class ImportLimit extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}, readonly status = 400) {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly status = 400,
+  ) {
     super(key);
   }
 }
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-export const inflatedTooLarge = (limits: ImportLimits) => new ImportLimit('ops.server.import.inflatedTooLarge', { max: megabytes(limits.maxInflatedBytes) }, 413);
+export const inflatedTooLarge = (limits: ImportLimits) =>
+  new ImportLimit('ops.server.import.inflatedTooLarge', { max: megabytes(limits.maxInflatedBytes) }, 413);
 export const cellTooLong = (limits: ImportLimits) => new ImportLimit('ops.server.import.cellTooLong', { max: limits.maxCellChars });
 export const tooManyColumns = (limits: ImportLimits) => new ImportLimit('ops.server.import.tooManyColumns', { max: limits.maxColumns });

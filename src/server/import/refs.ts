@@ -17,7 +17,10 @@ const keyIn = (v: string) => /^.+ \[([^[\]]+)\]$/.exec(v)?.[1] ?? v;
 export class RefResolver {
   private cache = new Map<string, Map<string, Resolved>>();
 
-  constructor(private ctx: AppContext, private access: PageAccess) {}
+  constructor(
+    private ctx: AppContext,
+    private access: PageAccess,
+  ) {}
 
   async load(db: Db, field: string, f: FieldSchema, values: Iterable<string>): Promise<void> {
     const target = this.ctx.schemas.pages.get(f['x-ref']!);
@@ -28,15 +31,24 @@ export class RefResolver {
     if (!wanted.length) return;
     const { table, label } = target.resource;
     const key = target.resource.key ?? 'id';
-    const keys = key === 'id' ? wanted.map(keyIn).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted.map(keyIn);
+    const keys =
+      key === 'id'
+        ? wanted
+            .map(keyIn)
+            .map(Number)
+            .filter((n) => Number.isSafeInteger(n) && n > 0)
+        : wanted.map(keyIn);
     const found: Record<string, unknown>[] = [];
     for (let i = 0; i < wanted.length; i += 500) {
       const labels = wanted.slice(i, i + 500);
       const named = new Set(labels.map(keyIn));
       const keyPart = keys.filter((k) => named.has(String(k)));
-      let q = db.selectFrom(table).select(key === label ? [key] : [key, label])
+      let q = db
+        .selectFrom(table)
+        .select(key === label ? [key] : [key, label])
         .where((eb) => (keyPart.length ? eb.or([eb(key, 'in', keyPart as never[]), eb(label, 'in', labels)]) : eb(label, 'in', labels)));
-      if (target.resource.scope === 'party' && this.access.user.partyKind !== 'platform') q = q.where('partyCode', '=', this.access.user.partyCode);
+      if (target.resource.scope === 'party' && this.access.user.partyKind !== 'platform')
+        q = q.where('partyCode', '=', this.access.user.partyCode);
       found.push(...(await q.execute()));
     }
     for (const v of wanted) {
@@ -44,7 +56,8 @@ export class RefResolver {
       const byLabel = found.filter((r) => String(r[label]) === v);
       if (byKey) known.set(v, { key: byKey[key] as string | number });
       else if (byLabel.length === 1) known.set(v, { key: byLabel[0][key] as string | number });
-      else if (byLabel.length > 1) known.set(v, { error: new CellError('ops.server.import.ambiguousRef', { value: v.slice(0, 40), count: byLabel.length }) });
+      else if (byLabel.length > 1)
+        known.set(v, { error: new CellError('ops.server.import.ambiguousRef', { value: v.slice(0, 40), count: byLabel.length }) });
       else known.set(v, { error: new CellError('ops.server.import.refMissing', { value: v.slice(0, 40) }) });
     }
   }

@@ -36,7 +36,10 @@ describe.each(dialects())('export → import round trip of every page that creat
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const creating = () => [...t.app.ctx.schemas.pages.values()].filter((p) => p.kind === 'crud' && p.list?.actions?.includes('create') && !p.resource?.readOnly) as PageSchema[];
+  const creating = () =>
+    [...t.app.ctx.schemas.pages.values()].filter(
+      (p) => p.kind === 'crud' && p.list?.actions?.includes('create') && !p.resource?.readOnly,
+    ) as PageSchema[];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -56,10 +59,16 @@ describe.each(dialects())('export → import round trip of every page that creat
     const pages = creating();
     expect(pages.length).toBeGreaterThan(60);
     expect(pages.filter((p) => !p.list!.actions!.includes('export')).map((p) => p.id)).toEqual([]);
-    expect(pages.filter((p) => importable(p) === importBlockers(p).length > 0).map((p) => `${p.id}: ${importBlockers(p).join(', ')}`)).toEqual([]);
+    expect(
+      pages.filter((p) => importable(p) === importBlockers(p).length > 0).map((p) => `${p.id}: ${importBlockers(p).join(', ')}`),
+    ).toEqual([]);
     // Accounts need a password, proxies with a user name theirs, role grants and price tiers a structured value.
-    expect(pages.filter((p) => !importable(p)).map((p) => p.id).sort())
-      .toEqual(['customerManage/pricePlan', 'customerManage/rolePermission', 'location/proxy', 'platformUser/staffManage']);
+    expect(
+      pages
+        .filter((p) => !importable(p))
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['customerManage/pricePlan', 'customerManage/rolePermission', 'location/proxy', 'platformUser/staffManage']);
   });
 
   it('exports each page with its import template’s headers in the reader’s language, and a dry run takes every row back', async () => {
@@ -68,7 +77,14 @@ describe.each(dialects())('export → import round trip of every page that creat
     for (const [i, page] of creating().filter(importable).entries()) {
       const lang = LANGS[i % LANGS.length];
       const table = page.resource!.table;
-      const count = Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       const xlsx = await exportXlsx(page.id, lang);
       const rows = await sheetRows(xlsx);
       const template = templateHeader(importColumns(page, true), lang);
@@ -79,19 +95,40 @@ describe.each(dialects())('export → import round trip of every page that creat
       // file is checked, as if it were imported into another database, and put back after.
       // Organisations and accounts stay as they are (sessions read them): there a row may only be refused as already present.
       const core = table.startsWith('sys_');
-      const unique = core ? [] : Object.entries(page.model!.properties).filter(([, f]) => f['x-unique'] && f.type === 'string').map(([k]) => k);
-      for (const k of unique) await db().updateTable(table).set({ [k]: sql`'~' || ${sql.ref(k)}` } as never).execute();
+      const unique = core
+        ? []
+        : Object.entries(page.model!.properties)
+            .filter(([, f]) => f['x-unique'] && f.type === 'string')
+            .map(([k]) => k);
+      for (const k of unique)
+        await db()
+          .updateTable(table)
+          .set({ [k]: sql`'~' || ${sql.ref(k)}` } as never)
+          .execute();
       try {
         const { payload, headers } = multipart('export.xlsx', xlsx);
-        const res = await t.app.inject({ method: 'POST', url: pageUrl(page.id, `/import?dryRun=1&tzOffset=${CHINA}`), headers: { ...headers, authorization: `Bearer ${admin.token}`, 'accept-language': lang }, payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: pageUrl(page.id, `/import?dryRun=1&tzOffset=${CHINA}`),
+          headers: { ...headers, authorization: `Bearer ${admin.token}`, 'accept-language': lang },
+          payload,
+        });
         const report = res.statusCode === 200 ? dataOf(res) : null;
         if (!report) problems.push(`${page.id}: ${res.statusCode} ${res.body.slice(0, 300)}`);
         const duplicate = (m: string) => core && /already|已存在|ya existe|既に/.test(m);
         if (report) report.errors = report.errors.filter((e: { msg: string }) => !duplicate(e.msg));
-        if (!report) { /* reported above */ } else if (report.errors.length) problems.push(`${page.id}: ${report.errors.length} errors, e.g. ${JSON.stringify(report.errors.slice(0, 3))}`);
+        if (!report) {
+          /* reported above */
+        } else if (report.errors.length)
+          problems.push(`${page.id}: ${report.errors.length} errors, e.g. ${JSON.stringify(report.errors.slice(0, 3))}`);
         else if (!core && report.valid !== rows.length - 1) problems.push(`${page.id}: ${report.valid} valid of ${rows.length - 1}`);
       } finally {
-        for (const k of unique) await db().updateTable(table).set({ [k]: sql`substr(${sql.ref(k)}, 2)` } as never).where(k, 'like', '~%').execute();
+        for (const k of unique)
+          await db()
+            .updateTable(table)
+            .set({ [k]: sql`substr(${sql.ref(k)}, 2)` } as never)
+            .where(k, 'like', '~%')
+            .execute();
       }
     }
     expect(problems).toEqual([]);
@@ -107,7 +144,9 @@ describe.each(dialects())('export → import round trip of every page that creat
     expect(styles).toContain('formatCode="yyyy-mm-dd hh:mm:ss"');
     const rows = await sheetRows(xlsx);
     const template = importColumns(page, true);
-    const stored = (await db().selectFrom('tms_waybill').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map((r) => toRecord(page, r as never));
+    const stored = (await db().selectFrom('tms_waybill').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute()).map(
+      (r) => toRecord(page, r as never),
+    );
     expect(rows.length - 1).toBe(stored.length);
     let money = 0;
     let times = 0;

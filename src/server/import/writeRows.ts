@@ -8,9 +8,24 @@ import { computeValues, hasComputed } from '../../shared/schema/computed.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 
 const STAMP = ['createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'version'];
-const AUDIT = ['page', 'tableName', 'recordId', 'action', 'username', 'partyCode', 'after', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+const AUDIT = [
+  'page',
+  'tableName',
+  'recordId',
+  'action',
+  'username',
+  'partyCode',
+  'after',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+];
 
-interface Shape { table: BulkInsert; after: (values: readonly unknown[]) => string }
+interface Shape {
+  table: BulkInsert;
+  after: (values: readonly unknown[]) => string;
+}
 
 /**
  * Writes checked import rows as a create would store them (generated and computed values, initial state, the
@@ -26,12 +41,17 @@ export class ImportWriter {
   readonly #initial: unknown;
   readonly #computed: boolean;
 
-  constructor(private readonly ctx: AppContext, private readonly page: PageSchema, private readonly user: SessionUser,
-    private readonly platform: boolean, private readonly db: Db) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly page: PageSchema,
+    private readonly user: SessionUser,
+    private readonly platform: boolean,
+    private readonly db: Db,
+  ) {
     this.#audit = new BulkInsert(db, ctx.database.dialect, 'sys_audit', AUDIT, false);
     this.#secrets = encryptedFields(page).length > 0;
     this.#computed = hasComputed(page, 'stored');
-    this.#initial = page.states ? page.states.initial ?? page.model!.properties[page.states.field].enum![0] : undefined;
+    this.#initial = page.states ? (page.states.initial ?? page.model!.properties[page.states.field].enum![0]) : undefined;
   }
 
   /** Stores the rows' values (record values, as validated) and returns how many were written. */
@@ -64,11 +84,25 @@ export class ImportWriter {
       return row;
     });
     const ids = await shape.table.insert(table);
-    await this.#audit.insert(table.map((row, i) => {
-      // The row has been written; with its id it is the created record's values for the audit.
-      row.push(ids[i]);
-      return [page.id, page.resource!.table, ids[i], 'create', user.username, user.partyCode, shape.after(row), now, now, user.username, user.username];
-    }));
+    await this.#audit.insert(
+      table.map((row, i) => {
+        // The row has been written; with its id it is the created record's values for the audit.
+        row.push(ids[i]);
+        return [
+          page.id,
+          page.resource!.table,
+          ids[i],
+          'create',
+          user.username,
+          user.partyCode,
+          shape.after(row),
+          now,
+          now,
+          user.username,
+          user.username,
+        ];
+      }),
+    );
     return ids.length;
   }
 
@@ -76,7 +110,10 @@ export class ImportWriter {
     const key = columns.join('\u0000');
     let shape = this.#shapes.get(key);
     if (!shape) {
-      shape = { table: new BulkInsert(this.db, this.ctx.database.dialect, this.page.resource!.table, columns, true), after: recordJson(this.page, [...columns, 'id']) };
+      shape = {
+        table: new BulkInsert(this.db, this.ctx.database.dialect, this.page.resource!.table, columns, true),
+        after: recordJson(this.page, [...columns, 'id']),
+      };
       this.#shapes.set(key, shape);
     }
     return shape;

@@ -12,7 +12,13 @@ import { ImportLimit, cellTooLong, inflatedTooLarge, tooManyColumns, type Import
  */
 export type Cell = string | number | boolean | null;
 
-interface Entry { name: string; method: number; compressed: number; size: number; local: number }
+interface Entry {
+  name: string;
+  method: number;
+  compressed: number;
+  size: number;
+  local: number;
+}
 
 export class NotXlsx extends Error {}
 
@@ -29,7 +35,11 @@ async function centralDirectory(file: string): Promise<Map<string, Entry>> {
     const tailLen = Math.min(size, 65_557);
     const tail = await readAt(fd, size - tailLen, tailLen);
     let eocd = -1;
-    for (let i = tail.length - 22; i >= 0; i--) if (tail.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    for (let i = tail.length - 22; i >= 0; i--)
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
     if (eocd < 0) throw new NotXlsx('no ZIP directory');
     const count = tail.readUInt16LE(eocd + 10);
     const dirSize = tail.readUInt32LE(eocd + 12);
@@ -43,7 +53,13 @@ async function centralDirectory(file: string): Promise<Map<string, Entry>> {
       if (dir.readUInt32LE(p) !== 0x02014b50) throw new NotXlsx('bad ZIP directory');
       const nameLen = dir.readUInt16LE(p + 28);
       const name = dir.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-      entries.set(name, { name, method: dir.readUInt16LE(p + 10), compressed: dir.readUInt32LE(p + 20), size: dir.readUInt32LE(p + 24), local: dir.readUInt32LE(p + 42) });
+      entries.set(name, {
+        name,
+        method: dir.readUInt16LE(p + 10),
+        compressed: dir.readUInt32LE(p + 20),
+        size: dir.readUInt32LE(p + 24),
+        local: dir.readUInt32LE(p + 42),
+      });
       p += 46 + nameLen + dir.readUInt16LE(p + 30) + dir.readUInt16LE(p + 32);
     }
     return entries;
@@ -154,12 +170,15 @@ const SMALL_PART = 1024 * 1024;
 
 /** The first sheet's part name, through the workbook and its relationships. */
 async function firstSheet(file: string, entries: Map<string, Entry>): Promise<Entry> {
-  for (const part of ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']) if ((entries.get(part)?.size ?? 0) > SMALL_PART) throw new NotXlsx('workbook part too large');
+  for (const part of ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels'])
+    if ((entries.get(part)?.size ?? 0) > SMALL_PART) throw new NotXlsx('workbook part too large');
   const workbook = await wholeText(file, entries.get('xl/workbook.xml'));
   const rid = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
   const rels = await wholeText(file, entries.get('xl/_rels/workbook.xml.rels'));
-  const target = rid ? new RegExp(`<Relationship\\b[^>]*Id="${rid}"[^>]*Target="([^"]+)"`).exec(rels)?.[1]
-    ?? new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${rid}"`).exec(rels)?.[1] : undefined;
+  const target = rid
+    ? (new RegExp(`<Relationship\\b[^>]*Id="${rid}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ??
+      new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${rid}"`).exec(rels)?.[1])
+    : undefined;
   const name = target ? (target.startsWith('/') ? target.slice(1) : `xl/${target}`) : 'xl/worksheets/sheet1.xml';
   const e = entries.get(name) ?? [...entries.values()].find((x) => /^xl\/worksheets\/sheet\d+\.xml$/.test(x.name));
   if (!e) throw new NotXlsx('no worksheet');
@@ -191,7 +210,7 @@ function parseRow(xml: string, strings: string[], limits: ImportLimits): Cell[] 
     const type = attr(attrs, 't');
     const v = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1];
     let value: Cell = null;
-    if (type === 's') value = v === undefined ? null : strings[Number(v)] ?? null;
+    if (type === 's') value = v === undefined ? null : (strings[Number(v)] ?? null);
     else if (type === 'inlineStr') value = itemText(inner);
     else if (type === 'str' || type === 'e') value = v === undefined ? null : unescapeXml(v);
     else if (type === 'b') value = v === '1';

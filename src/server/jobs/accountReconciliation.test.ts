@@ -13,9 +13,20 @@ describe.each(dialects())('the nightly service-account reconciliation on %s', (d
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const dueNow = () => db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 })
-    .where('name', '=', 'accountReconciliation').execute();
-  const lastRun = () => db().selectFrom('sys_job_run').selectAll().where('scheduleName', '=', 'accountReconciliation').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const dueNow = () =>
+    db()
+      .updateTable('sys_job_schedule')
+      .set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 })
+      .where('name', '=', 'accountReconciliation')
+      .execute();
+  const lastRun = () =>
+    db()
+      .selectFrom('sys_job_run')
+      .selectAll()
+      .where('scheduleName', '=', 'accountReconciliation')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -44,7 +55,11 @@ describe.each(dialects())('the nightly service-account reconciliation on %s', (d
   });
 
   it('fails the run, naming the account and both amounts in yuan, when a balance was changed outside the books', async () => {
-    await db().updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '+', 100) })).where('partyCode', '=', 'C1002').execute();
+    await db()
+      .updateTable('cm_service_account')
+      .set((eb) => ({ balanceFen: eb('balanceFen', '+', 100) }))
+      .where('partyCode', '=', 'C1002')
+      .execute();
     await dueNow();
     await runDueJobs(t.app.ctx, 'test');
     const run = await lastRun();
@@ -52,7 +67,11 @@ describe.each(dialects())('the nightly service-account reconciliation on %s', (d
     expect(String(run.error)).toContain('C1002');
     expect(String(run.error)).toMatch(/¥\d+\.\d{2}.*¥\d+\.\d{2}/);
     expect(String(run.error)).not.toContain('C1001');
-    await db().updateTable('cm_service_account').set((eb) => ({ balanceFen: eb('balanceFen', '-', 100) })).where('partyCode', '=', 'C1002').execute();
+    await db()
+      .updateTable('cm_service_account')
+      .set((eb) => ({ balanceFen: eb('balanceFen', '-', 100) }))
+      .where('partyCode', '=', 'C1002')
+      .execute();
     await dueNow();
     await runDueJobs(t.app.ctx, 'test');
     expect(await lastRun()).toMatchObject({ status: 'succeeded' });

@@ -25,16 +25,27 @@ export async function serviceAccountDifferences(ctx: AppContext): Promise<{ acco
   return tx.execute(async (trx) => {
     const accounts = await trx.selectFrom('cm_service_account').select(['partyCode', 'balanceFen']).execute();
     // Order (prepayment) accounts write the same log with their account number; they balance on their own.
-    const charged = await trx.selectFrom('cm_charge_log').select(['partyCode', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .where('accountNo', 'is', null).groupBy(['partyCode', 'type']).execute();
-    const consumed = await trx.selectFrom('cm_consume_log').select(['partyCode', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .groupBy('partyCode').execute();
+    const charged = await trx
+      .selectFrom('cm_charge_log')
+      .select(['partyCode', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .where('accountNo', 'is', null)
+      .groupBy(['partyCode', 'type'])
+      .execute();
+    const consumed = await trx
+      .selectFrom('cm_consume_log')
+      .select(['partyCode', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .groupBy('partyCode')
+      .execute();
     const expected = new Map<string, number>();
     const add = (party: unknown, fen: number) => expected.set(String(party), (expected.get(String(party)) ?? 0) + fen);
     for (const c of charged) add(c.partyCode, c.type === 'refund' ? -Number(c.fen) : Number(c.fen));
     for (const c of consumed) add(c.partyCode, -Number(c.fen));
     const differences = accounts
-      .map((a) => ({ partyCode: String(a.partyCode), balanceFen: Number(a.balanceFen ?? 0), expectedFen: expected.get(String(a.partyCode)) ?? 0 }))
+      .map((a) => ({
+        partyCode: String(a.partyCode),
+        balanceFen: Number(a.balanceFen ?? 0),
+        expectedFen: expected.get(String(a.partyCode)) ?? 0,
+      }))
       .filter((d) => d.balanceFen !== d.expectedFen);
     return { accounts: accounts.length, differences };
   });
@@ -51,15 +62,24 @@ export async function orderAccountDifferences(ctx: AppContext): Promise<{ accoun
   if (ctx.database.dialect === 'postgres') tx = tx.setIsolationLevel('repeatable read');
   return tx.execute(async (trx) => {
     const accounts = await trx.selectFrom('cm_order_account').select(['partyCode', 'accountNo', 'balanceFen']).execute();
-    const moved = await trx.selectFrom('cm_charge_log').select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
-      .where('accountType', '=', 'order').groupBy(['accountNo', 'type']).execute();
+    const moved = await trx
+      .selectFrom('cm_charge_log')
+      .select(['accountNo', 'type', (eb) => eb.fn.sum<number>('amountFen').as('fen')])
+      .where('accountType', '=', 'order')
+      .groupBy(['accountNo', 'type'])
+      .execute();
     const expected = new Map<string, number>();
     for (const m of moved) {
       const fen = m.type === 'recharge' ? Number(m.fen) : -Number(m.fen);
       expected.set(String(m.accountNo), (expected.get(String(m.accountNo)) ?? 0) + fen);
     }
     const differences = accounts
-      .map((a) => ({ partyCode: String(a.partyCode), accountNo: String(a.accountNo), balanceFen: Number(a.balanceFen ?? 0), expectedFen: expected.get(String(a.accountNo)) ?? 0 }))
+      .map((a) => ({
+        partyCode: String(a.partyCode),
+        accountNo: String(a.accountNo),
+        balanceFen: Number(a.balanceFen ?? 0),
+        expectedFen: expected.get(String(a.accountNo)) ?? 0,
+      }))
       .filter((d) => d.balanceFen !== d.expectedFen);
     return { accounts: accounts.length, differences };
   });
@@ -74,17 +94,35 @@ export const accountReconciliation: JobHandler = async (ctx) => {
   const lang = 'zh';
   const problems: string[] = [];
   if (differences.length) {
-    const list = differences.map((d) => translate(lang, 'ops.server.jobs.accountDiffers', { party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
+    const list = differences.map((d) =>
+      translate(lang, 'ops.server.jobs.accountDiffers', { party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }),
+    );
     problems.push(translate(lang, 'ops.server.jobs.notReconciled', { count: differences.length, list: list.join('; ') }));
   }
   if (orders.differences.length) {
-    const list = orders.differences.map((d) => translate(lang, `${ORDER}.accountDiffers`, { account: d.accountNo, party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
+    const list = orders.differences.map((d) =>
+      translate(lang, `${ORDER}.accountDiffers`, {
+        account: d.accountNo,
+        party: d.partyCode,
+        balance: yuan(d.balanceFen),
+        expected: yuan(d.expectedFen),
+      }),
+    );
     problems.push(translate(lang, `${ORDER}.notReconciled`, { count: orders.differences.length, list: list.join('; ') }));
   }
   // Driver wallets: every loan and withdrawal is a ledger row, so each balance is its rows' sum.
-  const wallets = ctx.schemas.pages.has('tms/base/driver') ? await driverWalletDifferences(ctx.database.db, ctx.database.dialect) : { accounts: 0, differences: [] };
+  const wallets = ctx.schemas.pages.has('tms/base/driver')
+    ? await driverWalletDifferences(ctx.database.db, ctx.database.dialect)
+    : { accounts: 0, differences: [] };
   if (wallets.differences.length) {
-    const list = wallets.differences.map((d) => translate(lang, `${WALLET}.differs`, { wallet: d.walletNo, party: d.partyCode, balance: yuan(d.balanceFen), expected: yuan(d.expectedFen) }));
+    const list = wallets.differences.map((d) =>
+      translate(lang, `${WALLET}.differs`, {
+        wallet: d.walletNo,
+        party: d.partyCode,
+        balance: yuan(d.balanceFen),
+        expected: yuan(d.expectedFen),
+      }),
+    );
     problems.push(translate(lang, `${WALLET}.notReconciled`, { count: wallets.differences.length, list: list.join('; ') }));
   }
   if (problems.length) throw new Error(problems.join(' '));

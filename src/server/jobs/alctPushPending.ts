@@ -16,14 +16,37 @@ export const alctPushPending: JobHandler = async (ctx, { log }) => {
   const page = ctx.schemas.pages.get('alct/shipment');
   if (!page) return { rows: 0 };
   const db = ctx.database.db;
-  const configs = await db.selectFrom('alct_config').select(['enterpriseCode']).where('status', '=', 'enabled').where('syncMode', '=', 'scheduled').execute();
+  const configs = await db
+    .selectFrom('alct_config')
+    .select(['enterpriseCode'])
+    .where('status', '=', 'enabled')
+    .where('syncMode', '=', 'scheduled')
+    .execute();
   const access: PageAccess = {
-    user: { sessionId: 0, userId: 0, username: 'system', realName: null, partyCode: PLATFORM_PARTY.code, partyKind: 'platform', activeRole: 'SUPER_ADMIN', roles: ['SUPER_ADMIN'], isAdmin: true },
-    page, actions: 'all',
+    user: {
+      sessionId: 0,
+      userId: 0,
+      username: 'system',
+      realName: null,
+      partyCode: PLATFORM_PARTY.code,
+      partyKind: 'platform',
+      activeRole: 'SUPER_ADMIN',
+      roles: ['SUPER_ADMIN'],
+      isAdmin: true,
+    },
+    page,
+    actions: 'all',
   };
   const counts = { accepted: 0, pushed: 0, rejected: 0, skipped: 0 };
   for (const { enterpriseCode } of configs) {
-    const rows = await db.selectFrom('alct_shipment').selectAll().where('enterpriseCode', '=', String(enterpriseCode)).where('status', '=', 'pending').orderBy('id').limit(BATCH).execute();
+    const rows = await db
+      .selectFrom('alct_shipment')
+      .selectAll()
+      .where('enterpriseCode', '=', String(enterpriseCode))
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     for (const row of rows) {
       try {
         const out = await pushShipment(ctx, access, toRecord(page, row), false);

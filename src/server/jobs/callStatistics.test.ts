@@ -18,15 +18,20 @@ describe.each(dialects())('the call statistics job on %s', (dialect) => {
   const db = () => t.app.ctx.database.db;
   const run = (now: Date) => callStatistics(t.app.ctx, { now, log: () => undefined });
   /** The hour given, China time, today. */
-  const atChinaHour = (hour: number) => new Date(Date.parse(`${chinaDay(Date.now())}T00:00:00.000Z`) - 8 * 3_600_000 + hour * 3_600_000 + 60_000);
+  const atChinaHour = (hour: number) =>
+    new Date(Date.parse(`${chinaDay(Date.now())}T00:00:00.000Z`) - 8 * 3_600_000 + hour * 3_600_000 + 60_000);
   const statsOf = (party: string, day?: string) => {
     let q = db().selectFrom('cm_call_stat').selectAll().where('partyCode', '=', party);
     if (day) q = q.where('statDay', '=', day);
     return q.execute();
   };
   const logged = async (party: string, from: string) => {
-    const r = await db().selectFrom('cust_service_log').select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('feeFen').as('fee')])
-      .where('partyCode', '=', party).where('calledAt', '>=', from).executeTakeFirstOrThrow();
+    const r = await db()
+      .selectFrom('cust_service_log')
+      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('feeFen').as('fee')])
+      .where('partyCode', '=', party)
+      .where('calledAt', '>=', from)
+      .executeTakeFirstOrThrow();
     return { calls: Number(r.n), fee: Number(r.fee ?? 0) };
   };
   const sum = (rows: Record<string, unknown>[], field: string) => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
@@ -58,10 +63,20 @@ describe.each(dialects())('the call statistics job on %s', (dialect) => {
     const answers = await Promise.all([1, 2, 3].map(() => callGateway(t.app, { ...DEMO_APP, ...SMS })));
     const fee = answers.reduce((f, r) => f + Number(r.json().data.feeFen), 0);
     for (let i = 0; i < 2; i++) {
-      await db().updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 }).where('name', '=', 'callStatistics').execute();
+      await db()
+        .updateTable('sys_job_schedule')
+        .set({ nextRunAt: new Date(Date.now() - 1000).toISOString(), failures: 0 })
+        .where('name', '=', 'callStatistics')
+        .execute();
       await runDueJobs(t.app.ctx, 'test');
     }
-    const runRow = await db().selectFrom('sys_job_run').selectAll().where('scheduleName', '=', 'callStatistics').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const runRow = await db()
+      .selectFrom('sys_job_run')
+      .selectAll()
+      .where('scheduleName', '=', 'callStatistics')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(runRow.status).toBe('succeeded');
     const after = await statsOf('C1001', today);
     expect(sum(after, 'calls') - sum(before, 'calls')).toBe(3);
@@ -70,12 +85,33 @@ describe.each(dialects())('the call statistics job on %s', (dialect) => {
 
   it('follows the setting: services and metrics aggregated, recomputed days at the aggregation hour, retention', async () => {
     const setting = dataOf(await admin.get(SETTING, '?partyCode=P0001')).list[0];
-    dataOf(await admin.put(SETTING, `/${setting.id}`, { ...setting, services: ['sms'], metrics: ['calls', 'success'], backfillDays: 5, retentionDays: 30, aggregationHour: 3 }));
+    dataOf(
+      await admin.put(SETTING, `/${setting.id}`, {
+        ...setting,
+        services: ['sms'],
+        metrics: ['calls', 'success'],
+        backfillDays: 5,
+        retentionDays: 30,
+        aggregationHour: 3,
+      }),
+    );
     const stale = chinaDay(Date.now() - 40 * DAY);
-    await db().insertInto('cm_call_stat').values({
-      partyCode: 'C1001', statDay: stale, service: 'sms', calls: 9, successCount: 9, failureCount: 0, refusedCount: 0, feeFen: 36,
-      version: 1, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
-    }).execute();
+    await db()
+      .insertInto('cm_call_stat')
+      .values({
+        partyCode: 'C1001',
+        statDay: stale,
+        service: 'sms',
+        calls: 9,
+        successCount: 9,
+        failureCount: 0,
+        refusedCount: 0,
+        feeFen: 36,
+        version: 1,
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
     const fourDaysAgo = chinaDay(Date.now() - 4 * DAY);
     const sixDaysAgo = chinaDay(Date.now() - 6 * DAY);
     const untouched = await statsOf('C1001', sixDaysAgo);

@@ -19,7 +19,14 @@ export interface StatSetting {
   active: boolean;
 }
 
-const DEFAULTS: StatSetting = { services: [], metrics: [...METRICS], retentionDays: 400, aggregationHour: 1, backfillDays: 3, active: true };
+const DEFAULTS: StatSetting = {
+  services: [],
+  metrics: [...METRICS],
+  retentionDays: 400,
+  aggregationHour: 1,
+  backfillDays: 3,
+  active: true,
+};
 
 /** A China calendar day (YYYY-MM-DD) and its hour: statistics follow the customers' working day, not UTC. */
 export const chinaDay = (at: Date | number) => new Date(Number(at) + CHINA_MS).toISOString().slice(0, 10);
@@ -30,7 +37,9 @@ const whole = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && 
 /** The platform operations centre's record of customerManage/statisticsSetting, or the defaults. */
 export async function statSetting(ctx: AppContext): Promise<StatSetting> {
   const table = ctx.schemas.pages.get(SETTING_PAGE)?.resource?.table;
-  const row = table ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst() : undefined;
+  const row = table
+    ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
+    : undefined;
   if (!row) return DEFAULTS;
   const metrics = parseJsonArray(row.metrics).filter((m) => (METRICS as readonly string[]).includes(m));
   return {
@@ -51,15 +60,28 @@ export async function statSetting(ctx: AppContext): Promise<StatSetting> {
 export async function aggregateDay(ctx: AppContext, table: string, day: string, s: StatSetting, now: Date): Promise<number> {
   const from = new Date(Date.parse(`${day}T00:00:00.000Z`) - CHINA_MS).toISOString();
   const to = new Date(Date.parse(from) + DAY_MS).toISOString();
-  let q = ctx.database.db.selectFrom('cust_service_log')
+  let q = ctx.database.db
+    .selectFrom('cust_service_log')
     .select(['partyCode', 'service', 'result', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('feeFen').as('fee')])
-    .where('calledAt', '>=', from).where('calledAt', '<', to);
+    .where('calledAt', '>=', from)
+    .where('calledAt', '<', to);
   if (s.services.length) q = q.where('service', 'in', s.services);
   const groups = await q.groupBy(['partyCode', 'service', 'result']).execute();
-  const byKey = new Map<string, { partyCode: string; service: string; calls: number; success: number; failure: number; refused: number; fee: number }>();
+  const byKey = new Map<
+    string,
+    { partyCode: string; service: string; calls: number; success: number; failure: number; refused: number; fee: number }
+  >();
   for (const g of groups) {
     const key = `${g.partyCode}\u0000${g.service}`;
-    const agg = byKey.get(key) ?? { partyCode: String(g.partyCode), service: String(g.service), calls: 0, success: 0, failure: 0, refused: 0, fee: 0 };
+    const agg = byKey.get(key) ?? {
+      partyCode: String(g.partyCode),
+      service: String(g.service),
+      calls: 0,
+      success: 0,
+      failure: 0,
+      refused: 0,
+      fee: 0,
+    };
     const n = Number(g.n);
     agg.calls += n;
     if (g.result === 'success') agg.success += n;
@@ -71,9 +93,20 @@ export async function aggregateDay(ctx: AppContext, table: string, day: string, 
   const iso = now.toISOString();
   const keep = (m: string, v: number) => (s.metrics.includes(m) ? v : null);
   const rows = [...byKey.values()].map((a) => ({
-    partyCode: a.partyCode, statDay: day, service: a.service, calls: keep('calls', a.calls), successCount: keep('success', a.success),
-    failureCount: keep('failure', a.failure), refusedCount: keep('refused', a.refused), feeFen: keep('fee', a.fee), aggregatedAt: iso,
-    version: 1, createdAt: iso, updatedAt: iso, createdBy: 'job', updatedBy: 'job',
+    partyCode: a.partyCode,
+    statDay: day,
+    service: a.service,
+    calls: keep('calls', a.calls),
+    successCount: keep('success', a.success),
+    failureCount: keep('failure', a.failure),
+    refusedCount: keep('refused', a.refused),
+    feeFen: keep('fee', a.fee),
+    aggregatedAt: iso,
+    version: 1,
+    createdAt: iso,
+    updatedAt: iso,
+    createdBy: 'job',
+    updatedBy: 'job',
   }));
   await transact(ctx.database.db, async (trx) => {
     await trx.deleteFrom(table).where('statDay', '=', day).execute();
@@ -103,7 +136,9 @@ export const callStatistics: JobHandler = async (ctx, { now, log }) => {
   if (full) {
     const oldest = chinaDay(now.getTime() - s.retentionDays * DAY_MS);
     const purged = await ctx.database.db.deleteFrom(table).where('statDay', '<', oldest).executeTakeFirst();
-    log(`${days.length} days aggregated (${days[days.length - 1]} to ${days[0]}), ${Number(purged.numDeletedRows ?? 0)} rows before ${oldest} deleted`);
+    log(
+      `${days.length} days aggregated (${days[days.length - 1]} to ${days[0]}), ${Number(purged.numDeletedRows ?? 0)} rows before ${oldest} deleted`,
+    );
   } else {
     log(`today (${days[0]}) refreshed`);
   }

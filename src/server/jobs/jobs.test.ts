@@ -23,14 +23,30 @@ registerJob('testThrow', async () => {
 
 async function addSchedule(t: TestApp, name: string, job: string, extra: Record<string, unknown> = {}) {
   const now = new Date().toISOString();
-  await t.app.ctx.database.db.insertInto('sys_job_schedule').values({
-    name, job, intervalMinutes: 60, status: 'active', retryMinutes: 5, maxRetries: 2, failures: 0, nextRunAt: new Date(Date.now() - 1000).toISOString(),
-    createdAt: now, updatedAt: now, createdBy: 'test', updatedBy: 'test', ...extra,
-  }).execute();
+  await t.app.ctx.database.db
+    .insertInto('sys_job_schedule')
+    .values({
+      name,
+      job,
+      intervalMinutes: 60,
+      status: 'active',
+      retryMinutes: 5,
+      maxRetries: 2,
+      failures: 0,
+      nextRunAt: new Date(Date.now() - 1000).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+      createdBy: 'test',
+      updatedBy: 'test',
+      ...extra,
+    })
+    .execute();
 }
 
-const schedule = (t: TestApp, name: string) => t.app.ctx.database.db.selectFrom('sys_job_schedule').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-const runs = (t: TestApp, name: string) => t.app.ctx.database.db.selectFrom('sys_job_run').selectAll().where('scheduleName', '=', name).orderBy('id').execute();
+const schedule = (t: TestApp, name: string) =>
+  t.app.ctx.database.db.selectFrom('sys_job_schedule').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+const runs = (t: TestApp, name: string) =>
+  t.app.ctx.database.db.selectFrom('sys_job_run').selectAll().where('scheduleName', '=', name).orderBy('id').execute();
 
 describe('schedule times', () => {
   it('adds the interval, or finds the next daily time in China time', () => {
@@ -83,7 +99,11 @@ describe.each(dialects())('scheduled jobs, on %s', (dialect) => {
     counted = 0;
     await runDueJobs(t.app.ctx, 'server-a');
     expect(counted).toBe(0);
-    await t.app.ctx.database.db.updateTable('sys_job_schedule').set({ leaseUntil: new Date(Date.now() - 1).toISOString() }).where('name', '=', 'leased').execute();
+    await t.app.ctx.database.db
+      .updateTable('sys_job_schedule')
+      .set({ leaseUntil: new Date(Date.now() - 1).toISOString() })
+      .where('name', '=', 'leased')
+      .execute();
     await runDueJobs(t.app.ctx, 'server-a');
     expect(counted).toBe(1);
   });
@@ -101,15 +121,25 @@ describe.each(dialects())('scheduled jobs, on %s', (dialect) => {
     expect(retryAt).toBeLessThan(Date.now() + 6 * 60_000);
     // Retries used up: the next time is the schedule's own (every 60 minutes), and the count starts again.
     for (let i = 0; i < 2; i++) {
-      await t.app.ctx.database.db.updateTable('sys_job_schedule').set({ nextRunAt: new Date(Date.now() - 1000).toISOString() }).where('name', '=', 'flaky').execute();
+      await t.app.ctx.database.db
+        .updateTable('sys_job_schedule')
+        .set({ nextRunAt: new Date(Date.now() - 1000).toISOString() })
+        .where('name', '=', 'flaky')
+        .execute();
       await runDueJobs(t.app.ctx, 'server-a');
     }
     s = await schedule(t, 'flaky');
     expect(Number(s.failures)).toBe(0);
     expect(Date.parse(String(s.nextRunAt))).toBeGreaterThan(Date.now() + 50 * 60_000);
-    const history = dataOf(await admin.get(RUNS, `?scheduleName=flaky&startedAt=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())},`));
+    const history = dataOf(
+      await admin.get(RUNS, `?scheduleName=flaky&startedAt=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())},`),
+    );
     expect(history.list.length).toBe(3);
-    expect(history.list.every((r: { status: string; error: string; endedAt: string }) => r.status === 'failed' && /503/.test(r.error) && r.endedAt)).toBe(true);
+    expect(
+      history.list.every(
+        (r: { status: string; error: string; endedAt: string }) => r.status === 'failed' && /503/.test(r.error) && r.endedAt,
+      ),
+    ).toBe(true);
     expect((await admin.get(SCHEDULE, '')).statusCode).toBe(200);
   });
 

@@ -15,8 +15,19 @@ function systemAccess(ctx: AppContext, pageId: string): PageAccess | null {
   const page = ctx.schemas.pages.get(pageId);
   if (!page?.resource) return null;
   return {
-    user: { sessionId: 0, userId: 0, username: 'system', realName: null, partyCode: PLATFORM_PARTY.code, partyKind: 'platform', activeRole: 'SUPER_ADMIN', roles: ['SUPER_ADMIN'], isAdmin: true },
-    page, actions: 'all',
+    user: {
+      sessionId: 0,
+      userId: 0,
+      username: 'system',
+      realName: null,
+      partyCode: PLATFORM_PARTY.code,
+      partyKind: 'platform',
+      activeRole: 'SUPER_ADMIN',
+      roles: ['SUPER_ADMIN'],
+      isAdmin: true,
+    },
+    page,
+    actions: 'all',
   };
 }
 
@@ -29,22 +40,59 @@ async function addMissing(ctx: AppContext, now: Date): Promise<number> {
   const insert = async (pageId: string, rows: Row[]) => {
     const page = ctx.schemas.pages.get(pageId)!;
     if (!rows.length) return;
-    await db.insertInto(page.resource!.table).values(rows.map((r) => ({
-      ...toStored(ctx.database, page, r), partyCode: r.partyCode, version: 1, createdAt: at, updatedAt: at, createdBy: 'system', updatedBy: 'system',
-    }))).execute();
+    await db
+      .insertInto(page.resource!.table)
+      .values(
+        rows.map((r) => ({
+          ...toStored(ctx.database, page, r),
+          partyCode: r.partyCode,
+          version: 1,
+          createdAt: at,
+          updatedAt: at,
+          createdBy: 'system',
+          updatedBy: 'system',
+        })),
+      )
+      .execute();
     tableWritten(page.resource!.table);
     added += rows.length;
   };
-  const waybills = await db.selectFrom('tms_waybill as w').select(['w.waybillNo', 'w.partyCode'])
-    .where('w.status', 'in', ['signed', 'settled']).where('w.deliveredAt', '>=', since)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('tms_ministry_waybill_upload as u').select('u.id').whereRef('u.waybillNo', '=', 'w.waybillNo'))))
-    .orderBy('w.waybillNo').limit(BATCH).execute();
-  await insert(WAYBILL_UPLOAD, waybills.map((w) => ({ waybillNo: w.waybillNo, partyCode: w.partyCode, status: 'pending', retries: 0 })));
-  const settlements = await db.selectFrom('tms_settlement as s').select(['s.settlementNo', 's.waybillNo', 's.partyCode'])
-    .where('s.status', '=', 'paid').where('s.paidAt', '>=', since)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('tms_ministry_payment_upload as u').select('u.id').whereRef('u.settlementNo', '=', 's.settlementNo'))))
-    .orderBy('s.settlementNo').limit(BATCH).execute();
-  await insert(PAYMENT_UPLOAD, settlements.map((s) => ({ settlementNo: s.settlementNo, waybillNo: s.waybillNo, partyCode: s.partyCode, status: 'pending', retries: 0 })));
+  const waybills = await db
+    .selectFrom('tms_waybill as w')
+    .select(['w.waybillNo', 'w.partyCode'])
+    .where('w.status', 'in', ['signed', 'settled'])
+    .where('w.deliveredAt', '>=', since)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('tms_ministry_waybill_upload as u').select('u.id').whereRef('u.waybillNo', '=', 'w.waybillNo'))),
+    )
+    .orderBy('w.waybillNo')
+    .limit(BATCH)
+    .execute();
+  await insert(
+    WAYBILL_UPLOAD,
+    waybills.map((w) => ({ waybillNo: w.waybillNo, partyCode: w.partyCode, status: 'pending', retries: 0 })),
+  );
+  const settlements = await db
+    .selectFrom('tms_settlement as s')
+    .select(['s.settlementNo', 's.waybillNo', 's.partyCode'])
+    .where('s.status', '=', 'paid')
+    .where('s.paidAt', '>=', since)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('tms_ministry_payment_upload as u').select('u.id').whereRef('u.settlementNo', '=', 's.settlementNo'))),
+    )
+    .orderBy('s.settlementNo')
+    .limit(BATCH)
+    .execute();
+  await insert(
+    PAYMENT_UPLOAD,
+    settlements.map((s) => ({
+      settlementNo: s.settlementNo,
+      waybillNo: s.waybillNo,
+      partyCode: s.partyCode,
+      status: 'pending',
+      retries: 0,
+    })),
+  );
   return added;
 }
 
@@ -63,8 +111,14 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
     // Waiting ones first, so rejected ones that nobody has fixed never hold up new documents.
     const table = access.page.resource!.table;
     const rows = [
-      ...await ctx.database.db.selectFrom(table).selectAll().where('status', 'in', ['pending', 'uploaded']).orderBy('id').limit(BATCH).execute(),
-      ...await ctx.database.db.selectFrom(table).selectAll().where('status', '=', 'rejected').orderBy('updatedAt').limit(BATCH).execute(),
+      ...(await ctx.database.db
+        .selectFrom(table)
+        .selectAll()
+        .where('status', 'in', ['pending', 'uploaded'])
+        .orderBy('id')
+        .limit(BATCH)
+        .execute()),
+      ...(await ctx.database.db.selectFrom(table).selectAll().where('status', '=', 'rejected').orderBy('updatedAt').limit(BATCH).execute()),
     ];
     for (const stored of rows) {
       const row: Row = { ...toRecord(access.page, stored as Row), id: stored.id, version: stored.version, partyCode: stored.partyCode };
@@ -81,6 +135,8 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
       }
     }
   }
-  log(`Ministry upload: ${added} new, ${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.unchanged} rejected and unchanged, ${counts.skipped} skipped`);
+  log(
+    `Ministry upload: ${added} new, ${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.unchanged} rejected and unchanged, ${counts.skipped} skipped`,
+  );
   return { rows: counts.accepted + counts.rejected };
 };

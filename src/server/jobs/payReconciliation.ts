@@ -30,7 +30,12 @@ export const payReconciliation: JobHandler = async (ctx, { now, log }) => {
 /** Asks the bank for the result of every payment still processing (oldest first). */
 export const paymentStatusSync: JobHandler = async (ctx, { now, log }) => {
   if (!ctx.schemas.pages.has('cloudPay/paymentLog')) return { rows: 0 };
-  const pending = await ctx.database.db.selectFrom('cp_payment').select('payNo').where('status', '=', 'processing').orderBy('submittedAt').execute();
+  const pending = await ctx.database.db
+    .selectFrom('cp_payment')
+    .select('payNo')
+    .where('status', '=', 'processing')
+    .orderBy('submittedAt')
+    .execute();
   let settled = 0;
   for (const p of pending) {
     try {

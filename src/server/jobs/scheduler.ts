@@ -10,10 +10,21 @@ export async function seedSchedules(app: FastifyInstance): Promise<void> {
   for (const s of DEFAULT_SCHEDULES) {
     if (await db.selectFrom('sys_job_schedule').select('id').where('name', '=', s.name).executeTakeFirst()) continue;
     const now = nowIso();
-    await db.insertInto('sys_job_schedule').values({
-      ...s, status: 'active', retryMinutes: 5, maxRetries: 3, failures: 0, nextRunAt: nextRunAt(s, new Date()).toISOString(),
-      createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system',
-    }).execute();
+    await db
+      .insertInto('sys_job_schedule')
+      .values({
+        ...s,
+        status: 'active',
+        retryMinutes: 5,
+        maxRetries: 3,
+        failures: 0,
+        nextRunAt: nextRunAt(s, new Date()).toISOString(),
+        createdAt: now,
+        updatedAt: now,
+        createdBy: 'system',
+        updatedBy: 'system',
+      })
+      .execute();
   }
 }
 
@@ -30,7 +41,9 @@ export function startScheduler(app: FastifyInstance, tickSeconds: number): void 
     if (running) return;
     running = runDueJobs(app.ctx, owner, new Date(), (m) => app.log.warn(m))
       .catch((err) => app.log.error({ err }, 'job scheduler tick failed'))
-      .finally(() => { running = null; });
+      .finally(() => {
+        running = null;
+      });
   };
   const timer = setInterval(tick, tickSeconds * 1000);
   timer.unref();

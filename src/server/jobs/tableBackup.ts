@@ -23,7 +23,11 @@ export function isDue(c: Config, now: Date): boolean {
 }
 
 export const backupDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'backups');
-const stampOf = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stampOf = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /**
  * SQLite: one online backup of the whole database file (the backup API copies a consistent
@@ -82,13 +86,25 @@ function prune(ctx: AppContext, configs: Config[], now: Date): void {
 
 /** Backs up the active configured tables (all of them, or only the due ones) and records when. */
 export async function runBackups(ctx: AppContext, now: Date, onlyDue: boolean): Promise<{ tables: string[]; files: string[] }> {
-  const configs = (await ctx.database.db.selectFrom(TABLE).select(['id', 'tableName', 'schedule', 'backupTime', 'retainDays', 'lastBackupAt'])
-    .where('status', '=', 'active').orderBy('id').execute()) as Config[];
+  const configs = (await ctx.database.db
+    .selectFrom(TABLE)
+    .select(['id', 'tableName', 'schedule', 'backupTime', 'retainDays', 'lastBackupAt'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute()) as Config[];
   const chosen = onlyDue ? configs.filter((c) => isDue(c, now)) : configs;
   if (!chosen.length) return { tables: [], files: [] };
   const files = await backupTables(ctx, chosen, now);
   const at = new Date().toISOString();
-  await ctx.database.db.updateTable(TABLE).set({ lastBackupAt: at }).where('id', 'in', chosen.map((c) => c.id)).execute();
+  await ctx.database.db
+    .updateTable(TABLE)
+    .set({ lastBackupAt: at })
+    .where(
+      'id',
+      'in',
+      chosen.map((c) => c.id),
+    )
+    .execute();
   prune(ctx, configs, now);
   return { tables: chosen.map((c) => c.tableName), files };
 }

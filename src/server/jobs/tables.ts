@@ -11,19 +11,43 @@ const at = (name: string): ColumnSpec => ({ name, type: 'datetime' });
  */
 export const JOB_TABLES: TableSpec[] = [
   {
-    name: 'sys_job_schedule', owner: 'core table sys_job_schedule', columns: [
-      text('name', { notNull: true, unique: true }), text('job', { notNull: true }), int('intervalMinutes'), text('dailyAt'),
-      int('retryMinutes', { notNull: true, defaultValue: 5 }), int('maxRetries', { notNull: true, defaultValue: 3 }),
-      int('failures', { notNull: true, defaultValue: 0 }), text('status', { notNull: true, defaultValue: 'active' }),
-      at('nextRunAt'), at('lastRunAt'), text('lastStatus'), text('lastError'), text('leaseOwner'), at('leaseUntil'), text('remark'),
+    name: 'sys_job_schedule',
+    owner: 'core table sys_job_schedule',
+    columns: [
+      text('name', { notNull: true, unique: true }),
+      text('job', { notNull: true }),
+      int('intervalMinutes'),
+      text('dailyAt'),
+      int('retryMinutes', { notNull: true, defaultValue: 5 }),
+      int('maxRetries', { notNull: true, defaultValue: 3 }),
+      int('failures', { notNull: true, defaultValue: 0 }),
+      text('status', { notNull: true, defaultValue: 'active' }),
+      at('nextRunAt'),
+      at('lastRunAt'),
+      text('lastStatus'),
+      text('lastError'),
+      text('leaseOwner'),
+      at('leaseUntil'),
+      text('remark'),
       ...SYSTEM_COLUMNS,
-    ], indexes: [{ columns: ['nextRunAt'] }],
+    ],
+    indexes: [{ columns: ['nextRunAt'] }],
   },
   {
-    name: 'sys_job_run', owner: 'core table sys_job_run', columns: [
-      text('scheduleName', { notNull: true }), text('job', { notNull: true }), at('startedAt'), at('endedAt'),
-      text('status', { notNull: true }), int('rows'), text('error'), text('instance'), text('trigger'),
+    name: 'sys_job_run',
+    owner: 'core table sys_job_run',
+    columns: [
+      text('scheduleName', { notNull: true }),
+      text('job', { notNull: true }),
+      at('startedAt'),
+      at('endedAt'),
+      text('status', { notNull: true }),
+      int('rows'),
+      text('error'),
+      text('instance'),
+      text('trigger'),
       ...SYSTEM_COLUMNS,
-    ], indexes: [{ columns: ['startedAt'] }, { columns: ['scheduleName', 'startedAt'] }],
+    ],
+    indexes: [{ columns: ['startedAt'] }, { columns: ['scheduleName', 'startedAt'] }],
   },
 ];

@@ -21,7 +21,11 @@ function groupBy(rows: Row[], key: (r: Row) => string): Map<string, Row[]> {
 /** Document numbers: prefix + China date + a running number continuing the day's highest. */
 async function numberer(trx: Db, table: string, field: string, prefix: string, width: number, now: Date) {
   const head = `${prefix}${chinaDate(now).replace(/-/g, '')}`;
-  const top = await trx.selectFrom(table).select((eb) => eb.fn.max(field).as('top')).where(field, 'like', `${head}%`).executeTakeFirst();
+  const top = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.max(field).as('top'))
+    .where(field, 'like', `${head}%`)
+    .executeTakeFirst();
   let n = top?.top ? Number(String(top.top).slice(head.length)) : 0;
   return () => `${head}${String(++n).padStart(width, '0')}`;
 }
@@ -38,16 +42,27 @@ async function numberer(trx: Db, table: string, field: string, prefix: string, w
 export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: string) => void = () => {}) {
   const pages = ctx.schemas.pages;
   const page = (id: string) => pages.get(id) as PageSchema;
-  const [ORDER, DECL, PERSONAL, AGG] = ['taxOrder', 'orderDeclaration', 'personalDeclaration', 'personalAggregate'].map((p) => page(`taxManage/${p}`));
+  const [ORDER, DECL, PERSONAL, AGG] = ['taxOrder', 'orderDeclaration', 'personalDeclaration', 'personalAggregate'].map((p) =>
+    page(`taxManage/${p}`),
+  );
   const stamp = { createdAt: now.toISOString(), updatedAt: now.toISOString(), createdBy: 'system', updatedBy: 'system', version: 1 };
   const current = chinaDate(now).slice(0, 7);
   const insert = (trx: Db, p: PageSchema, row: Row) =>
-    trx.insertInto(p.resource!.table).values({ ...toStored(ctx.database, p, { ...row, ...computeValues(p, row, 'stored') }), partyCode: row.partyCode, ...stamp }).execute();
+    trx
+      .insertInto(p.resource!.table)
+      .values({ ...toStored(ctx.database, p, { ...row, ...computeValues(p, row, 'stored') }), partyCode: row.partyCode, ...stamp })
+      .execute();
   const update = (trx: Db, p: PageSchema, id: unknown, row: Row) =>
-    trx.updateTable(p.resource!.table).set((eb) => ({ ...toStored(ctx.database, p, row), version: eb('version', '+', 1), updatedAt: stamp.updatedAt, updatedBy: 'system' }))
-      .where('id', '=', Number(id)).execute();
+    trx
+      .updateTable(p.resource!.table)
+      .set((eb) => ({ ...toStored(ctx.database, p, row), version: eb('version', '+', 1), updatedAt: stamp.updatedAt, updatedBy: 'system' }))
+      .where('id', '=', Number(id))
+      .execute();
   const all = async (trx: Db, p: PageSchema): Promise<Row[]> =>
-    (await trx.selectFrom(p.resource!.table).selectAll().orderBy('id').execute()).map((r) => ({ ...toRecord(p, r as Row), partyCode: (r as Row).partyCode }));
+    (await trx.selectFrom(p.resource!.table).selectAll().orderBy('id').execute()).map((r) => ({
+      ...toRecord(p, r as Row),
+      partyCode: (r as Row).partyCode,
+    }));
 
   return ctx.database.db.transaction().execute(async (trx) => {
     const counts = { orders: 0, declarations: 0, personal: 0, aggregates: 0 };
@@ -61,9 +76,17 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
     const nextOrder = await numberer(trx, 'tax_order', 'taxOrderNo', 'SD', 5, now);
     for (const s of settlements) {
       await insert(trx, ORDER, {
-        partyCode: s.partyCode, taxOrderNo: nextOrder(), period: chinaDate(new Date(String(s.confirmedAt))).slice(0, 7), driverIdcard: s.driverIdcard,
-        driverName: names.get(String(s.driverIdcard)) ?? null, settlementNo: s.settlementNo, waybillNos: [s.waybillNo],
-        incomeFen: Number(s.freightFen) + Number(s.extraFeeFen ?? 0) - Number(s.deductionFen ?? 0), vatRate: 0.01, iitRate: s.iitRate ?? 0, status: 'pending',
+        partyCode: s.partyCode,
+        taxOrderNo: nextOrder(),
+        period: chinaDate(new Date(String(s.confirmedAt))).slice(0, 7),
+        driverIdcard: s.driverIdcard,
+        driverName: names.get(String(s.driverIdcard)) ?? null,
+        settlementNo: s.settlementNo,
+        waybillNos: [s.waybillNo],
+        incomeFen: Number(s.freightFen) + Number(s.extraFeeFen ?? 0) - Number(s.deductionFen ?? 0),
+        vatRate: 0.01,
+        iitRate: s.iitRate ?? 0,
+        status: 'pending',
       });
       counts.orders++;
     }
@@ -82,20 +105,46 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
       if (!d) {
         const [partyCode, period] = key.split('|');
         d = { partyCode, declarationNo: nextDecl(), period, status: 'pending' };
-        await insert(trx, DECL, { ...d, orderCount: 0, incomeTotalFen: 0, vatTotalFen: 0, surchargeTotalFen: 0, stampTotalFen: 0, iitTotalFen: 0 });
+        await insert(trx, DECL, {
+          ...d,
+          orderCount: 0,
+          incomeTotalFen: 0,
+          vatTotalFen: 0,
+          surchargeTotalFen: 0,
+          stampTotalFen: 0,
+          iitTotalFen: 0,
+        });
         declOf.set(key, d);
         counts.declarations++;
       }
-      await trx.updateTable('tax_order').set({ declarationNo: String(d.declarationNo), updatedAt: stamp.updatedAt, updatedBy: 'system' })
-        .where('id', 'in', list.map((o) => Number(o.id))).execute();
+      await trx
+        .updateTable('tax_order')
+        .set({ declarationNo: String(d.declarationNo), updatedAt: stamp.updatedAt, updatedBy: 'system' })
+        .where(
+          'id',
+          'in',
+          list.map((o) => Number(o.id)),
+        )
+        .execute();
     }
     const orders = await all(trx, ORDER);
-    const byDecl = groupBy(orders.filter((o) => o.declarationNo), (o) => String(o.declarationNo));
+    const byDecl = groupBy(
+      orders.filter((o) => o.declarationNo),
+      (o) => String(o.declarationNo),
+    );
     for (const d of await all(trx, DECL)) {
       if (d.status !== 'pending' && d.status !== 'failed') continue;
       const own = byDecl.get(String(d.declarationNo)) ?? [];
-      const totals = { orderCount: own.length, incomeTotalFen: sum(own, 'incomeFen'), vatTotalFen: sum(own, 'vatFen'), surchargeTotalFen: sum(own, 'surchargeFen'), stampTotalFen: sum(own, 'stampFen'), iitTotalFen: sum(own, 'iitFen') };
-      if (Object.entries(totals).some(([k, v]) => Number(d[k] ?? 0) !== v)) await update(trx, DECL, d.id, { ...totals, ...computeValues(DECL, totals, 'stored') });
+      const totals = {
+        orderCount: own.length,
+        incomeTotalFen: sum(own, 'incomeFen'),
+        vatTotalFen: sum(own, 'vatFen'),
+        surchargeTotalFen: sum(own, 'surchargeFen'),
+        stampTotalFen: sum(own, 'stampFen'),
+        iitTotalFen: sum(own, 'iitFen'),
+      };
+      if (Object.entries(totals).some(([k, v]) => Number(d[k] ?? 0) !== v))
+        await update(trx, DECL, d.id, { ...totals, ...computeValues(DECL, totals, 'stored') });
     }
 
     // 3. Personal declarations per driver and ended month.
@@ -108,7 +157,18 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
       const figures = { incomeFen: sum(own, 'incomeFen'), taxableFen: sum(own, 'incomeFen'), dueFen: sum(own, 'iitFen') };
       const p = personal.get(key);
       if (!p) {
-        await insert(trx, PERSONAL, { partyCode, declarationNo: nextPersonal(), period, driverIdcard, driverName: own[0].driverName, incomeType: 'business', iitRate: own[0].iitRate, paidFen: 0, status: 'pending', ...figures });
+        await insert(trx, PERSONAL, {
+          partyCode,
+          declarationNo: nextPersonal(),
+          period,
+          driverIdcard,
+          driverName: own[0].driverName,
+          incomeType: 'business',
+          iitRate: own[0].iitRate,
+          paidFen: 0,
+          status: 'pending',
+          ...figures,
+        });
         counts.personal++;
       } else if ((p.status === 'pending' || p.status === 'failed') && Object.entries(figures).some(([k, v]) => Number(p[k] ?? 0) !== v)) {
         await update(trx, PERSONAL, p.id, figures);
@@ -120,7 +180,9 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
       .filter((c) => c.status === 'active' && c.incomeType === 'business')
       .sort((a, b) => String(b.effectiveFrom).localeCompare(String(a.effectiveFrom)) || Number(a.id) - Number(b.id));
     const capOf = (party: string, period: string) =>
-      Number(configs.find((c) => c.partyCode === party && String(c.effectiveFrom).slice(0, 7) <= period)?.annualCapFen ?? DEFAULT_ANNUAL_CAP_FEN);
+      Number(
+        configs.find((c) => c.partyCode === party && String(c.effectiveFrom).slice(0, 7) <= period)?.annualCapFen ?? DEFAULT_ANNUAL_CAP_FEN,
+      );
     const aggregates = new Map((await all(trx, AGG)).map((a) => [`${a.partyCode}|${a.period}|${a.driverIdcard}`, a]));
     const ytd = new Map<string, number>();
     const keys = [...byDriverMonth.keys()].sort((a, b) => a.split('|')[1].localeCompare(b.split('|')[1]) || a.localeCompare(b));
@@ -131,16 +193,25 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
       ytd.set(yearKey, (ytd.get(yearKey) ?? 0) + sum(own, 'incomeFen'));
       const cap = capOf(partyCode, period);
       const figures = {
-        driverName: own[0].driverName, waybillCount: own.reduce((s, o) => s + ((o.waybillNos as unknown[]) ?? []).length, 0), incomeFen: sum(own, 'incomeFen'),
-        vatFen: sum(own, 'vatFen'), iitFen: sum(own, 'iitFen'), taxTotalFen: sum(own, 'taxTotalFen'), ytdIncomeFen: ytd.get(yearKey)!, annualCapFen: cap,
-        overLimit: ytd.get(yearKey)! > cap, aggregatedAt: now.toISOString(),
+        driverName: own[0].driverName,
+        waybillCount: own.reduce((s, o) => s + ((o.waybillNos as unknown[]) ?? []).length, 0),
+        incomeFen: sum(own, 'incomeFen'),
+        vatFen: sum(own, 'vatFen'),
+        iitFen: sum(own, 'iitFen'),
+        taxTotalFen: sum(own, 'taxTotalFen'),
+        ytdIncomeFen: ytd.get(yearKey)!,
+        annualCapFen: cap,
+        overLimit: ytd.get(yearKey)! > cap,
+        aggregatedAt: now.toISOString(),
       };
       const a = aggregates.get(key);
       if (a) await update(trx, AGG, a.id, figures);
       else await insert(trx, AGG, { partyCode, period, driverIdcard, ...figures });
       counts.aggregates++;
     }
-    log(`tax orders +${counts.orders}, order declarations +${counts.declarations}, personal declarations +${counts.personal}, aggregates ${counts.aggregates}`);
+    log(
+      `tax orders +${counts.orders}, order declarations +${counts.declarations}, personal declarations +${counts.personal}, aggregates ${counts.aggregates}`,
+    );
     return counts;
   });
 }

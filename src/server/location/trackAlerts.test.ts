@@ -4,14 +4,34 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { jobHandler } from '../jobs/index.js';
 
-const ORDER: OrderInfo = { locOrderNo: 'DW20251120000001', waybillNo: 'YD0001', partyCode: 'C1001', plate: '沪A12345', driverIdcard: null, intervalMin: 30 };
+const ORDER: OrderInfo = {
+  locOrderNo: 'DW20251120000001',
+  waybillNo: 'YD0001',
+  partyCode: 'C1001',
+  plate: '沪A12345',
+  driverIdcard: null,
+  intervalMin: 30,
+};
 const at = (min: number) => new Date(Date.UTC(2025, 10, 20, 0, 0) + min * 60_000).toISOString();
-const point = (min: number, lng: number, speedKmh: number | null, resultCode = 'ok'): TrackPoint => ({ locatedAt: at(min), lng, lat: 31.2, speedKmh, resultCode });
+const point = (min: number, lng: number, speedKmh: number | null, resultCode = 'ok'): TrackPoint => ({
+  locatedAt: at(min),
+  lng,
+  lat: 31.2,
+  speedKmh,
+  resultCode,
+});
 
 describe('track alerts from a location order’s points', () => {
   it('finds one signal loss per run of points without a position, and gaps longer than three intervals', () => {
-    const points = [point(0, 121, 0), point(30, 121.2, 60), point(60, 121.2, 0, 'noSignal'), point(90, 121.2, 0, 'noSignal'), point(120, 121.6, 70),
-      point(330, 122.4, 65), point(360, 122.6, 0)];
+    const points = [
+      point(0, 121, 0),
+      point(30, 121.2, 60),
+      point(60, 121.2, 0, 'noSignal'),
+      point(90, 121.2, 0, 'noSignal'),
+      point(120, 121.6, 70),
+      point(330, 122.4, 65),
+      point(360, 122.6, 0),
+    ];
     const alerts = deriveTrackAlerts(ORDER, points);
     expect(alerts.map((a) => [a.alertType, a.occurredAt, a.durationMin, a.level])).toEqual([
       ['signalLost', at(60), 60, 'medium'],
@@ -22,11 +42,25 @@ describe('track alerts from a location order’s points', () => {
   });
 
   it('finds a stop of two hours on the way, not while loading or unloading', () => {
-    const points = [point(0, 121, 0), point(30, 121, 0), point(60, 121.3, 60), point(90, 121.5, 0), point(120, 121.5, 0), point(150, 121.5, 0),
-      point(210, 121.5, 0), point(240, 121.8, 50), point(270, 122, 0), point(600, 122, 0)];
+    const points = [
+      point(0, 121, 0),
+      point(30, 121, 0),
+      point(60, 121.3, 60),
+      point(90, 121.5, 0),
+      point(120, 121.5, 0),
+      point(150, 121.5, 0),
+      point(210, 121.5, 0),
+      point(240, 121.8, 50),
+      point(270, 122, 0),
+      point(600, 122, 0),
+    ];
     const alerts = deriveTrackAlerts(ORDER, points);
-    expect(alerts.map((a) => [a.alertType, a.occurredAt, a.durationMin])).toEqual([['signalLost', at(270), 330], ['longStop', at(90), 150]]
-      .sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    expect(alerts.map((a) => [a.alertType, a.occurredAt, a.durationMin])).toEqual(
+      [
+        ['signalLost', at(270), 330],
+        ['longStop', at(90), 150],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    );
     expect(deriveTrackAlerts(ORDER, points.slice(0, 6)).filter((a) => a.alertType === 'longStop')).toEqual([]);
   });
 });

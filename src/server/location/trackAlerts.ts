@@ -62,9 +62,19 @@ function signalLost(o: OrderInfo, points: TrackPoint[]): DerivedAlert[] {
   const push = (from: string, until: string, at: TrackPoint | null, why: string) => {
     const durationMin = Math.round((ms(until) - ms(from)) / MIN);
     out.push({
-      partyCode: o.partyCode, locOrderNo: o.locOrderNo, waybillNo: o.waybillNo, plate: o.plate, driverIdcard: o.driverIdcard,
-      alertType: 'signalLost', level: durationMin >= 240 ? 'high' : 'medium', occurredAt: from,
-      longitude: at?.lng ?? null, latitude: at?.lat ?? null, speedKmh: 0, durationMin, description: `定位单 ${o.locOrderNo}：${why}，约 ${durationMin} 分钟无有效位置`,
+      partyCode: o.partyCode,
+      locOrderNo: o.locOrderNo,
+      waybillNo: o.waybillNo,
+      plate: o.plate,
+      driverIdcard: o.driverIdcard,
+      alertType: 'signalLost',
+      level: durationMin >= 240 ? 'high' : 'medium',
+      occurredAt: from,
+      longitude: at?.lng ?? null,
+      latitude: at?.lat ?? null,
+      speedKmh: 0,
+      durationMin,
+      description: `定位单 ${o.locOrderNo}：${why}，约 ${durationMin} 分钟无有效位置`,
     });
   };
   for (const p of points) {
@@ -74,7 +84,12 @@ function signalLost(o: OrderInfo, points: TrackPoint[]): DerivedAlert[] {
       continue;
     }
     if (lostFrom) {
-      push(lostFrom.locatedAt, p.locatedAt, lastOk, `连续 ${misses} 次未取得位置（${lostFrom.resultCode === 'noSignal' ? '无信号' : '离线'}）`);
+      push(
+        lostFrom.locatedAt,
+        p.locatedAt,
+        lastOk,
+        `连续 ${misses} 次未取得位置（${lostFrom.resultCode === 'noSignal' ? '无信号' : '离线'}）`,
+      );
       lostFrom = null;
       misses = 0;
     } else if (lastOk && ms(p.locatedAt) - ms(lastOk.locatedAt) > signalGapMin(o.intervalMin) * MIN) {
@@ -91,20 +106,35 @@ function longStops(o: OrderInfo, points: TrackPoint[]): DerivedAlert[] {
   const ok = points.filter((p) => p.resultCode === 'ok');
   const firstMove = ok.findIndex((p) => !standing(p));
   let lastMove = -1;
-  ok.forEach((p, i) => { if (!standing(p)) lastMove = i; });
+  ok.forEach((p, i) => {
+    if (!standing(p)) lastMove = i;
+  });
   const out: DerivedAlert[] = [];
   let i = firstMove < 0 ? ok.length : firstMove + 1;
   while (i < lastMove) {
-    if (!standing(ok[i])) { i++; continue; }
+    if (!standing(ok[i])) {
+      i++;
+      continue;
+    }
     let j = i;
     while (j + 1 < lastMove && standing(ok[j + 1]) && km(ok[i], ok[j + 1]) <= STOP_RADIUS_KM) j++;
     // The stop lasts until the next point that moves.
     const durationMin = Math.round((ms(ok[j + 1].locatedAt) - ms(ok[i].locatedAt)) / MIN);
     if (durationMin >= LONG_STOP_MIN) {
       out.push({
-        partyCode: o.partyCode, locOrderNo: o.locOrderNo, waybillNo: o.waybillNo, plate: o.plate, driverIdcard: o.driverIdcard,
-        alertType: 'longStop', level: durationMin >= 2 * LONG_STOP_MIN ? 'high' : 'medium', occurredAt: ok[i].locatedAt,
-        longitude: ok[i].lng, latitude: ok[i].lat, speedKmh: 0, durationMin, description: `定位单 ${o.locOrderNo}：途中停车约 ${durationMin} 分钟`,
+        partyCode: o.partyCode,
+        locOrderNo: o.locOrderNo,
+        waybillNo: o.waybillNo,
+        plate: o.plate,
+        driverIdcard: o.driverIdcard,
+        alertType: 'longStop',
+        level: durationMin >= 2 * LONG_STOP_MIN ? 'high' : 'medium',
+        occurredAt: ok[i].locatedAt,
+        longitude: ok[i].lng,
+        latitude: ok[i].lat,
+        speedKmh: 0,
+        durationMin,
+        description: `定位单 ${o.locOrderNo}：途中停车约 ${durationMin} 分钟`,
       });
     }
     i = j + 1;
@@ -130,7 +160,9 @@ export async function syncTrackAlerts(ctx: AppContext, db: Db, locOrderNos?: str
   const orderTable = ctx.schemas.pages.get('location/order')?.resource?.table;
   const logTable = ctx.schemas.pages.get('location/orderLog')?.resource?.table;
   if (!alertTable || !orderTable || !logTable) return 0;
-  let q = db.selectFrom(`${orderTable} as o`).leftJoin('tms_waybill as w', 'w.waybillNo', 'o.waybillNo')
+  let q = db
+    .selectFrom(`${orderTable} as o`)
+    .leftJoin('tms_waybill as w', 'w.waybillNo', 'o.waybillNo')
     .select(['o.locOrderNo', 'o.waybillNo', 'o.partyCode', 'o.plate', 'o.intervalMin', 'w.driverIdcard', 'w.plate as waybillPlate'])
     .where('o.status', 'in', ['tracking', 'finished']);
   if (locOrderNos) {
@@ -139,19 +171,40 @@ export async function syncTrackAlerts(ctx: AppContext, db: Db, locOrderNos?: str
   }
   let added = 0;
   for (const o of await q.orderBy('o.id').execute()) {
-    const points = (await db.selectFrom(logTable).select(['locatedAt', 'lng', 'lat', 'speedKmh', 'resultCode']).where('locOrderNo', '=', o.locOrderNo).execute())
-      .map((p) => ({ locatedAt: iso(p.locatedAt), lng: Number(p.lng), lat: Number(p.lat), speedKmh: p.speedKmh === null ? null : Number(p.speedKmh), resultCode: String(p.resultCode) }));
+    const points = (
+      await db
+        .selectFrom(logTable)
+        .select(['locatedAt', 'lng', 'lat', 'speedKmh', 'resultCode'])
+        .where('locOrderNo', '=', o.locOrderNo)
+        .execute()
+    ).map((p) => ({
+      locatedAt: iso(p.locatedAt),
+      lng: Number(p.lng),
+      lat: Number(p.lat),
+      speedKmh: p.speedKmh === null ? null : Number(p.speedKmh),
+      resultCode: String(p.resultCode),
+    }));
     const info: OrderInfo = {
-      locOrderNo: String(o.locOrderNo), waybillNo: String(o.waybillNo), partyCode: String(o.partyCode), plate: (o.plate ?? o.waybillPlate ?? null) as string | null,
-      driverIdcard: (o.driverIdcard ?? null) as string | null, intervalMin: Number(o.intervalMin ?? 30),
+      locOrderNo: String(o.locOrderNo),
+      waybillNo: String(o.waybillNo),
+      partyCode: String(o.partyCode),
+      plate: (o.plate ?? o.waybillPlate ?? null) as string | null,
+      driverIdcard: (o.driverIdcard ?? null) as string | null,
+      intervalMin: Number(o.intervalMin ?? 30),
     };
     const alerts = deriveTrackAlerts(info, points);
     if (!alerts.length) continue;
-    const have = new Set((await db.selectFrom(alertTable).select(['alertType', 'occurredAt']).where('locOrderNo', '=', info.locOrderNo).execute())
-      .map((a) => `${String(a.alertType)}@${iso(a.occurredAt)}`));
+    const have = new Set(
+      (await db.selectFrom(alertTable).select(['alertType', 'occurredAt']).where('locOrderNo', '=', info.locOrderNo).execute()).map(
+        (a) => `${String(a.alertType)}@${iso(a.occurredAt)}`,
+      ),
+    );
     const now = new Date().toISOString();
     for (const a of alerts.filter((x) => !have.has(`${x.alertType}@${x.occurredAt}`))) {
-      await db.insertInto(alertTable).values({ ...a, createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system', version: 1 }).execute();
+      await db
+        .insertInto(alertTable)
+        .values({ ...a, createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system', version: 1 })
+        .execute();
       added++;
     }
   }

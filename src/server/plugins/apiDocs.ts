@@ -30,7 +30,8 @@ export async function registerApiDocs(app: FastifyInstance) {
       info: {
         title: 'Digital supply-chain open platform API',
         version: '1.0.0',
-        description: 'Every answer is {status, msg, data}; status 0 is success, 21332 a missing or expired token. ' +
+        description:
+          'Every answer is {status, msg, data}; status 0 is success, 21332 a missing or expired token. ' +
           'Schema pages share the /open-platform/data/{page} routes; {page} is the URL-encoded page id.',
       },
       components: {

@@ -77,8 +77,11 @@ export function registerBodyText(app: FastifyInstance) {
     // The query parser keeps a malformed or non-UTF-8 escape as typed; read strictly, it is refused.
     const q = req.url.indexOf('?');
     if (q >= 0 && req.url.includes('%', q)) parseForm(req.url.slice(q + 1));
-    const at = unstorableAt(req.params) ?? unstorableAt(req.query) ?? unstorableAt(req.headers)
-      ?? (req.body === undefined || req.body === null ? null : unstorableAt(req.body));
+    const at =
+      unstorableAt(req.params) ??
+      unstorableAt(req.query) ??
+      unstorableAt(req.headers) ??
+      (req.body === undefined || req.body === null ? null : unstorableAt(req.body));
     if (at !== null) throw badText(at);
   });
 }

@@ -30,8 +30,15 @@ export function registerRequestLog(app: FastifyInstance) {
     if (!url.startsWith('/open-platform/') && !url.startsWith('/ntocc-tps-api/')) return;
     const now = new Date().toISOString();
     buffer.push({
-      method: req.method, path: url.slice(0, 255), statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime),
-      username: req.user?.username ?? null, partyCode: req.user?.partyCode ?? null, ip: req.ip, createdAt: now, updatedAt: now,
+      method: req.method,
+      path: url.slice(0, 255),
+      statusCode: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime),
+      username: req.user?.username ?? null,
+      partyCode: req.user?.partyCode ?? null,
+      ip: req.ip,
+      createdAt: now,
+      updatedAt: now,
     });
     if (buffer.length >= MAX_BUFFER) await flush();
     else if (!timer) timer = setTimeout(() => void flush(), FLUSH_MS);

@@ -15,9 +15,11 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
     await probe.register(helmet, options);
     probe.get('/', async () => '');
     const res = await probe.inject({ method: 'GET', url: '/' });
-    return Object.fromEntries(Object.entries(res.headers)
-      .filter(([name]) => !NOT_HELMETS.has(name))
-      .map(([name, value]) => [name, String(value)]));
+    return Object.fromEntries(
+      Object.entries(res.headers)
+        .filter(([name]) => !NOT_HELMETS.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
   } finally {
     await probe.close();
   }

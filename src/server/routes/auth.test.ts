@@ -9,11 +9,21 @@ const form = (fields: Record<string, string>) => ({
 
 describe.each(dialects())('sign-in and session on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(dialect); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const authorize = (fields: Record<string, string>, remoteAddress = '10.0.0.1', lang = 'en') =>
-    t.app.inject({ method: 'POST', url: '/open-platform/authorize', remoteAddress, ...form(fields), headers: { ...form(fields).headers, 'accept-language': lang } });
+    t.app.inject({
+      method: 'POST',
+      url: '/open-platform/authorize',
+      remoteAddress,
+      ...form(fields),
+      headers: { ...form(fields).headers, 'accept-language': lang },
+    });
 
   it('answers the health check', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -72,10 +82,13 @@ describe.each(dialects())('sign-in and session on %s', (dialect) => {
 
   it('locks an account everywhere after failures from several addresses, and an address after many across accounts', async () => {
     for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) {
-      expect((await authorize({ grant_type: 'password', username: 'cust_b_ops', password: 'Wrong1234' }, `10.3.${i}.1`)).statusCode).toBe(401);
+      expect((await authorize({ grant_type: 'password', username: 'cust_b_ops', password: 'Wrong1234' }, `10.3.${i}.1`)).statusCode).toBe(
+        401,
+      );
     }
     expect((await authorize({ grant_type: 'password', username: 'cust_b_ops', password: 'Demo12345' }, '10.3.99.1')).statusCode).toBe(429);
-    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) await authorize({ grant_type: 'password', username: `ghost${i}`, password: 'Wrong1234' }, '10.2.0.1');
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++)
+      await authorize({ grant_type: 'password', username: `ghost${i}`, password: 'Wrong1234' }, '10.2.0.1');
     const locked = await authorize({ grant_type: 'password', username: 'operator', password: 'Demo12345' }, '10.2.0.1');
     expect(locked.statusCode).toBe(429);
     const elsewhere = await authorize({ grant_type: 'password', username: 'operator', password: 'Demo12345' }, '10.2.0.2');
@@ -116,9 +129,16 @@ describe.each(dialects())('sign-in and session on %s', (dialect) => {
     const after = await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: bearer(token) });
     expect(after.json().status).toBe(21332);
 
-    await t.app.ctx.database.db.updateTable('sys_session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.app.ctx.database.db
+      .updateTable('sys_session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const fresh = await login(t.app, 'staff');
-    await t.app.ctx.database.db.updateTable('sys_session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('revokedAt', 'is', null).execute();
+    await t.app.ctx.database.db
+      .updateTable('sys_session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('revokedAt', 'is', null)
+      .execute();
     const expired = await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: bearer(fresh) });
     expect(expired.json().status).toBe(21332);
   });
@@ -137,13 +157,22 @@ describe.each(dialects())('sign-in and session on %s', (dialect) => {
 
   it('records the usage log with the caller', async () => {
     const token = await login(t.app, 'cust_a');
-    const res = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', headers: bearer(token), payload: { sysName: 'console', sysPath: '/home', content: 'visit', action: 'view' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/open-platform/userLog',
+      headers: bearer(token),
+      payload: { sysName: 'console', sysPath: '/home', content: 'visit', action: 'view' },
+    });
     expect(res.json().status).toBe(0);
     const row = await t.app.ctx.database.db.selectFrom('sys_user_log').selectAll().where('username', '=', 'cust_a').executeTakeFirst();
     expect(row).toMatchObject({ sysPath: '/home', partyCode: 'C1001', action: 'view' });
     const empty = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', headers: bearer(token), payload: {} });
     expect(empty.statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/open-platform/userLog', payload: { sysPath: '/home', content: 'visit' } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/open-platform/userLog',
+      payload: { sysPath: '/home', content: 'visit' },
+    });
     expect(anonymous.json().status).toBe(21332);
   });
 });

@@ -28,7 +28,11 @@ const OWNED: [method: string, path: string, takes: 'body' | 'query' | 'params' |
   ['get', '/open-platform/menuTree', 'nothing'],
 ];
 
-type Operation = { requestBody?: { content: Record<string, { schema: { properties?: object } }> }; parameters?: { in: string; name: string }[]; responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> };
+type Operation = {
+  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+  parameters?: { in: string; name: string }[];
+  responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+};
 
 describe('route contracts in the OpenAPI document', () => {
   let t: TestApp;
@@ -37,14 +41,22 @@ describe('route contracts in the OpenAPI document', () => {
     t = await createTestApp('sqlite');
     doc = (await t.app.inject({ method: 'GET', url: '/open-platform/docs/json' })).json();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it.each(OWNED)('%s %s declares its input and its 200 answer', (method, route, takes) => {
     const op = doc.paths[route]?.[method];
     expect(op, `${method} ${route} is documented`).toBeDefined();
     if (takes === 'body') expect(Object.keys(op.requestBody?.content ?? {}).length).toBeGreaterThan(0);
     if (takes === 'query') expect(op.parameters?.some((p) => p.in === 'query')).toBe(true);
-    if (takes === 'params') expect(op.parameters?.filter((p) => p.in === 'path').map((p) => p.name).sort()).toEqual(['m', 'name', 'y']);
+    if (takes === 'params')
+      expect(
+        op.parameters
+          ?.filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(['m', 'name', 'y']);
     const ok = op.responses['200'];
     expect(ok).toBeDefined();
     const schema = Object.values(ok.content ?? {})[0]?.schema;
@@ -56,7 +68,9 @@ describe('route contracts in the OpenAPI document', () => {
   it('documents the form-encoded sign-in body with its fields', () => {
     const body = doc.paths['/open-platform/authorize'].post.requestBody!.content;
     expect(Object.keys(body)).toContain('application/x-www-form-urlencoded');
-    expect(Object.keys(body['application/x-www-form-urlencoded'].schema.properties ?? {})).toEqual(expect.arrayContaining(['username', 'password', 'grant_type', 'phone', 'vCode']));
+    expect(Object.keys(body['application/x-www-form-urlencoded'].schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['username', 'password', 'grant_type', 'phone', 'vCode']),
+    );
   });
 });
 
@@ -79,9 +93,12 @@ describe.each(dialects())('compressed answers on %s', (dialect) => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const info = (encoding?: string) => t.app.inject({
-    method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
-  });
+  const info = (encoding?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/open-platform/getUserInfo',
+      headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
 
   it('compresses answers above 1 KiB with brotli or gzip, as the client accepts', async () => {
     const plain = await info();
@@ -103,7 +120,11 @@ describe.each(dialects())('compressed answers on %s', (dialect) => {
   });
 
   it('still streams the CSV export, compressed', async () => {
-    const res = await t.app.inject({ method: 'GET', url: pageUrl('platformUser/department', '/export?format=csv'), headers: { ...bearer(token), 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: pageUrl('platformUser/department', '/export?format=csv'),
+      headers: { ...bearer(token), 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     const csv = gunzipSync(res.rawPayload).toString('utf8');

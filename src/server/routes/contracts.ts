@@ -12,8 +12,12 @@ export const nullableStr = { type: ['string', 'null'] } as const;
 export const nullableInt = { type: ['integer', 'null'] } as const;
 export const int = { type: 'integer' } as const;
 
-export const object = (properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}) =>
-  ({ type: 'object', properties, ...(required.length ? { required } : {}), ...extra });
+export const object = (properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}) => ({
+  type: 'object',
+  properties,
+  ...(required.length ? { required } : {}),
+  ...extra,
+});
 
 /** An object whose listed fields are described and whose other fields are passed through unchanged. */
 export const openObject = (properties: Record<string, JsonSchema> = {}) => ({ type: 'object', properties, additionalProperties: true });

@@ -14,7 +14,8 @@ for (const dialect of dialects()) {
     });
     afterAll(async () => t?.close());
 
-    const get = async (c: Caller, url: string) => dataOf(await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${c.token}` } }));
+    const get = async (c: Caller, url: string) =>
+      dataOf(await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${c.token}` } }));
 
     it('counts open exceptions as the exception queue’s to-do counter does', async () => {
       const dash = await get(admin, '/open-platform/dashboard');
@@ -28,7 +29,14 @@ for (const dialect of dialects()) {
       const mine = await get(custA, '/open-platform/todoCount');
       // A customer edits its own orders with missing data; reviews, exceptions and remittances are the platform's work.
       expect(mine.miss_order_count).toBeGreaterThanOrEqual(0);
-      for (const name of ['auth_shipper_count', 'auth_count', 'transport_abnormal_count', 'transfer_apply_count', 'urge_remit_count', 'need_invoice']) {
+      for (const name of [
+        'auth_shipper_count',
+        'auth_count',
+        'transport_abnormal_count',
+        'transfer_apply_count',
+        'urge_remit_count',
+        'need_invoice',
+      ]) {
         expect(mine).not.toHaveProperty(name);
       }
       // Their open exceptions are still a figure of their business on the dashboard.

@@ -7,12 +7,22 @@ import type { AppContext } from '../context.js';
 import { countTodo } from '../data/todoCount.js';
 import { int, object, openObject, responses } from './contracts.js';
 
-const dashboardQuery = object({ tzOffset: { type: 'integer', minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' } });
+const dashboardQuery = object({
+  tzOffset: { type: 'integer', minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' },
+});
 const dashboard = object({
   figures: object({ ordersToday: int, waybillsInTransit: int, freightThisMonthFen: int, exceptionsOpen: int, waybillsTotal: int }),
   daily: { type: 'array', items: object({ day: { type: 'string' }, waybills: int, freightFen: int }) },
   statuses: { type: 'array', items: object({ status: { type: 'string' }, count: int }) },
-  carriers: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, waybills: int, scores: { type: 'array', items: { type: 'number' } } }) },
+  carriers: {
+    type: 'array',
+    items: object({
+      code: { type: 'string' },
+      name: { type: 'string' },
+      waybills: int,
+      scores: { type: 'array', items: { type: 'number' } },
+    }),
+  },
   latest: { type: 'array', items: openObject() },
 });
 
@@ -52,79 +62,132 @@ export function lastDays(n: number, now: number, tzOffsetMinutes: number): strin
  */
 export function registerDashboardRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  app.get('/open-platform/dashboard', {
-    schema: { tags: ['dashboard'], summary: 'Figures of the management centre within the caller’s scope', querystring: dashboardQuery, response: responses(dashboard) },
-  }, async (req: FastifyRequest<{ Querystring: { tzOffset: number } }>) => {
-    requireUser(req);
-    const tz = req.query.tzOffset;
-    const now = Date.now();
-    const days = lastDays(CHART_DAYS, now, tz);
-    const today = days[days.length - 1];
-    const month = today.slice(0, 7);
-    const since = new Date(now - (CHART_DAYS + 1) * DAY).toISOString();
-    const db = ctx.database.db;
-    const out = {
-      figures: { ordersToday: 0, waybillsInTransit: 0, freightThisMonthFen: 0, exceptionsOpen: 0, waybillsTotal: 0 },
-      daily: days.map((day) => ({ day, waybills: 0, freightFen: 0 })),
-      statuses: [] as { status: string; count: number }[],
-      carriers: [] as { code: string; name: string; waybills: number; scores: number[] }[],
-      latest: [] as Record<string, unknown>[],
-    };
+  app.get(
+    '/open-platform/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Figures of the management centre within the caller’s scope',
+        querystring: dashboardQuery,
+        response: responses(dashboard),
+      },
+    },
+    async (req: FastifyRequest<{ Querystring: { tzOffset: number } }>) => {
+      requireUser(req);
+      const tz = req.query.tzOffset;
+      const now = Date.now();
+      const days = lastDays(CHART_DAYS, now, tz);
+      const today = days[days.length - 1];
+      const month = today.slice(0, 7);
+      const since = new Date(now - (CHART_DAYS + 1) * DAY).toISOString();
+      const db = ctx.database.db;
+      const out = {
+        figures: { ordersToday: 0, waybillsInTransit: 0, freightThisMonthFen: 0, exceptionsOpen: 0, waybillsTotal: 0 },
+        daily: days.map((day) => ({ day, waybills: 0, freightFen: 0 })),
+        statuses: [] as { status: string; count: number }[],
+        carriers: [] as { code: string; name: string; waybills: number; scores: number[] }[],
+        latest: [] as Record<string, unknown>[],
+      };
 
-    const orders = await readable(ctx, req, ORDERS);
-    if (orders) {
-      const rows = await scoped(db.selectFrom(orders.page.resource!.table).select('createdAt').where('createdAt', '>=', new Date(now - 2 * DAY).toISOString()), orders).execute();
-      out.figures.ordersToday = rows.filter((r) => localDay(r.createdAt, tz) === today).length;
-    }
-
-    const waybills = await readable(ctx, req, WAYBILLS);
-    if (waybills) {
-      const table = waybills.page.resource!.table;
-      const recent = await scoped(db.selectFrom(table).select(['createdAt', 'freightFen', 'status']).where('createdAt', '>=', since), waybills).execute();
-      const byDay = new Map(out.daily.map((d) => [d.day, d]));
-      for (const r of recent) {
-        const d = byDay.get(localDay(r.createdAt, tz));
-        if (!d || r.status === 'cancelled') continue;
-        d.waybills += 1;
-        d.freightFen += Number(r.freightFen ?? 0);
-      }
-      out.figures.freightThisMonthFen = recent.filter((r) => r.status !== 'cancelled' && localDay(r.createdAt, tz).startsWith(month))
-        .reduce((s, r) => s + Number(r.freightFen ?? 0), 0);
-      const statuses = await scoped(db.selectFrom(table).select(['status', sql<number>`count(*)`.as('n')]).groupBy('status'), waybills).execute();
-      out.statuses = statuses.map((s) => ({ status: String(s.status), count: Number(s.n) })).sort((a, b) => b.count - a.count);
-      out.figures.waybillsTotal = out.statuses.reduce((s, x) => s + x.count, 0);
-      out.figures.waybillsInTransit = out.statuses.find((s) => s.status === 'inTransit')?.count ?? 0;
-      out.latest = (await scoped(db.selectFrom(table).select(['id', 'waybillNo', 'shipperCode', 'carrierCode', 'freightFen', 'status', 'createdAt'])
-        .orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(8), waybills).execute());
-      // The table shows the shipper's name, as the waybill list does.
-      const shippers = await readable(ctx, req, SHIPPERS);
-      const codes = [...new Set(out.latest.map((r) => r.shipperCode).filter((c): c is string => typeof c === 'string'))];
-      if (shippers && codes.length) {
-        const names = new Map((await scoped(db.selectFrom(shippers.page.resource!.table).select(['code', 'name']).where('code', 'in', codes), shippers).execute())
-          .map((r) => [String(r.code), String(r.name)]));
-        out.latest = out.latest.map((r) => ({ ...r, shipperName: names.get(String(r.shipperCode)) ?? null }));
+      const orders = await readable(ctx, req, ORDERS);
+      if (orders) {
+        const rows = await scoped(
+          db
+            .selectFrom(orders.page.resource!.table)
+            .select('createdAt')
+            .where('createdAt', '>=', new Date(now - 2 * DAY).toISOString()),
+          orders,
+        ).execute();
+        out.figures.ordersToday = rows.filter((r) => localDay(r.createdAt, tz) === today).length;
       }
 
-      const carriers = await readable(ctx, req, CARRIERS);
-      if (carriers) {
-        const top = await scoped(db.selectFrom(table).select(['carrierCode', sql<number>`count(*)`.as('n')]).where('carrierCode', 'is not', null)
-          .groupBy('carrierCode').orderBy(sql`count(*)`, 'desc').limit(3), waybills).execute();
-        const codes = top.map((t) => String(t.carrierCode));
-        if (codes.length) {
-          const rows = await db.selectFrom(carriers.page.resource!.table)
-            .select(['code', 'name', 'scorePunctuality', 'scoreSafety', 'scoreService', 'scoreCost', 'scoreCapacity']).where('code', 'in', codes).execute();
-          out.carriers = codes.map((code) => {
-            const c = rows.find((r) => r.code === code);
-            return {
-              code, name: String(c?.name ?? code), waybills: Number(top.find((t) => t.carrierCode === code)?.n ?? 0),
-              scores: c ? [c.scorePunctuality, c.scoreSafety, c.scoreService, c.scoreCost, c.scoreCapacity].map((v) => Number(v ?? 0)) : [0, 0, 0, 0, 0],
-            };
-          });
+      const waybills = await readable(ctx, req, WAYBILLS);
+      if (waybills) {
+        const table = waybills.page.resource!.table;
+        const recent = await scoped(
+          db.selectFrom(table).select(['createdAt', 'freightFen', 'status']).where('createdAt', '>=', since),
+          waybills,
+        ).execute();
+        const byDay = new Map(out.daily.map((d) => [d.day, d]));
+        for (const r of recent) {
+          const d = byDay.get(localDay(r.createdAt, tz));
+          if (!d || r.status === 'cancelled') continue;
+          d.waybills += 1;
+          d.freightFen += Number(r.freightFen ?? 0);
+        }
+        out.figures.freightThisMonthFen = recent
+          .filter((r) => r.status !== 'cancelled' && localDay(r.createdAt, tz).startsWith(month))
+          .reduce((s, r) => s + Number(r.freightFen ?? 0), 0);
+        const statuses = await scoped(
+          db
+            .selectFrom(table)
+            .select(['status', sql<number>`count(*)`.as('n')])
+            .groupBy('status'),
+          waybills,
+        ).execute();
+        out.statuses = statuses.map((s) => ({ status: String(s.status), count: Number(s.n) })).sort((a, b) => b.count - a.count);
+        out.figures.waybillsTotal = out.statuses.reduce((s, x) => s + x.count, 0);
+        out.figures.waybillsInTransit = out.statuses.find((s) => s.status === 'inTransit')?.count ?? 0;
+        out.latest = await scoped(
+          db
+            .selectFrom(table)
+            .select(['id', 'waybillNo', 'shipperCode', 'carrierCode', 'freightFen', 'status', 'createdAt'])
+            .orderBy('createdAt', 'desc')
+            .orderBy('id', 'desc')
+            .limit(8),
+          waybills,
+        ).execute();
+        // The table shows the shipper's name, as the waybill list does.
+        const shippers = await readable(ctx, req, SHIPPERS);
+        const codes = [...new Set(out.latest.map((r) => r.shipperCode).filter((c): c is string => typeof c === 'string'))];
+        if (shippers && codes.length) {
+          const names = new Map(
+            (
+              await scoped(
+                db.selectFrom(shippers.page.resource!.table).select(['code', 'name']).where('code', 'in', codes),
+                shippers,
+              ).execute()
+            ).map((r) => [String(r.code), String(r.name)]),
+          );
+          out.latest = out.latest.map((r) => ({ ...r, shipperName: names.get(String(r.shipperCode)) ?? null }));
+        }
+
+        const carriers = await readable(ctx, req, CARRIERS);
+        if (carriers) {
+          const top = await scoped(
+            db
+              .selectFrom(table)
+              .select(['carrierCode', sql<number>`count(*)`.as('n')])
+              .where('carrierCode', 'is not', null)
+              .groupBy('carrierCode')
+              .orderBy(sql`count(*)`, 'desc')
+              .limit(3),
+            waybills,
+          ).execute();
+          const codes = top.map((t) => String(t.carrierCode));
+          if (codes.length) {
+            const rows = await db
+              .selectFrom(carriers.page.resource!.table)
+              .select(['code', 'name', 'scorePunctuality', 'scoreSafety', 'scoreService', 'scoreCost', 'scoreCapacity'])
+              .where('code', 'in', codes)
+              .execute();
+            out.carriers = codes.map((code) => {
+              const c = rows.find((r) => r.code === code);
+              return {
+                code,
+                name: String(c?.name ?? code),
+                waybills: Number(top.find((t) => t.carrierCode === code)?.n ?? 0),
+                scores: c
+                  ? [c.scorePunctuality, c.scoreSafety, c.scoreService, c.scoreCost, c.scoreCapacity].map((v) => Number(v ?? 0))
+                  : [0, 0, 0, 0, 0],
+              };
+            });
+          }
         }
       }
-    }
-    const exceptions = await readable(ctx, req, EXCEPTIONS);
-    if (exceptions) out.figures.exceptionsOpen = await countTodo(ctx, exceptions);
-    return ok(out);
-  });
+      const exceptions = await readable(ctx, req, EXCEPTIONS);
+      if (exceptions) out.figures.exceptionsOpen = await countTodo(ctx, exceptions);
+      return ok(out);
+    },
+  );
 }

@@ -12,7 +12,9 @@ describe('the data routes’ declared contract', () => {
     t = await createTestApp('sqlite');
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('documents every data route’s parameters, body and answers in the OpenAPI', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/open-platform/docs/json' })).json();
@@ -25,12 +27,19 @@ describe('the data routes’ declared contract', () => {
     for (const [p, ops] of routes) {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method.toUpperCase()} ${p}`;
-        expect(op.parameters.filter((x: any) => x.in === 'path').map((x: any) => x.name).sort(), where).toEqual((p.match(/\{(\w+)\}/g) ?? []).map((x) => x.slice(1, -1)).sort());
+        expect(
+          op.parameters
+            .filter((x: any) => x.in === 'path')
+            .map((x: any) => x.name)
+            .sort(),
+          where,
+        ).toEqual((p.match(/\{(\w+)\}/g) ?? []).map((x) => x.slice(1, -1)).sort());
         const success = op.responses['200'] ?? op.responses['201'];
         expect(success, where).toBeTruthy();
         expect(op.responses['4XX']?.content['application/json'].schema.properties.msg, where).toBeTruthy();
         // The import upload is a multipart file, streamed to disk rather than parsed as a declared body.
-        if ((method === 'post' || method === 'put') && !p.endsWith('/import')) expect(op.requestBody?.content['application/json'].schema, where).toBeTruthy();
+        if ((method === 'post' || method === 'put') && !p.endsWith('/import'))
+          expect(op.requestBody?.content['application/json'].schema, where).toBeTruthy();
       }
     }
     const list = doc.paths['/open-platform/data/{page}'].get;
@@ -39,9 +48,16 @@ describe('the data routes’ declared contract', () => {
     const bulk = doc.paths['/open-platform/data/{page}/bulk-delete'].post;
     expect(bulk.requestBody.content['application/json'].schema.properties.ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 200 });
     const bulkAction = doc.paths['/open-platform/data/{page}/bulk-actions/{name}'].post;
-    expect(bulkAction.requestBody.content['application/json'].schema.properties.ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 200 });
+    expect(bulkAction.requestBody.content['application/json'].schema.properties.ids).toMatchObject({
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+    });
     const template = doc.paths['/open-platform/data/{page}/import/template'].get;
-    expect(template.parameters.find((x: any) => x.name === 'format').schema.enum ?? template.parameters.find((x: any) => x.name === 'format').schema.anyOf).toBeTruthy();
+    expect(
+      template.parameters.find((x: any) => x.name === 'format').schema.enum ??
+        template.parameters.find((x: any) => x.name === 'format').schema.anyOf,
+    ).toBeTruthy();
     const summary = doc.paths['/open-platform/data/{page}/{id}/related-summary/{name}'].get;
     expect(summary.responses['200'].content['application/json'].schema.properties.data.properties.lines.type).toBe('array');
     const chain = doc.paths['/open-platform/data/{page}/{id}/chain/{name}'].get;
@@ -64,10 +80,22 @@ describe('the data routes’ declared contract', () => {
 
   it('sends records whole through the declared answers', async () => {
     const made = dataOf(await admin.post(DEPT, '', { code: 'CONTRACT', name: '契约部', status: 'active', leader: '张三', sort: 3 }), 201);
-    expect(made).toMatchObject({ code: 'CONTRACT', name: '契约部', leader: '张三', sort: 3, version: 1, partyCode: 'P0001', createdBy: 'admin' });
+    expect(made).toMatchObject({
+      code: 'CONTRACT',
+      name: '契约部',
+      leader: '张三',
+      sort: 3,
+      version: 1,
+      partyCode: 'P0001',
+      createdBy: 'admin',
+    });
     const listed = dataOf(await admin.get(DEPT, '?code=CONTRACT')).list[0];
     expect(listed).toEqual(made);
-    expect(dataOf(await admin.get(DEPT, `/${made.id}/history`))[0]).toMatchObject({ action: 'create', username: 'admin', after: { code: 'CONTRACT' } });
+    expect(dataOf(await admin.get(DEPT, `/${made.id}/history`))[0]).toMatchObject({
+      action: 'create',
+      username: 'admin',
+      after: { code: 'CONTRACT' },
+    });
     expect(dataOf(await admin.get(DEPT, `/options?ids=${made.id}`))).toEqual([{ value: made.id, label: '契约部' }]);
   });
 });

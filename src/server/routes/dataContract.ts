@@ -40,45 +40,73 @@ const filters = { additionalProperties: true, description: 'other parameters fil
 
 const sortParam = Type.String({ maxLength: 64, description: 'field or -field; only indexed fields, id, createdAt and updatedAt' });
 
-export const ListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'page number, from 1' })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `rows per page, at most ${MAX_PAGE_SIZE}` })),
-  sort: Type.Optional(sortParam),
-  q: Type.Optional(search),
-  todo: Type.Optional(todo),
-}, filters);
+export const ListQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'page number, from 1' })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, description: `rows per page, at most ${MAX_PAGE_SIZE}` })),
+    sort: Type.Optional(sortParam),
+    q: Type.Optional(search),
+    todo: Type.Optional(todo),
+  },
+  filters,
+);
 
-export const ExportQuery = Type.Object({
-  format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })),
-  tzOffset: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' })),
-  sort: Type.Optional(sortParam),
-  q: Type.Optional(search),
-  todo: Type.Optional(todo),
-}, filters);
+export const ExportQuery = Type.Object(
+  {
+    format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'csv' })),
+    tzOffset: Type.Optional(
+      Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' }),
+    ),
+    sort: Type.Optional(sortParam),
+    q: Type.Optional(search),
+    todo: Type.Optional(todo),
+  },
+  filters,
+);
 
 export const FilterQuery = Type.Object({ q: Type.Optional(search), todo: Type.Optional(todo) }, filters);
 
-export const OptionsQuery = Type.Object({
-  q: Type.Optional(search),
-  ids: Type.Optional(Type.String({ maxLength: 4000, description: 'comma-separated keys to label (at most 200)' })),
-  fields: Type.Optional(Type.String({ maxLength: 500, description: 'comma-separated fields to answer with each option, among those a referencing field’s x-ref-fill reads' })),
-}, { ...filters, description: 'other parameters filter the options by field name (a field’s x-ref-filter)' });
+export const OptionsQuery = Type.Object(
+  {
+    q: Type.Optional(search),
+    ids: Type.Optional(Type.String({ maxLength: 4000, description: 'comma-separated keys to label (at most 200)' })),
+    fields: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: 'comma-separated fields to answer with each option, among those a referencing field’s x-ref-fill reads',
+      }),
+    ),
+  },
+  { ...filters, description: 'other parameters filter the options by field name (a field’s x-ref-filter)' },
+);
 
 export const CurrentQuery = Type.Object({
   partyCode: Type.Optional(Type.String({ maxLength: 16, description: 'the organisation (platform staff only; default: the caller’s)' })),
 });
 
 const bodyObject = { additionalProperties: true, maxProperties: MAX_BODY_FIELDS };
-export const RecordBody = Type.Object({}, { ...bodyObject, description: 'the record’s fields, as in components/schemas/<page id with dots>' });
-export const UpdateBody = Type.Object({
-  version: Type.Integer({ description: 'the version read; a stale version answers 409 with the current record' }),
-}, { ...bodyObject, description: 'the fields to change, and the version read' });
-export const DialogBody = Type.Object({
-  version: Type.Optional(Type.Integer()),
-}, { ...bodyObject, description: 'the fields of the transition’s or action’s dialog; may be left out' });
-export const BulkIdsBody = Type.Object({
-  ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
-}, { additionalProperties: false });
+export const RecordBody = Type.Object(
+  {},
+  { ...bodyObject, description: 'the record’s fields, as in components/schemas/<page id with dots>' },
+);
+export const UpdateBody = Type.Object(
+  {
+    version: Type.Integer({ description: 'the version read; a stale version answers 409 with the current record' }),
+  },
+  { ...bodyObject, description: 'the fields to change, and the version read' },
+);
+export const DialogBody = Type.Object(
+  {
+    version: Type.Optional(Type.Integer()),
+  },
+  { ...bodyObject, description: 'the fields of the transition’s or action’s dialog; may be left out' },
+);
+export const BulkIdsBody = Type.Object(
+  {
+    ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: false }),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * Serialises an answer with JSON.stringify. The records' schema is open (a page's fields), so the
@@ -87,89 +115,189 @@ export const BulkIdsBody = Type.Object({
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 /** A bulk action: the selection and the action's dialog fields. */
-export const BulkActionBody = Type.Object({
-  ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, description: 'the selected records' }),
-}, { ...bodyObject, description: 'the selection (ids) and the fields of the action’s dialog' });
+export const BulkActionBody = Type.Object(
+  {
+    ids: Type.Array(recordId, { minItems: 1, maxItems: MAX_BULK_IDS, description: 'the selected records' }),
+  },
+  { ...bodyObject, description: 'the selection (ids) and the fields of the action’s dialog' },
+);
 
 export const ImportTemplateQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], { default: 'xlsx' })),
 });
 export const ImportQuery = Type.Object({
   dryRun: Type.Optional(Type.String({ maxLength: 5, description: '1 or true: only check the file, write nothing' })),
-  tzOffset: Type.Optional(Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' })),
+  tzOffset: Type.Optional(
+    Type.Integer({ minimum: -1440, maximum: 1440, description: 'the browser’s getTimezoneOffset(), for times in the file' }),
+  ),
 });
 
-const record = Type.Object({}, { additionalProperties: true, description: 'a record: the page’s readable fields and id, version, createdAt, updatedAt, createdBy, updatedBy' });
+const record = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description: 'a record: the page’s readable fields and id, version, createdAt, updatedAt, createdBy, updatedBy',
+  },
+);
 
-export const envelope = <T extends TSchema>(data: T) => Type.Object({
-  status: Type.Integer({ description: '0 on success' }),
-  msg: Type.String(),
-  data,
-});
+export const envelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    status: Type.Integer({ description: '0 on success' }),
+    msg: Type.String(),
+    data,
+  });
 
 /** Every refusal: HTTP 4xx, a non-zero status, the message in the caller's language; field errors or the current record in data. */
-export const Refusal = envelope(Type.Unknown({ description: '{fieldErrors: {field: message}} for invalid fields, the current record with 409, else null' }));
+export const Refusal = envelope(
+  Type.Unknown({ description: '{fieldErrors: {field: message}} for invalid fields, the current record with 409, else null' }),
+);
 
 export const answers = <T extends TSchema>(data: T, code = 200) => ({ [code]: envelope(data), '4xx': Refusal });
 
 export const Answers = {
-  list: answers(Type.Object({
-    list: Type.Array(record), total: Type.Integer(), totalCapped: Type.Boolean({ description: 'more than 10,000 match' }),
-    page: Type.Integer(), size: Type.Integer(),
-    totals: Type.Optional(Type.Array(Type.Object({
-      field: Type.String(), op: Type.Union([Type.Literal('sum'), Type.Literal('avg'), Type.Literal('count')]),
-      value: Type.Union([Type.Number(), Type.Null()]),
-    }), { description: 'the page’s list.totals over every matching row in the caller’s scope' })),
-  })),
+  list: answers(
+    Type.Object({
+      list: Type.Array(record),
+      total: Type.Integer(),
+      totalCapped: Type.Boolean({ description: 'more than 10,000 match' }),
+      page: Type.Integer(),
+      size: Type.Integer(),
+      totals: Type.Optional(
+        Type.Array(
+          Type.Object({
+            field: Type.String(),
+            op: Type.Union([Type.Literal('sum'), Type.Literal('avg'), Type.Literal('count')]),
+            value: Type.Union([Type.Number(), Type.Null()]),
+          }),
+          { description: 'the page’s list.totals over every matching row in the caller’s scope' },
+        ),
+      ),
+    }),
+  ),
   record: answers(record),
   created: answers(record, 201),
   deleted: answers(Type.Object({ deleted: Type.Integer() })),
-  options: answers(Type.Array(Type.Object({ value: Type.Unknown(), label: Type.Unknown(), fields: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'fields asked for with ?fields= that a fill (x-ref-fill) reads' })) }))),
+  options: answers(
+    Type.Array(
+      Type.Object({
+        value: Type.Unknown(),
+        label: Type.Unknown(),
+        fields: Type.Optional(
+          Type.Record(Type.String(), Type.Unknown(), { description: 'fields asked for with ?fields= that a fill (x-ref-fill) reads' }),
+        ),
+      }),
+    ),
+  ),
   report: answers(Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
   current: answers(Type.Object({ partyCode: Type.String(), record: Type.Union([record, Type.Null()]) })),
-  history: answers(Type.Array(Type.Object({
-    id: Type.Integer(), action: Type.String(), username: Type.Union([Type.String(), Type.Null()]), createdAt: Type.String(),
-    before: Type.Unknown(), after: Type.Unknown(),
-  }))),
+  history: answers(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        action: Type.String(),
+        username: Type.Union([Type.String(), Type.Null()]),
+        createdAt: Type.String(),
+        before: Type.Unknown(),
+        after: Type.Unknown(),
+      }),
+    ),
+  ),
   actionResult: answers(Type.Unknown({ description: 'what the action reports' })),
-  relatedSummary: answers(Type.Object({
-    columns: Type.Array(Type.Object({ field: Type.String(), title: Type.String() })),
-    lines: Type.Array(Type.Object({
-      page: Type.String(), title: Type.String(), count: Type.Integer(), canCreate: Type.Boolean(),
-      latest: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), updatedAt: Type.Unknown(), cells: Type.Record(Type.String(), Type.Object({
-        value: Type.Unknown(), text: Type.Union([Type.String(), Type.Number(), Type.Null()]), color: Type.Optional(Type.String()),
-      })) })]),
-    }), { description: 'one line per page of the group the caller may read' }),
-  })),
-  chain: answers(Type.Object({
-    steps: Type.Array(Type.Object({
-      name: Type.String(), page: Type.String(), title: Type.String(), readable: Type.Boolean(), totalFen: Type.Union([Type.Integer(), Type.Null()]),
-      documents: Type.Array(Type.Object({
-        id: Type.Integer(), no: Type.String(), follows: Type.String(), amountFen: Type.Union([Type.Integer(), Type.Null()]),
-        status: Type.Union([Type.Null(), Type.Object({ value: Type.Unknown(), text: Type.Union([Type.String(), Type.Number(), Type.Null()]), color: Type.Optional(Type.String()) })]),
-      })),
-    }), { description: 'the chain\'s steps in order' }),
-    openFen: Type.Union([Type.Integer(), Type.Null()], { description: 'what is still open, in fen' }),
-  })),
-  bulkResult: answers(Type.Object({
-    succeeded: Type.Integer(), failed: Type.Integer(),
-    results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), msg: Type.Optional(Type.String()), result: Type.Optional(Type.Unknown()) })),
-  })),
+  relatedSummary: answers(
+    Type.Object({
+      columns: Type.Array(Type.Object({ field: Type.String(), title: Type.String() })),
+      lines: Type.Array(
+        Type.Object({
+          page: Type.String(),
+          title: Type.String(),
+          count: Type.Integer(),
+          canCreate: Type.Boolean(),
+          latest: Type.Union([
+            Type.Null(),
+            Type.Object({
+              id: Type.Integer(),
+              updatedAt: Type.Unknown(),
+              cells: Type.Record(
+                Type.String(),
+                Type.Object({
+                  value: Type.Unknown(),
+                  text: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+                  color: Type.Optional(Type.String()),
+                }),
+              ),
+            }),
+          ]),
+        }),
+        { description: 'one line per page of the group the caller may read' },
+      ),
+    }),
+  ),
+  chain: answers(
+    Type.Object({
+      steps: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          page: Type.String(),
+          title: Type.String(),
+          readable: Type.Boolean(),
+          totalFen: Type.Union([Type.Integer(), Type.Null()]),
+          documents: Type.Array(
+            Type.Object({
+              id: Type.Integer(),
+              no: Type.String(),
+              follows: Type.String(),
+              amountFen: Type.Union([Type.Integer(), Type.Null()]),
+              status: Type.Union([
+                Type.Null(),
+                Type.Object({
+                  value: Type.Unknown(),
+                  text: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+                  color: Type.Optional(Type.String()),
+                }),
+              ]),
+            }),
+          ),
+        }),
+        { description: "the chain's steps in order" },
+      ),
+      openFen: Type.Union([Type.Integer(), Type.Null()], { description: 'what is still open, in fen' }),
+    }),
+  ),
+  bulkResult: answers(
+    Type.Object({
+      succeeded: Type.Integer(),
+      failed: Type.Integer(),
+      results: Type.Array(
+        Type.Object({ id: Type.Integer(), ok: Type.Boolean(), msg: Type.Optional(Type.String()), result: Type.Optional(Type.Unknown()) }),
+      ),
+    }),
+  ),
   importResult: answers(Type.Object({}, { additionalProperties: true, description: '{rows, valid, errors: [{row, field, msg}]}' })),
-  schema: answers(Type.Object({
-    page: Type.Object({}, { additionalProperties: true, description: 'the page schema' }),
-    messages: Type.Record(Type.String(), Type.String()),
-    actions: Type.Array(Type.String(), { description: 'the caller’s actions on the page; ["*"] for all' }),
-    source: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a report’s source page' })),
-    parents: Type.Optional(Type.Array(Type.Object({ page: Type.String(), field: Type.String(), title: Type.String() }), { description: 'the pages whose records this page’s records belong to (relations naming it)' })),
-  })),
-  dashboard: answers(Type.Object({
-    figures: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
-    charts: Type.Record(Type.String(), Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
-  })),
+  schema: answers(
+    Type.Object({
+      page: Type.Object({}, { additionalProperties: true, description: 'the page schema' }),
+      messages: Type.Record(Type.String(), Type.String()),
+      actions: Type.Array(Type.String(), { description: 'the caller’s actions on the page; ["*"] for all' }),
+      source: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'a report’s source page' })),
+      parents: Type.Optional(
+        Type.Array(Type.Object({ page: Type.String(), field: Type.String(), title: Type.String() }), {
+          description: 'the pages whose records this page’s records belong to (relations naming it)',
+        }),
+      ),
+    }),
+  ),
+  dashboard: answers(
+    Type.Object({
+      figures: Type.Record(Type.String(), Type.Union([Type.Number(), Type.Null()])),
+      charts: Type.Record(Type.String(), Type.Array(Type.Object({ key: Type.Unknown() }, { additionalProperties: true }))),
+    }),
+  ),
   file: { 200: Type.String({ format: 'binary', description: 'the CSV or XLSX file, streamed' }), '4xx': Refusal },
   /** A small file built in memory (the import template): a Buffer or text, sent as it is. */
-  builtFile: { 200: Type.Unsafe<string | Buffer>({ type: 'string', format: 'binary', description: 'the XLSX or CSV template' }), '4xx': Refusal },
+  builtFile: {
+    200: Type.Unsafe<string | Buffer>({ type: 'string', format: 'binary', description: 'the XLSX or CSV template' }),
+    '4xx': Refusal,
+  },
 };
 
 // Path and query values arrive as text and are converted to the declared types; a JSON body is
@@ -181,18 +309,24 @@ export function validatorCompiler({ schema, httpPart }: { schema: FastifySchema;
   return compileSchema(httpPart === 'body' ? asSent : fromText, schema as object);
 }
 
-interface ValidationIssue { instancePath: string; keyword: string; params: Record<string, unknown> }
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
 
-const named = (issue: ValidationIssue) => issue.keyword === 'required' ? String(issue.params.missingProperty) : issue.instancePath.split('/')[1] ?? '';
+const named = (issue: ValidationIssue) =>
+  issue.keyword === 'required' ? String(issue.params.missingProperty) : (issue.instancePath.split('/')[1] ?? '');
 
 /** A refused part of the request, said as the engine said it before the routes declared their contract. */
 function refusalFor(req: FastifyRequest, part: string, issue: ValidationIssue): AppError {
   const name = named(issue);
   const raw = (part === 'params' ? req.params : part === 'querystring' ? req.query : req.body) as Record<string, unknown> | undefined;
-  const value = String(raw && typeof raw === 'object' ? raw[name] ?? '' : '').slice(0, 40);
+  const value = String(raw && typeof raw === 'object' ? (raw[name] ?? '') : '').slice(0, 40);
   if (part === 'params') {
     if (name === 'id') return badRequest('server.data.badId', { id: value });
-    if (name === 'name') return notFound(req.url.includes('/transitions/') ? 'server.data.unknownTransition' : 'server.data.unknownAction', { name: value });
+    if (name === 'name')
+      return notFound(req.url.includes('/transitions/') ? 'server.data.unknownTransition' : 'server.data.unknownAction', { name: value });
     return notFound('server.data.unknownPage', { page: value });
   }
   if (part === 'querystring') {

@@ -13,7 +13,8 @@ describe.each(dialects())('renewing an expired private link on %s', (dialect) =>
   let custA: Caller;
   let custB: Caller;
   let bare: string;
-  const linkOf = (who: Caller | null, path: string) => t.app.inject({ method: 'GET', url: `${path}/link`, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
+  const linkOf = (who: Caller | null, path: string) =>
+    t.app.inject({ method: 'GET', url: `${path}/link`, headers: who ? { authorization: `Bearer ${who.token}` } : {} });
   const download = (url: string) => t.app.inject({ method: 'GET', url, headers: { referer: REFERER } });
 
   beforeAll(async () => {
@@ -21,7 +22,9 @@ describe.each(dialects())('renewing an expired private link on %s', (dialect) =>
     [admin, custA, custB] = await Promise.all([signIn(t.app, 'admin'), signIn(t.app, 'cust_a'), signIn(t.app, 'cust_b')]);
     const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\n\r\n`);
     const res = await t.app.inject({
-      method: 'POST', url: '/open-platform/files', payload: Buffer.concat([head, PNG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+      method: 'POST',
+      url: '/open-platform/files',
+      payload: Buffer.concat([head, PNG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${custA.token}`, referer: REFERER },
     });
     bare = String(dataOf(res).url).split('?')[0];

@@ -6,12 +6,18 @@ import { TOKEN_INVALID } from '../errors.js';
 
 const BOUNDARY = '----scop-test-boundary-7MA4YWxkTrZu0gW';
 
-interface Part { field: string; filename?: string; type?: string; data: Buffer | string }
+interface Part {
+  field: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+}
 
 function multipart(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const disposition = p.filename === undefined ? `form-data; name="${p.field}"` : `form-data; name="${p.field}"; filename="${p.filename}"`;
+    const disposition =
+      p.filename === undefined ? `form-data; name="${p.field}"` : `form-data; name="${p.field}"; filename="${p.filename}"`;
     chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`));
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
     chunks.push(Buffer.from('\r\n'));
@@ -31,7 +37,9 @@ describe.each(dialects())('file uploads on %s', (dialect) => {
     t = await createTestApp(dialect);
     token = await login(t.app, 'staff');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const upload = (parts: Part[], headers: Record<string, string> = bearer(token)) => {
     const body = multipart(parts);
@@ -73,7 +81,9 @@ describe.each(dialects())('file uploads on %s', (dialect) => {
     expect(get.headers['content-disposition']).toMatch(/^attachment/);
     expect(get.body).toBe(SVG);
 
-    const csv = (await upload([{ field: 'file', filename: '运单.csv', type: 'text/csv', data: 'waybillNo,amount\nYD202503010001,128000\n' }])).json().data;
+    const csv = (
+      await upload([{ field: 'file', filename: '运单.csv', type: 'text/csv', data: 'waybillNo,amount\nYD202503010001,128000\n' }])
+    ).json().data;
     expect(csv).toMatchObject({ name: '运单.csv', contentType: 'text/csv' });
     const got = await t.app.inject({ method: 'GET', url: csv.url });
     expect(got.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -94,7 +104,10 @@ describe.each(dialects())('file uploads on %s', (dialect) => {
     const exe = await upload([{ field: 'file', filename: 'setup.exe', type: 'application/octet-stream', data: 'MZ\x90\x00' }]);
     expect(exe.statusCode).toBe(400);
     expect(exe.json().msg).toMatch(/“exe” is not allowed; allowed: png, jpg/);
-    const html = await upload([{ field: 'file', filename: 'page.html', type: 'text/html', data: '<script>alert(1)</script>' }], { ...bearer(token), 'accept-language': 'zh-CN' });
+    const html = await upload([{ field: 'file', filename: 'page.html', type: 'text/html', data: '<script>alert(1)</script>' }], {
+      ...bearer(token),
+      'accept-language': 'zh-CN',
+    });
     expect(html.statusCode).toBe(400);
     expect(html.json().msg).toContain('不支持的文件类型“html”');
     const none = await upload([{ field: 'file', filename: 'README', type: 'text/plain', data: 'x' }]);

@@ -11,9 +11,17 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { anonymous, failure, int, object, responses } from './contracts.js';
 
-const stored = object({ url: { type: 'string' }, name: { type: 'string' }, size: int, contentType: { type: 'string' } }, ['url', 'name', 'size', 'contentType']);
+const stored = object({ url: { type: 'string' }, name: { type: 'string' }, size: int, contentType: { type: 'string' } }, [
+  'url',
+  'name',
+  'size',
+  'contentType',
+]);
 // Checked by the route itself: a malformed address is simply a file that does not exist (404).
-const fileParams = object({ y: { type: 'string', description: 'yyyy' }, m: { type: 'string', description: 'mm' }, name: { type: 'string' } }, ['y', 'm', 'name']);
+const fileParams = object(
+  { y: { type: 'string', description: 'yyyy' }, m: { type: 'string', description: 'mm' }, name: { type: 'string' } },
+  ['y', 'm', 'name'],
+);
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -67,7 +75,8 @@ function uploadError(err: unknown, policy: UploadPolicy | null): unknown {
   const code = (err as { code?: string }).code;
   // The organisation's own limit is a rule of its configuration, answered like any refused input.
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('widgets.server.files.tooLarge', { max: policy?.maxLabel ?? '5 MB' });
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('widgets.server.files.tooMany');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return badRequest('widgets.server.files.tooMany');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('widgets.server.files.notMultipart');
   return err;
 }
@@ -109,7 +118,11 @@ async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequ
   const referer = req.headers.referer;
   const policy = await refererPolicy(ctx, partyCode);
   const reason = policy && refererRefusal(policy, referer);
-  if (reason) throw forbidden('widgets.server.files.refererRefused', { reason: `widgets.server.files.refererReason.${reason}`, allowed: policy.domains.join(', ') || '-' });
+  if (reason)
+    throw forbidden('widgets.server.files.refererRefused', {
+      reason: `widgets.server.files.refererReason.${reason}`,
+      allowed: policy.domains.join(', ') || '-',
+    });
 }
 
 /**
@@ -123,33 +136,39 @@ export function registerFileRoutes(app: FastifyInstance) {
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 11 }, throwFileSizeLimit: true });
     const root = () => path.join(scope.ctx.config.dataDir, 'uploads');
 
-    scope.post('/open-platform/files', {
-      schema: {
-        tags: ['files'], summary: 'Upload one file (multipart field "file", ≤ 5 MB; png, jpg, gif, webp, svg, pdf, xlsx, csv, txt, zip)',
-        consumes: ['multipart/form-data'], response: responses(stored, 413),
-        // Read as a stream by the route, so nothing is there to validate when the schema is checked.
-        body: { type: ['object', 'null'], properties: { file: { type: 'string', format: 'binary' } } },
+    scope.post(
+      '/open-platform/files',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Upload one file (multipart field "file", ≤ 5 MB; png, jpg, gif, webp, svg, pdf, xlsx, csv, txt, zip)',
+          consumes: ['multipart/form-data'],
+          response: responses(stored, 413),
+          // Read as a stream by the route, so nothing is there to validate when the schema is checked.
+          body: { type: ['object', 'null'], properties: { file: { type: 'string', format: 'binary' } } },
+        },
       },
-    }, async (req: FastifyRequest) => {
-      const user = requireUser(req);
-      if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
-      // A customer's uploads follow its organisation's configuration and are stored as its files.
-      const party = user.partyKind === 'customer' && PARTY.test(user.partyCode) ? user.partyCode : null;
-      if (party) await checkReferer(scope.ctx, party, req);
-      const policy = party ? await uploadPolicy(scope.ctx, party) : null;
-      let stored: { url: string; name: string; size: number; contentType: string } | null = null;
-      try {
-        for await (const part of req.parts(policy ? { limits: { fileSize: policy.maxBytes } } : undefined)) {
-          if (part.type !== 'file') continue;
-          if (stored) throw badRequest('widgets.server.files.tooMany');
-          stored = await store(part as unknown as MultipartFile, party, policy);
+      async (req: FastifyRequest) => {
+        const user = requireUser(req);
+        if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
+        // A customer's uploads follow its organisation's configuration and are stored as its files.
+        const party = user.partyKind === 'customer' && PARTY.test(user.partyCode) ? user.partyCode : null;
+        if (party) await checkReferer(scope.ctx, party, req);
+        const policy = party ? await uploadPolicy(scope.ctx, party) : null;
+        let stored: { url: string; name: string; size: number; contentType: string } | null = null;
+        try {
+          for await (const part of req.parts(policy ? { limits: { fileSize: policy.maxBytes } } : undefined)) {
+            if (part.type !== 'file') continue;
+            if (stored) throw badRequest('widgets.server.files.tooMany');
+            stored = await store(part as unknown as MultipartFile, party, policy);
+          }
+        } catch (err) {
+          throw uploadError(err, policy);
         }
-      } catch (err) {
-        throw uploadError(err, policy);
-      }
-      if (!stored) throw badRequest('widgets.server.files.noFile');
-      return ok(stored);
-    });
+        if (!stored) throw badRequest('widgets.server.files.noFile');
+        return ok(stored);
+      },
+    );
 
     async function store(part: MultipartFile, party: string | null, policy: UploadPolicy | null) {
       const ext = extensionOf(part.filename);
@@ -188,35 +207,60 @@ export function registerFileRoutes(app: FastifyInstance) {
       return reply.send(fs.createReadStream(file));
     }
 
-    scope.get('/open-platform/files/o/:party/:y/:m/:name', {
-      schema: {
-        tags: ['files'], summary: "Download an organisation's file: its referer whitelist applies, and a private bucket's link carries an expiry and signature",
-        ...anonymous, params: object({ party: { type: 'string' }, y: { type: 'string' }, m: { type: 'string' }, name: { type: 'string' } }, ['party', 'y', 'm', 'name']),
-        querystring: object({ expires: { type: 'string' }, sig: { type: 'string' } }, []),
-        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 403: failure, 404: failure },
+    scope.get(
+      '/open-platform/files/o/:party/:y/:m/:name',
+      {
+        schema: {
+          tags: ['files'],
+          summary:
+            "Download an organisation's file: its referer whitelist applies, and a private bucket's link carries an expiry and signature",
+          ...anonymous,
+          params: object({ party: { type: 'string' }, y: { type: 'string' }, m: { type: 'string' }, name: { type: 'string' } }, [
+            'party',
+            'y',
+            'm',
+            'name',
+          ]),
+          querystring: object({ expires: { type: 'string' }, sig: { type: 'string' } }, []),
+          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 403: failure, 404: failure },
+        },
       },
-    }, async (req: FastifyRequest<{ Params: { party: string; y: string; m: string; name: string }; Querystring: { expires?: string; sig?: string } }>, reply: FastifyReply) => {
-      const { party, y, m, name } = req.params;
-      if (!PARTY.test(party)) throw notFound('widgets.server.files.notFound');
-      await checkReferer(scope.ctx, party, req);
-      const target = await storageTarget(scope.ctx, party);
-      if (target.ttlSec) {
-        const urlPath = `/open-platform/files/o/${party}/${y}/${m}/${name}`;
-        if (!(await linkValid(scope.ctx, urlPath, req.query.expires, req.query.sig))) throw forbidden('widgets.server.files.linkExpired');
-      }
-      // A signed link must not outlive its expiry in a shared cache.
-      return sendFile(reply, target.dir, y, m, name, target.ttlSec ? 'private, no-store' : 'private, max-age=3600');
-    });
+      async (
+        req: FastifyRequest<{
+          Params: { party: string; y: string; m: string; name: string };
+          Querystring: { expires?: string; sig?: string };
+        }>,
+        reply: FastifyReply,
+      ) => {
+        const { party, y, m, name } = req.params;
+        if (!PARTY.test(party)) throw notFound('widgets.server.files.notFound');
+        await checkReferer(scope.ctx, party, req);
+        const target = await storageTarget(scope.ctx, party);
+        if (target.ttlSec) {
+          const urlPath = `/open-platform/files/o/${party}/${y}/${m}/${name}`;
+          if (!(await linkValid(scope.ctx, urlPath, req.query.expires, req.query.sig))) throw forbidden('widgets.server.files.linkExpired');
+        }
+        // A signed link must not outlive its expiry in a shared cache.
+        return sendFile(reply, target.dir, y, m, name, target.ttlSec ? 'private, no-store' : 'private, max-age=3600');
+      },
+    );
 
-    scope.get('/open-platform/files/:y/:m/:name', {
-      schema: {
-        tags: ['files'], summary: 'Download an uploaded file (no session: the random name is the key)', ...anonymous, params: fileParams,
-        response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
+    scope.get(
+      '/open-platform/files/:y/:m/:name',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Download an uploaded file (no session: the random name is the key)',
+          ...anonymous,
+          params: fileParams,
+          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
+        },
       },
-    }, async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
-      const { y, m, name } = req.params;
-      // The name is random and the content never changes under it.
-      return sendFile(reply, root(), y, m, name, 'public, max-age=31536000, immutable');
-    });
+      async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
+        const { y, m, name } = req.params;
+        // The name is random and the content never changes under it.
+        return sendFile(reply, root(), y, m, name, 'public, max-age=31536000, immutable');
+      },
+    );
   });
 }

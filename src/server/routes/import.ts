@@ -39,47 +39,77 @@ const fileTooLarge = (max: number) => tooLarge('ops.server.import.tooLarge', { m
 export function registerImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const max = app.ctx.config.importMaxBytes;
-  app.get('/open-platform/data/:page/import/template', {
-    ...checked,
-    schema: { tags, summary: 'The import template: importable columns with translated headers and an example row (?format=xlsx|csv)', params: PageParams, querystring: ImportTemplateQuery, response: Answers.builtFile },
-  }, async (req, reply) => {
-    const access = await importAccess(fastify, req, req.params.page);
-    const format = req.query.format ?? 'xlsx';
-    if (format !== 'xlsx' && format !== 'csv') throw badRequest('server.data.badFormat');
-    const columns = importColumns(access.page, access.user.partyKind === 'platform');
-    const header = templateHeader(columns, req.lang);
-    const example = exampleRow(access.page, columns, req.lang);
-    const name = `${access.page.id.replace(/\//g, '-')}-import.${format}`;
-    reply.header('Content-Disposition', `attachment; filename="${name}"`);
-    if (format === 'csv') {
-      reply.header('Content-Type', 'text/csv; charset=utf-8');
-      return reply.send(CSV_BOM + csvLine(header) + csvLine(example));
-    }
-    const chunks: Buffer[] = [];
-    await writeXlsx(async (c) => { chunks.push(Buffer.from(c)); }, translate(req.lang, access.page.title), header, (async function* () { yield example; })());
-    reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return reply.send(Buffer.concat(chunks));
-  });
+  app.get(
+    '/open-platform/data/:page/import/template',
+    {
+      ...checked,
+      schema: {
+        tags,
+        summary: 'The import template: importable columns with translated headers and an example row (?format=xlsx|csv)',
+        params: PageParams,
+        querystring: ImportTemplateQuery,
+        response: Answers.builtFile,
+      },
+    },
+    async (req, reply) => {
+      const access = await importAccess(fastify, req, req.params.page);
+      const format = req.query.format ?? 'xlsx';
+      if (format !== 'xlsx' && format !== 'csv') throw badRequest('server.data.badFormat');
+      const columns = importColumns(access.page, access.user.partyKind === 'platform');
+      const header = templateHeader(columns, req.lang);
+      const example = exampleRow(access.page, columns, req.lang);
+      const name = `${access.page.id.replace(/\//g, '-')}-import.${format}`;
+      reply.header('Content-Disposition', `attachment; filename="${name}"`);
+      if (format === 'csv') {
+        reply.header('Content-Type', 'text/csv; charset=utf-8');
+        return reply.send(CSV_BOM + csvLine(header) + csvLine(example));
+      }
+      const chunks: Buffer[] = [];
+      await writeXlsx(
+        async (c) => {
+          chunks.push(Buffer.from(c));
+        },
+        translate(req.lang, access.page.title),
+        header,
+        (async function* () {
+          yield example;
+        })(),
+      );
+      reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      return reply.send(Buffer.concat(chunks));
+    },
+  );
 
   app.register(async (plain) => {
     await plain.register(multipart, { limits: { fileSize: max, files: 1, fields: 5, parts: 6 }, throwFileSizeLimit: true });
     const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
-    scope.post('/open-platform/data/:page/import', {
-      ...checked,
-      schema: { tags, summary: 'Import records from an XLSX or CSV file (multipart field "file"); ?dryRun=1 only checks. Answers {rows, valid, errors:[{row, field, msg}]}', params: PageParams, querystring: ImportQuery, response: Answers.importResult },
-    }, async (req) => {
-      const access = await importAccess(fastify, req, req.params.page);
-      if (!req.isMultipart()) throw badRequest('ops.server.import.noFile');
-      const tmp = path.join(os.tmpdir(), `scop-import-${randomBytes(8).toString('hex')}`);
-      try {
-        const format = await receive(req, tmp, max);
-        const tz = req.query.tzOffset ?? -480;
-        const dryRun = req.query.dryRun === '1' || req.query.dryRun === 'true';
-        return ok(await importFile(app.ctx, access, tmp, format, { dryRun, lang: req.lang, tzOffset: Number.isFinite(tz) ? tz : -480 }));
-      } finally {
-        await fs.promises.rm(tmp, { force: true });
-      }
-    });
+    scope.post(
+      '/open-platform/data/:page/import',
+      {
+        ...checked,
+        schema: {
+          tags,
+          summary:
+            'Import records from an XLSX or CSV file (multipart field "file"); ?dryRun=1 only checks. Answers {rows, valid, errors:[{row, field, msg}]}',
+          params: PageParams,
+          querystring: ImportQuery,
+          response: Answers.importResult,
+        },
+      },
+      async (req) => {
+        const access = await importAccess(fastify, req, req.params.page);
+        if (!req.isMultipart()) throw badRequest('ops.server.import.noFile');
+        const tmp = path.join(os.tmpdir(), `scop-import-${randomBytes(8).toString('hex')}`);
+        try {
+          const format = await receive(req, tmp, max);
+          const tz = req.query.tzOffset ?? -480;
+          const dryRun = req.query.dryRun === '1' || req.query.dryRun === 'true';
+          return ok(await importFile(app.ctx, access, tmp, format, { dryRun, lang: req.lang, tzOffset: Number.isFinite(tz) ? tz : -480 }));
+        } finally {
+          await fs.promises.rm(tmp, { force: true });
+        }
+      },
+    );
   });
 }
 
@@ -96,7 +126,12 @@ async function receive(req: FastifyRequest, tmp: string, max: number): Promise<'
         throw badRequest('ops.server.import.badType', { ext: ext || '?' });
       }
       let size = 0;
-      const count = new Transform({ transform(chunk, _enc, done) { size += chunk.length; done(null, chunk); } });
+      const count = new Transform({
+        transform(chunk, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
       await pipeline(part.file, count, fs.createWriteStream(tmp, { mode: 0o600 }));
       if ((part.file as unknown as { truncated?: boolean }).truncated) throw fileTooLarge(max);
       if (size === 0) throw badRequest('ops.server.import.empty');

@@ -3,7 +3,13 @@ import { bearer, createTestApp, dialects, login, type TestApp } from '../test/ha
 import { boolParam } from '../db/connect.js';
 import { TOKEN_INVALID } from '../errors.js';
 
-interface Node { code: string; menuTitle: string; component: string | null; hidden: boolean; children: Node[] }
+interface Node {
+  code: string;
+  menuTitle: string;
+  component: string | null;
+  hidden: boolean;
+  children: Node[];
+}
 const codes = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...codes(n.children)]);
 
 describe.each(dialects())('menu tree for the role editor on %s', (dialect) => {
@@ -11,14 +17,24 @@ describe.each(dialects())('menu tree for the role editor on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     // One entry hidden from the navigation: it must still be grantable.
-    await t.app.ctx.database.db.updateTable('sys_menu').set({ hidden: boolParam(t.app.ctx.database, true) }).where('code', '=', 'platformUser/team').execute();
+    await t.app.ctx.database.db
+      .updateTable('sys_menu')
+      .set({ hidden: boolParam(t.app.ctx.database, true) })
+      .where('code', '=', 'platformUser/team')
+      .execute();
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const get = (token?: string, lang = 'en') =>
     t.app.inject({ method: 'GET', url: '/open-platform/menuTree', headers: { ...(token ? bearer(token) : {}), 'accept-language': lang } });
   const setStaffGrants = (grants: Record<string, string[]>) =>
-    t.app.ctx.database.db.updateTable('sys_role').set({ grants: JSON.stringify(grants) }).where('code', '=', 'STAFF').execute();
+    t.app.ctx.database.db
+      .updateTable('sys_role')
+      .set({ grants: JSON.stringify(grants) })
+      .where('code', '=', 'STAFF')
+      .execute();
 
   it('gives administrators every entry, hidden ones included, with untranslated title keys', async () => {
     const res = await get(await login(t.app, 'admin'));

@@ -22,14 +22,29 @@ export async function mayEditRoles(ctx: AppContext, user: SessionUser): Promise<
  * permission tree (menuTitle stays a message key; the browser translates it).
  */
 export function registerMenuTreeRoute(app: FastifyInstance) {
-  app.get('/open-platform/menuTree', {
-    schema: {
-      tags: ['menus'], summary: 'The full menu tree, for editing role grants (admins and role editors only)',
-      response: responses({ type: 'array', items: openObject({ code: { type: 'string' }, menuTitle: { type: 'string' }, children: { type: 'array', items: openObject() } }) }, 403),
+  app.get(
+    '/open-platform/menuTree',
+    {
+      schema: {
+        tags: ['menus'],
+        summary: 'The full menu tree, for editing role grants (admins and role editors only)',
+        response: responses(
+          {
+            type: 'array',
+            items: openObject({
+              code: { type: 'string' },
+              menuTitle: { type: 'string' },
+              children: { type: 'array', items: openObject() },
+            }),
+          },
+          403,
+        ),
+      },
     },
-  }, async (req: FastifyRequest) => {
-    const user = requireUser(req);
-    if (!(await mayEditRoles(app.ctx, user))) throw forbidden('widgets.server.menuTree.forbidden');
-    return ok(buildMenuTree(await loadMenuRows(app.ctx), 'all'));
-  });
+    async (req: FastifyRequest) => {
+      const user = requireUser(req);
+      if (!(await mayEditRoles(app.ctx, user))) throw forbidden('widgets.server.menuTree.forbidden');
+      return ok(buildMenuTree(await loadMenuRows(app.ctx), 'all'));
+    },
+  );
 }

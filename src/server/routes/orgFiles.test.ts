@@ -13,11 +13,20 @@ const REFERER = 'https://tms.hdzy-logistics.cn/waybill/1';
 
 function multipart(filename: string, data: Buffer) {
   const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`);
-  return { payload: Buffer.concat([head, data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  };
 }
 
 /** Files under a directory, recursively (to show a refused upload stored nothing). */
-const filesUnder = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+const filesUnder = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe.each(dialects())('console uploads by a customer follow its configuration on %s', (dialect) => {
   let t: TestApp;
@@ -28,7 +37,9 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
   const upload = (who: Caller, filename: string, data: Buffer, referer: string | null = REFERER) => {
     const body = multipart(filename, data);
     return t.app.inject({
-      method: 'POST', url: '/open-platform/files', payload: body.payload,
+      method: 'POST',
+      url: '/open-platform/files',
+      payload: body.payload,
       headers: { ...body.headers, authorization: `Bearer ${who.token}`, ...(referer ? { referer } : {}) },
     });
   };
@@ -111,7 +122,15 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
     expect((await t.app.inject({ method: 'GET', url, headers: { referer: 'https://evil.example.com/' } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     // The console's own pages (same host) always pass.
-    expect((await t.app.inject({ method: 'GET', url, headers: { host: 'console.example.net', referer: 'http://console.example.net/customerManage' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { host: 'console.example.net', referer: 'http://console.example.net/customerManage' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await upload(custA, 'scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'http://localhost:80/x')).statusCode).toBe(200);
     await configure('uploadReferer', { allowEmpty: true });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -124,17 +143,29 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
     expect(res.statusCode).toBe(200);
     const [y, m, name] = res.json().data.url.split('?')[0].split('/').slice(-3);
     // cust_b names its own organisation in the address with cust_a's file name: nothing there.
-    const link = await t.app.inject({ method: 'GET', url: `/open-platform/files/o/C1002/${y}/${m}/${name}/link`, headers: { authorization: `Bearer ${custB.token}` } });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/open-platform/files/o/C1002/${y}/${m}/${name}/link`,
+      headers: { authorization: `Bearer ${custB.token}` },
+    });
     expect(link.statusCode).toBe(404);
     // A link signed for C1002's address finds no file either (the signature covers the party's path).
     const signed = await signedLink(t.app.ctx, `/open-platform/files/o/C1002/${y}/${m}/${name}`, 3600);
-    expect((await t.app.inject({ method: 'GET', url: signed, headers: { host: 'console.example.net', referer: 'http://console.example.net/' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: signed, headers: { host: 'console.example.net', referer: 'http://console.example.net/' } }))
+        .statusCode,
+    ).toBe(404);
     // The gateway's object storage of C1002 does not see C1001's files under the same bucket.
-    const call = (partyCode: string) => objectStorage.get({ ctx: t.app.ctx, partyCode, params: { key: `${y}/${m}/${name}` } } as unknown as CallInput);
+    const call = (partyCode: string) =>
+      objectStorage.get({ ctx: t.app.ctx, partyCode, params: { key: `${y}/${m}/${name}` } } as unknown as CallInput);
     expect((await call('C1002')).ok).toBe(false);
     expect((await call('C1001')).ok).toBe(true);
     // Their own link still works.
-    const own = await t.app.inject({ method: 'GET', url: `/open-platform/files/o/C1001/${y}/${m}/${name}/link`, headers: { authorization: `Bearer ${custA.token}` } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/open-platform/files/o/C1001/${y}/${m}/${name}/link`,
+      headers: { authorization: `Bearer ${custA.token}` },
+    });
     expect(own.statusCode).toBe(200);
   });
 });

@@ -32,7 +32,8 @@ export async function storageTarget(ctx: AppContext, partyCode: string): Promise
   if (!PARTY.test(partyCode)) throw new Error('not an organisation code');
   const dataDir = ctx.config.dataDir;
   const row = await customerConfig(ctx, partyCode, 'objectStorage');
-  if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket)) return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
+  if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket))
+    return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
   const ttl = Number(row.urlTtlSec);
   const privateRead = row.privateRead === true || row.privateRead === 1;
   return {

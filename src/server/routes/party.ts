@@ -21,15 +21,32 @@ function fields<K extends string>(properties: Record<K, Record<string, unknown>>
   return { querystring: schema, body: { ...schema, type: ['object', 'null'] } };
 }
 type Fields<K extends string> = FastifyRequest<{ Querystring: Partial<Record<K, string>>; Body: Partial<Record<K, string>> | null }>;
-const merged = <K extends string>(req: Fields<K>): Partial<Record<K, string>> => ({ ...((req.body ?? {}) as object), ...(req.query as object) }) as Partial<Record<K, string>>;
+const merged = <K extends string>(req: Fields<K>): Partial<Record<K, string>> =>
+  ({ ...((req.body ?? {}) as object), ...(req.query as object) }) as Partial<Record<K, string>>;
 
 const phoneQuery = object({ phone: str(64) });
-const smsFields = fields({ phone: str(64), type: str(16, { enum: [...SMS_PURPOSES, ''], description: 'login (default), register or resetPassword' }) });
-const registerFields = fields({
-  username: str(64), password, confirmPassword: password, phone: str(64), vCode: str(64), partyName: str(64),
+const smsFields = fields({
+  phone: str(64),
+  type: str(16, { enum: [...SMS_PURPOSES, ''], description: 'login (default), register or resetPassword' }),
 });
-const updatePassFields = fields({ oldPassword: password, oldPass: password, newPassword: password, newPass: password, confirmPassword: password });
-const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(1000), action: str(64) }, [], { additionalProperties: false });
+const registerFields = fields({
+  username: str(64),
+  password,
+  confirmPassword: password,
+  phone: str(64),
+  vCode: str(64),
+  partyName: str(64),
+});
+const updatePassFields = fields({
+  oldPassword: password,
+  oldPass: password,
+  newPassword: password,
+  newPass: password,
+  confirmPassword: password,
+});
+const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(1000), action: str(64) }, [], {
+  additionalProperties: false,
+});
 
 /**
  * Page visits one user may log per minute: bounds what a script can write to the usage log. Pages
@@ -41,119 +58,212 @@ export const USER_LOG_PER_MINUTE = 300;
 export function registerParty(app: FastifyInstance) {
   const db = () => app.ctx.database.core;
 
-  app.get('/open-platform/party/validPhone', {
-    schema: {
-      tags: ['party'], summary: 'Whether a phone number is already registered', ...anonymous, querystring: phoneQuery,
-      response: responses(object({ phone: { type: 'string' }, registered: { type: 'boolean' }, available: { type: 'boolean' } })),
+  app.get(
+    '/open-platform/party/validPhone',
+    {
+      schema: {
+        tags: ['party'],
+        summary: 'Whether a phone number is already registered',
+        ...anonymous,
+        querystring: phoneQuery,
+        response: responses(object({ phone: { type: 'string' }, registered: { type: 'boolean' }, available: { type: 'boolean' } })),
+      },
     },
-  }, async (req: FastifyRequest<{ Querystring: { phone?: string } }>) => {
-    const phone = (req.query.phone ?? '').trim();
-    if (!isMobile(phone)) throw badRequest('server.validation.mobile');
-    const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
-    return ok({ phone, registered: Boolean(taken), available: !taken });
-  });
-
-  app.post('/ntocc-tps-api/sms/sendVerificationCode', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['party'], summary: 'Send a sign-in, registration or password-reset code by SMS', ...anonymous, ...smsFields,
-      response: responses(object({ expiresIn: { type: 'integer' }, resendIn: { type: 'integer' } }), 429),
+    async (req: FastifyRequest<{ Querystring: { phone?: string } }>) => {
+      const phone = (req.query.phone ?? '').trim();
+      if (!isMobile(phone)) throw badRequest('server.validation.mobile');
+      const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
+      return ok({ phone, registered: Boolean(taken), available: !taken });
     },
-  }, async (req: Fields<'phone' | 'type'>) => {
-    const p = merged(req);
-    const phone = (p.phone ?? '').trim();
-    const purpose = ((p.type ?? '').trim() || 'login') as SmsPurpose;
-    if (!isMobile(phone)) throw badRequest('server.validation.mobile');
-    const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
-    if (purpose === 'register' && taken) throw badRequest('server.party.phoneTaken');
-    if (purpose !== 'register' && !taken) throw badRequest('server.auth.phoneNotRegistered');
-    return ok(await issueCode(app.ctx, phone, purpose, req.ip));
-  });
+  );
 
-  app.post('/open-platform/party/register', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['party'], summary: 'Register an organisation and its administrator (needs a register code)', ...anonymous, ...registerFields,
-      response: responses(object({ username: { type: 'string' }, partyCode: { type: 'string' } })),
+  app.post(
+    '/ntocc-tps-api/sms/sendVerificationCode',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['party'],
+        summary: 'Send a sign-in, registration or password-reset code by SMS',
+        ...anonymous,
+        ...smsFields,
+        response: responses(object({ expiresIn: { type: 'integer' }, resendIn: { type: 'integer' } }), 429),
+      },
     },
-  }, async (req: Fields<'username' | 'password' | 'confirmPassword' | 'phone' | 'vCode' | 'partyName'>) => {
-    const p = merged(req);
-    const username = (p.username ?? '').trim();
-    const password = p.password ?? '';
-    const confirm = p.confirmPassword ?? '';
-    const phone = (p.phone ?? '').trim();
-    const vCode = (p.vCode ?? '').trim();
-    const partyName = (p.partyName ?? '').trim() || username;
-    if (!USERNAME.test(username)) throw badRequest('server.party.usernameRule');
-    if (!isPassword(password)) throw badRequest('server.validation.password');
-    if (confirm && confirm !== password) throw badRequest('server.party.confirmMismatch');
-    if (!isMobile(phone)) throw badRequest('server.validation.mobile');
-    if (!vCode) throw badRequest('server.sms.codeRequired');
-    if (await db().selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst()) {
-      throw badRequest('server.party.usernameTaken');
-    }
-    if (await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst()) {
-      throw badRequest('server.party.phoneTaken');
-    }
-    await consumeCode(app.ctx, phone, 'register', vCode);
-    const passwordHash = await hashPassword(password, app.ctx.config.scryptLogN);
-    const now = nowIso();
-    // A self-registered account brings its own organisation and administers it; platform staff review it later.
-    const partyCode = `C${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`;
-    await db().transaction().execute(async (trx) => {
-      await trx.insertInto('sys_party').values({ code: partyCode, name: partyName, kind: 'customer', groupName: partyName, status: 'active', createdAt: now, updatedAt: now, createdBy: username, updatedBy: username }).execute();
-      await trx.insertInto('sys_user').values({
-        username, realName: username, phone, passwordHash, partyCode, roles: JSON.stringify(['CUSTOMER_ADMIN']), status: 'active',
-        passwordChangedAt: now, createdAt: now, updatedAt: now, createdBy: username, updatedBy: username,
-      }).execute();
-    });
-    return ok({ username, partyCode });
-  });
-
-  app.post('/open-platform/party/updatePass', {
-    schema: {
-      tags: ['party'], summary: 'Change the caller’s password; wrong current passwords count toward the sign-in lock', ...updatePassFields,
-      response: responses({ type: 'null' }, 429),
+    async (req: Fields<'phone' | 'type'>) => {
+      const p = merged(req);
+      const phone = (p.phone ?? '').trim();
+      const purpose = ((p.type ?? '').trim() || 'login') as SmsPurpose;
+      if (!isMobile(phone)) throw badRequest('server.validation.mobile');
+      const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
+      if (purpose === 'register' && taken) throw badRequest('server.party.phoneTaken');
+      if (purpose !== 'register' && !taken) throw badRequest('server.auth.phoneNotRegistered');
+      return ok(await issueCode(app.ctx, phone, purpose, req.ip));
     },
-  }, async (req: Fields<'oldPassword' | 'oldPass' | 'newPassword' | 'newPass' | 'confirmPassword'>) => {
-    const user = requireUser(req);
-    const p = merged(req);
-    const oldPassword = p.oldPassword || p.oldPass || '';
-    const newPassword = p.newPassword || p.newPass || '';
-    const confirm = p.confirmPassword ?? '';
-    if (!oldPassword) throw badRequest('server.party.oldPasswordRequired');
-    if (!isPassword(newPassword)) throw badRequest('server.validation.password');
-    if (confirm && confirm !== newPassword) throw badRequest('server.party.confirmMismatch');
-    if (newPassword === oldPassword) throw badRequest('server.party.samePassword');
-    // A stolen session must not become a way round the sign-in lock: each guess of the current password is an attempt.
-    const attempt = await reserveAttempt(app.ctx, { username: user.username, ip: req.ip, userAgent: req.headers['user-agent'], loginType: 'updatePass' });
-    const row = await db().selectFrom('sys_user').select(['passwordHash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(oldPassword, row.passwordHash))) {
-      await settleAttempt(app.ctx, attempt, { success: false, reason: 'badPassword', userId: user.userId, partyCode: user.partyCode });
-      throw badRequest('server.party.oldPasswordWrong');
-    }
-    await dropAttempt(app.ctx, attempt);
-    const passwordHash = await hashPassword(newPassword, app.ctx.config.scryptLogN);
-    await db().updateTable('sys_user').set({ passwordHash, passwordChangedAt: nowIso(), updatedAt: nowIso(), updatedBy: user.username })
-      .where('id', '=', user.userId).execute();
-    // Other devices signed in with the old password lose their sessions; this one stays.
-    await revokeUserSessions(app.ctx, user.userId, user.sessionId);
-    return ok(null);
-  });
+  );
 
-  app.post('/open-platform/userLog', {
-    bodyLimit: 8 * 1024,
-    config: { rateLimit: { max: USER_LOG_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.user?.username ?? req.ip } },
-    schema: { tags: ['party'], summary: 'Record a page visit of the signed-in user', body: userLogBody, response: responses({ type: 'null' }, 429) },
-  }, async (req: FastifyRequest<{ Body: Partial<Record<'sysName' | 'sysPath' | 'content' | 'action', string>> }>) => {
-    const user = requireUser(req);
-    const b = req.body;
-    const entry = { sysName: b.sysName?.trim() ?? '', sysPath: b.sysPath?.trim() ?? '', content: b.content?.trim() ?? '', action: b.action?.trim() ?? '' };
-    if (!entry.sysPath && !entry.content) throw badRequest('server.userLog.empty');
-    const now = nowIso();
-    await db().insertInto('sys_user_log').values({
-      ...entry, username: user.username, partyCode: user.partyCode, ip: req.ip, createdAt: now, updatedAt: now,
-    }).execute();
-    return ok(null);
-  });
+  app.post(
+    '/open-platform/party/register',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['party'],
+        summary: 'Register an organisation and its administrator (needs a register code)',
+        ...anonymous,
+        ...registerFields,
+        response: responses(object({ username: { type: 'string' }, partyCode: { type: 'string' } })),
+      },
+    },
+    async (req: Fields<'username' | 'password' | 'confirmPassword' | 'phone' | 'vCode' | 'partyName'>) => {
+      const p = merged(req);
+      const username = (p.username ?? '').trim();
+      const password = p.password ?? '';
+      const confirm = p.confirmPassword ?? '';
+      const phone = (p.phone ?? '').trim();
+      const vCode = (p.vCode ?? '').trim();
+      const partyName = (p.partyName ?? '').trim() || username;
+      if (!USERNAME.test(username)) throw badRequest('server.party.usernameRule');
+      if (!isPassword(password)) throw badRequest('server.validation.password');
+      if (confirm && confirm !== password) throw badRequest('server.party.confirmMismatch');
+      if (!isMobile(phone)) throw badRequest('server.validation.mobile');
+      if (!vCode) throw badRequest('server.sms.codeRequired');
+      if (await db().selectFrom('sys_user').select('id').where('username', '=', username).executeTakeFirst()) {
+        throw badRequest('server.party.usernameTaken');
+      }
+      if (await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst()) {
+        throw badRequest('server.party.phoneTaken');
+      }
+      await consumeCode(app.ctx, phone, 'register', vCode);
+      const passwordHash = await hashPassword(password, app.ctx.config.scryptLogN);
+      const now = nowIso();
+      // A self-registered account brings its own organisation and administers it; platform staff review it later.
+      const partyCode = `C${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296)
+        .toString(36)
+        .toUpperCase()}`;
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('sys_party')
+            .values({
+              code: partyCode,
+              name: partyName,
+              kind: 'customer',
+              groupName: partyName,
+              status: 'active',
+              createdAt: now,
+              updatedAt: now,
+              createdBy: username,
+              updatedBy: username,
+            })
+            .execute();
+          await trx
+            .insertInto('sys_user')
+            .values({
+              username,
+              realName: username,
+              phone,
+              passwordHash,
+              partyCode,
+              roles: JSON.stringify(['CUSTOMER_ADMIN']),
+              status: 'active',
+              passwordChangedAt: now,
+              createdAt: now,
+              updatedAt: now,
+              createdBy: username,
+              updatedBy: username,
+            })
+            .execute();
+        });
+      return ok({ username, partyCode });
+    },
+  );
+
+  app.post(
+    '/open-platform/party/updatePass',
+    {
+      schema: {
+        tags: ['party'],
+        summary: 'Change the caller’s password; wrong current passwords count toward the sign-in lock',
+        ...updatePassFields,
+        response: responses({ type: 'null' }, 429),
+      },
+    },
+    async (req: Fields<'oldPassword' | 'oldPass' | 'newPassword' | 'newPass' | 'confirmPassword'>) => {
+      const user = requireUser(req);
+      const p = merged(req);
+      const oldPassword = p.oldPassword || p.oldPass || '';
+      const newPassword = p.newPassword || p.newPass || '';
+      const confirm = p.confirmPassword ?? '';
+      if (!oldPassword) throw badRequest('server.party.oldPasswordRequired');
+      if (!isPassword(newPassword)) throw badRequest('server.validation.password');
+      if (confirm && confirm !== newPassword) throw badRequest('server.party.confirmMismatch');
+      if (newPassword === oldPassword) throw badRequest('server.party.samePassword');
+      // A stolen session must not become a way round the sign-in lock: each guess of the current password is an attempt.
+      const attempt = await reserveAttempt(app.ctx, {
+        username: user.username,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        loginType: 'updatePass',
+      });
+      const row = await db().selectFrom('sys_user').select(['passwordHash']).where('id', '=', user.userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(oldPassword, row.passwordHash))) {
+        await settleAttempt(app.ctx, attempt, { success: false, reason: 'badPassword', userId: user.userId, partyCode: user.partyCode });
+        throw badRequest('server.party.oldPasswordWrong');
+      }
+      await dropAttempt(app.ctx, attempt);
+      const passwordHash = await hashPassword(newPassword, app.ctx.config.scryptLogN);
+      await db()
+        .updateTable('sys_user')
+        .set({ passwordHash, passwordChangedAt: nowIso(), updatedAt: nowIso(), updatedBy: user.username })
+        .where('id', '=', user.userId)
+        .execute();
+      // Other devices signed in with the old password lose their sessions; this one stays.
+      await revokeUserSessions(app.ctx, user.userId, user.sessionId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/open-platform/userLog',
+    {
+      bodyLimit: 8 * 1024,
+      config: {
+        rateLimit: {
+          max: USER_LOG_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => req.user?.username ?? req.ip,
+        },
+      },
+      schema: {
+        tags: ['party'],
+        summary: 'Record a page visit of the signed-in user',
+        body: userLogBody,
+        response: responses({ type: 'null' }, 429),
+      },
+    },
+    async (req: FastifyRequest<{ Body: Partial<Record<'sysName' | 'sysPath' | 'content' | 'action', string>> }>) => {
+      const user = requireUser(req);
+      const b = req.body;
+      const entry = {
+        sysName: b.sysName?.trim() ?? '',
+        sysPath: b.sysPath?.trim() ?? '',
+        content: b.content?.trim() ?? '',
+        action: b.action?.trim() ?? '',
+      };
+      if (!entry.sysPath && !entry.content) throw badRequest('server.userLog.empty');
+      const now = nowIso();
+      await db()
+        .insertInto('sys_user_log')
+        .values({
+          ...entry,
+          username: user.username,
+          partyCode: user.partyCode,
+          ip: req.ip,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return ok(null);
+    },
+  );
 }

@@ -4,18 +4,21 @@ import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 
 const PAGE = 'componentManage/component';
 
-describe.each(dialects())('the portal\'s public content on %s', (dialect) => {
+describe.each(dialects())("the portal's public content on %s", (dialect) => {
   let t: TestApp;
   let admin: Caller;
   beforeAll(async () => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const portal = (lang: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/open-platform/public/portal?lang=${lang}`, headers });
-  const component = async (code: string) => (dataOf(await admin.get(PAGE, `?code=${code}`)).list as Record<string, unknown>[]).find((r) => r.code === code)!;
+  const component = async (code: string) =>
+    (dataOf(await admin.get(PAGE, `?code=${code}`)).list as Record<string, unknown>[]).find((r) => r.code === code)!;
 
   it('answers without a session, in the asked language, with the catalogue, links and showcase', async () => {
     const en = dataOf(await portal('en'));
@@ -62,7 +65,18 @@ describe.each(dialects())('the portal\'s public content on %s', (dialect) => {
   });
 
   it('refuses a component without its Chinese name, and one with a bad code, field by field', async () => {
-    const res = refusal(await admin.post(PAGE, '', { code: 'bad', type: 'freight', nameEn: 'X', summaryZh: 'x', descriptionZh: 'x', sort: 1, status: 'online' }), 400);
+    const res = refusal(
+      await admin.post(PAGE, '', {
+        code: 'bad',
+        type: 'freight',
+        nameEn: 'X',
+        summaryZh: 'x',
+        descriptionZh: 'x',
+        sort: 1,
+        status: 'online',
+      }),
+      400,
+    );
     expect(Object.keys(res.data.fieldErrors)).toEqual(expect.arrayContaining(['code', 'nameZh']));
   });
 });

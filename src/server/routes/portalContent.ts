@@ -36,20 +36,40 @@ export interface PortalContent {
 export async function portalContent(db: Kysely<any>, has: (id: string) => boolean, lang: PortalLang): Promise<PortalContent> {
   const online = async (table: string) =>
     (await db.selectFrom(table).selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()) as Row[];
-  const components = has('componentManage/component') ? (await online('portal_component')).map((r) => ({
-    code: String(r.code), type: String(r.type), icon: (r.icon as string | null) ?? null, core: Boolean(r.core),
-    name: localized(r, 'name', lang), summary: localized(r, 'summary', lang), description: localized(r, 'description', lang),
-  })) : [];
-  const showcase = has('showComponentManage/component') ? (await online('portal_show_component')).map((r) => ({
-    group: String(r.groupCode), leaf: String(r.leaf), title: localized(r, 'title', lang), url: (r.url as string | null) ?? null,
-  })) : [];
-  const links = has('showLinkManage/link') ? (await online('portal_link')).map((r) => ({
-    position: String(r.position), title: localized(r, 'title', lang), url: String(r.url),
-  })) : [];
+  const components = has('componentManage/component')
+    ? (await online('portal_component')).map((r) => ({
+        code: String(r.code),
+        type: String(r.type),
+        icon: (r.icon as string | null) ?? null,
+        core: Boolean(r.core),
+        name: localized(r, 'name', lang),
+        summary: localized(r, 'summary', lang),
+        description: localized(r, 'description', lang),
+      }))
+    : [];
+  const showcase = has('showComponentManage/component')
+    ? (await online('portal_show_component')).map((r) => ({
+        group: String(r.groupCode),
+        leaf: String(r.leaf),
+        title: localized(r, 'title', lang),
+        url: (r.url as string | null) ?? null,
+      }))
+    : [];
+  const links = has('showLinkManage/link')
+    ? (await online('portal_link')).map((r) => ({
+        position: String(r.position),
+        title: localized(r, 'title', lang),
+        url: String(r.url),
+      }))
+    : [];
   // Cleaned again on the way out: rows written before the field was rich text, or by other means
   // than the data API (demo rows, SQL), never reach a visitor as they were stored.
-  const guide = has('guide/section') ? (await online('portal_guide')).map((r) => ({
-    code: String(r.code), title: localized(r, 'title', lang), html: sanitizeHtml(localized(r, 'body', lang)),
-  })) : [];
+  const guide = has('guide/section')
+    ? (await online('portal_guide')).map((r) => ({
+        code: String(r.code),
+        title: localized(r, 'title', lang),
+        html: sanitizeHtml(localized(r, 'body', lang)),
+      }))
+    : [];
   return { components, showcase, links, guide };
 }

@@ -5,17 +5,34 @@ import { createHash } from 'node:crypto';
 import { translate } from '../i18n/messages.js';
 import { anonymous, nullableStr, object, openObject, responses } from './contracts.js';
 
-const banner = openObject({ id: { type: 'integer' }, title: { type: 'string' }, subtitle: nullableStr, imageUrl: nullableStr, link: nullableStr });
+const banner = openObject({
+  id: { type: 'integer' },
+  title: { type: 'string' },
+  subtitle: nullableStr,
+  imageUrl: nullableStr,
+  link: nullableStr,
+});
 const siteShape = object({
-  companyName: { type: 'string' }, hotline: { type: 'string' }, icpNumber: { type: 'string' }, copyright: { type: 'string' }, consultUrl: { type: 'string' },
+  companyName: { type: 'string' },
+  hotline: { type: 'string' },
+  icpNumber: { type: 'string' },
+  copyright: { type: 'string' },
+  consultUrl: { type: 'string' },
   banners: { type: 'array', items: banner },
 });
 const loginOptions = object({
-  socialProviders: { type: 'array', items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }) },
+  socialProviders: {
+    type: 'array',
+    items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }),
+  },
 });
 import { localized, pickLang, portalContent, type PortalLang } from './portalContent.js';
 
-interface SocialProvider { code: string; name: string; authorizeUrl: string }
+interface SocialProvider {
+  code: string;
+  name: string;
+  authorizeUrl: string;
+}
 
 function socialProviders(): SocialProvider[] {
   try {
@@ -58,37 +75,75 @@ export function registerPublicRoutes(app: FastifyInstance) {
     }
     if (has('systemManage/banner')) {
       const now = new Date().toISOString();
-      const rows = await db().selectFrom('cms_banner').selectAll()
-        .where('status', '=', 'online').where('position', '=', 'portalHome').orderBy('sort').orderBy('id').limit(10).execute();
-      defaults.banners = rows.filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
-        .map((b) => ({ id: b.id, title: localized(b, 'title', lang), subtitle: localized(b, 'subtitle', lang) || null, imageUrl: b.imageUrl, link: b.link }));
+      const rows = await db()
+        .selectFrom('cms_banner')
+        .selectAll()
+        .where('status', '=', 'online')
+        .where('position', '=', 'portalHome')
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(10)
+        .execute();
+      defaults.banners = rows
+        .filter((b) => (!b.startAt || b.startAt <= now) && (!b.endAt || b.endAt > now))
+        .map((b) => ({
+          id: b.id,
+          title: localized(b, 'title', lang),
+          subtitle: localized(b, 'subtitle', lang) || null,
+          imageUrl: b.imageUrl,
+          link: b.link,
+        }));
     }
     return defaults;
   };
 
-  app.get('/open-platform/public/site', {
-    schema: { tags: ['public'], summary: 'Company details and current banners for the portal', ...anonymous, response: responses(siteShape) },
-  }, async (req) => ok(await site(req.lang as PortalLang)));
+  app.get(
+    '/open-platform/public/site',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Company details and current banners for the portal',
+        ...anonymous,
+        response: responses(siteShape),
+      },
+    },
+    async (req) => ok(await site(req.lang as PortalLang)),
+  );
 
   /**
    * Everything the portal shows from the console in one call, in ?lang (Chinese where a text is
    * missing). The answer carries an ETag: a browser revalidating with If-None-Match gets 304.
    */
-  app.get<{ Querystring: { lang?: string } }>('/open-platform/public/portal', {
-    schema: {
-      tags: ['public'], summary: 'The portal’s content from the console (site, components, showcase, links) in one language; ETag and 304', ...anonymous,
-      querystring: object({ lang: { type: 'string', maxLength: 8, description: 'zh, en, es or ja; others get Chinese' } }),
+  app.get<{ Querystring: { lang?: string } }>(
+    '/open-platform/public/portal',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The portal’s content from the console (site, components, showcase, links) in one language; ETag and 304',
+        ...anonymous,
+        querystring: object({ lang: { type: 'string', maxLength: 8, description: 'zh, en, es or ja; others get Chinese' } }),
+      },
     },
-  }, async (req, reply) => {
-    const lang = pickLang(req.query.lang);
-    const body = JSON.stringify(ok({ lang, site: await site(lang), ...(await portalContent(db(), has, lang)) }));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+    async (req, reply) => {
+      const lang = pickLang(req.query.lang);
+      const body = JSON.stringify(ok({ lang, site: await site(lang), ...(await portalContent(db(), has, lang)) }));
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
-  app.get('/open-platform/public/loginOptions', {
-    schema: { tags: ['public'], summary: 'Social sign-in providers shown on the sign-in screen', ...anonymous, response: responses(loginOptions) },
-  }, async () => ok({ socialProviders: socialProviders() }));
+  app.get(
+    '/open-platform/public/loginOptions',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Social sign-in providers shown on the sign-in screen',
+        ...anonymous,
+        response: responses(loginOptions),
+      },
+    },
+    async () => ok({ socialProviders: socialProviders() }),
+  );
 }

@@ -37,7 +37,12 @@ function place(line: string, ids: string[]): PlacedProblem {
  * file (and its saved version), among every other page as this server serves them, so a change that
  * breaks another page's reference is found too.
  */
-export async function checkCandidate(ctx: AppContext, id: string, source: string, messages?: Partial<Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>>): Promise<CandidateCheck> {
+export async function checkCandidate(
+  ctx: AppContext,
+  id: string,
+  source: string,
+  messages?: Partial<Record<'zh' | 'en' | 'es' | 'ja', Record<string, string>>>,
+): Promise<CandidateCheck> {
   const overrides = await storedSchemas(ctx.database);
   overrides.set(id, source);
   // The candidate must define every key it shows, as the schema test demands: a raw key would show on screen.

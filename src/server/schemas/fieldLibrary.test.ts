@@ -28,18 +28,33 @@ const library = {
   sections: { system: { title: 'sections.system', fields: ['createdAt', 'createdBy', 'updatedAt', 'updatedBy'] } },
 };
 const carrier = {
-  id: 'svc/carrier', kind: 'crud', title: 'fields.name', resource: { table: 'svc_carrier', scope: 'global', label: 'code', key: 'code' },
-  model: { type: 'object', properties: { code: { type: 'string', title: 'fields.code', maxLength: 7 } } }, list: { columns: ['code'] },
+  id: 'svc/carrier',
+  kind: 'crud',
+  title: 'fields.name',
+  resource: { table: 'svc_carrier', scope: 'global', label: 'code', key: 'code' },
+  model: { type: 'object', properties: { code: { type: 'string', title: 'fields.code', maxLength: 7 } } },
+  list: { columns: ['code'] },
 };
 const order = (extra: Record<string, unknown> = {}) => ({
-  id: 'svc/order', kind: 'crud', title: 'fields.name', resource: { table: 'svc_order', scope: 'global', label: 'code' },
-  model: { type: 'object', properties: {
-    code: { type: 'string', title: 'fields.code', maxLength: 20 },
-    carrierCode: { use: 'carrier' },
-    remark: { use: 'remark', maxLength: 500, 'x-component': null },
-  } },
+  id: 'svc/order',
+  kind: 'crud',
+  title: 'fields.name',
+  resource: { table: 'svc_order', scope: 'global', label: 'code' },
+  model: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', title: 'fields.code', maxLength: 20 },
+      carrierCode: { use: 'carrier' },
+      remark: { use: 'remark', maxLength: 500, 'x-component': null },
+    },
+  },
   list: { columns: ['code'] },
-  form: { sections: [{ title: 'sections.basic', fields: ['code', 'carrierCode'] }, { title: 'sections.state', fields: ['remark'] }] },
+  form: {
+    sections: [
+      { title: 'sections.basic', fields: ['code', 'carrierCode'] },
+      { title: 'sections.state', fields: ['remark'] },
+    ],
+  },
   ...extra,
 });
 
@@ -52,17 +67,31 @@ describe('the field library', () => {
   });
 
   it('merges library, template and page in that order', () => {
-    const { pages } = loadSchemas(folder({
-      _fields: library, 'svc/carrier': carrier,
-      'svc/_base': { model: { type: 'object', properties: { remark: { use: 'remark', maxLength: 300 } } } },
-      'svc/order': { ...order(), extends: 'svc/_base', model: { type: 'object', properties: { code: { type: 'string', title: 'fields.code' }, remark: { title: 'fields.name' } } },
-        form: { fields: ['code', 'remark'] } },
-    }));
-    expect(pages.get('svc/order')!.model!.properties.remark).toEqual({ type: 'string', title: 'fields.name', maxLength: 300, 'x-component': 'Input.TextArea' });
+    const { pages } = loadSchemas(
+      folder({
+        _fields: library,
+        'svc/carrier': carrier,
+        'svc/_base': { model: { type: 'object', properties: { remark: { use: 'remark', maxLength: 300 } } } },
+        'svc/order': {
+          ...order(),
+          extends: 'svc/_base',
+          model: { type: 'object', properties: { code: { type: 'string', title: 'fields.code' }, remark: { title: 'fields.name' } } },
+          form: { fields: ['code', 'remark'] },
+        },
+      }),
+    );
+    expect(pages.get('svc/order')!.model!.properties.remark).toEqual({
+      type: 'string',
+      title: 'fields.name',
+      maxLength: 300,
+      'x-component': 'Input.TextArea',
+    });
   });
 
   it('shows the form sections in a detail that names "form" or declares none, and a named section', () => {
-    const named = loadSchemas(folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': order({ detail: { sections: ['form', 'system'], history: true } }) }));
+    const named = loadSchemas(
+      folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': order({ detail: { sections: ['form', 'system'], history: true } }) }),
+    );
     expect(named.pages.get('svc/order')!.detail).toEqual({ sections: [...order().form.sections, library.sections.system], history: true });
     const none = loadSchemas(folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': order({ detail: { history: true } }) }));
     expect(none.pages.get('svc/order')!.detail).toEqual({ sections: order().form.sections, history: true });
@@ -72,13 +101,26 @@ describe('the field library', () => {
 
   it('takes "form" in a file that extends a template as that file\'s own form sections, added to the template\'s detail', () => {
     const basic = { title: 'sections.basic', fields: ['code'] };
-    const { pages } = loadSchemas(folder({
-      _fields: library, 'svc/carrier': carrier,
-      'svc/_base': { form: { sections: [basic] }, detail: { sections: [{ ...basic, fields: ['code', 'updatedAt'] }], history: true } },
-      'svc/order': { ...order(), extends: 'svc/_base', form: { sections: [{ title: 'sections.state', fields: ['carrierCode', 'remark'] }] }, detail: { sections: ['form', 'system'] } },
-    }));
+    const { pages } = loadSchemas(
+      folder({
+        _fields: library,
+        'svc/carrier': carrier,
+        'svc/_base': { form: { sections: [basic] }, detail: { sections: [{ ...basic, fields: ['code', 'updatedAt'] }], history: true } },
+        'svc/order': {
+          ...order(),
+          extends: 'svc/_base',
+          form: { sections: [{ title: 'sections.state', fields: ['carrierCode', 'remark'] }] },
+          detail: { sections: ['form', 'system'] },
+        },
+      }),
+    );
     expect(pages.get('svc/order')!.detail).toEqual({
-      sections: [{ ...basic, fields: ['code', 'updatedAt'] }, { title: 'sections.state', fields: ['carrierCode', 'remark'] }, library.sections.system], history: true,
+      sections: [
+        { ...basic, fields: ['code', 'updatedAt'] },
+        { title: 'sections.state', fields: ['carrierCode', 'remark'] },
+        library.sections.system,
+      ],
+      history: true,
     });
   });
 
@@ -86,24 +128,45 @@ describe('the field library', () => {
     const page = order();
     (page.model.properties as Record<string, unknown>).remark = { use: 'remrak' };
     const dir = folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': page });
-    const line = fs.readFileSync(path.join(dir, 'svc/order.json'), 'utf8').split('\n').findIndex((l) => l.includes('remrak')) + 1;
+    const line =
+      fs
+        .readFileSync(path.join(dir, 'svc/order.json'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('remrak')) + 1;
     const { problems } = checkSchemas(dir);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('svc/order.json: model.remark.use: unknown field "remrak" in the field library (src/schemas/_fields.json); did you mean "remark"?; the fields are: remark, carrier');
+    expect(problems[0]).toContain(
+      'svc/order.json: model.remark.use: unknown field "remrak" in the field library (src/schemas/_fields.json); did you mean "remark"?; the fields are: remark, carrier',
+    );
     expect(problems[0]).toContain(`(line ${line},`);
-    const section = checkSchemas(folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': order({ detail: { sections: ['form', 'sytem'] } }) })).problems;
+    const section = checkSchemas(
+      folder({ _fields: library, 'svc/carrier': carrier, 'svc/order': order({ detail: { sections: ['form', 'sytem'] } }) }),
+    ).problems;
     expect(section[0]).toMatch(/detail\.sections\.1: unknown section "sytem" .*did you mean "system"\?; the sections are: form, system/);
   });
 });
 
 describe('the field library file', () => {
   it('is checked itself, so a definition no page uses yet is refused at its line, and a page using a broken one is refused too', () => {
-    const broken = { ...library, fields: { ...library.fields, note: { type: 'string', title: 'fields.remark', 'x-component': 'Inptu' }, owner: { type: 'string', title: 'fields.name', 'x-ref': 'svc/carier' } } };
+    const broken = {
+      ...library,
+      fields: {
+        ...library.fields,
+        note: { type: 'string', title: 'fields.remark', 'x-component': 'Inptu' },
+        owner: { type: 'string', title: 'fields.name', 'x-ref': 'svc/carier' },
+      },
+    };
     const dir = folder({ _fields: broken, 'svc/carrier': carrier, 'svc/order': order() });
-    const line = fs.readFileSync(path.join(dir, '_fields.json'), 'utf8').split('\n').findIndex((l) => l.includes('Inptu')) + 1;
+    const line =
+      fs
+        .readFileSync(path.join(dir, '_fields.json'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('Inptu')) + 1;
     const { problems, pages } = checkSchemas(dir);
     expect(problems).toEqual([
-      expect.stringMatching(new RegExp(`_fields\\.json: /fields/note/x-component: unknown component "Inptu"; did you mean Input\\? \\(line ${line},`)),
+      expect.stringMatching(
+        new RegExp(`_fields\\.json: /fields/note/x-component: unknown component "Inptu"; did you mean Input\\? \\(line ${line},`),
+      ),
       expect.stringMatching(/_fields\.json: fields\.owner\.x-ref: refers to unknown page "svc\/carier"; did you mean svc\/carrier\?/),
     ]);
     expect([...pages.keys()].sort()).toEqual(['svc/carrier', 'svc/order']);
@@ -120,7 +183,9 @@ describe.each(dialects())('the field library on a running server (%s)', (dialect
   let dir: string;
   let admin: Caller;
   const libFile = () => path.join(dir, '_fields.json');
-  const served = async () => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: bearer(admin.token) })).page;
+  const served = async () =>
+    dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: bearer(admin.token) }))
+      .page;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-lib-live-'));
     fs.cpSync(path.join(here, '../../schemas'), dir, { recursive: true });
@@ -152,21 +217,35 @@ describe.each(dialects())('the field library on a running server (%s)', (dialect
   });
 
   it('previews and saves in the playground a page text that uses the library', async () => {
-    const playground = (rest: string, payload: object) => t.app.inject({ method: 'POST', url: `/open-platform/playground/${rest}`, headers: bearer(admin.token), payload });
+    const playground = (rest: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/open-platform/playground/${rest}`, headers: bearer(admin.token), payload });
     // The editor completes a field's `use` and a detail section from the names the opened page comes with.
-    const opened = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/playground/page?id=${encodeURIComponent(PAGE)}`, headers: bearer(admin.token) }));
+    const opened = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/playground/page?id=${encodeURIComponent(PAGE)}`,
+        headers: bearer(admin.token),
+      }),
+    );
     expect(opened.library.fields).toEqual(expect.arrayContaining(['remark', 'status', 'carrierCode']));
     expect(opened.library.sections).toEqual(['form', 'system', 'partySystem', 'partyCreated']);
     const page = JSON.parse(fs.readFileSync(path.join(dir, `${PAGE}.json`), 'utf8'));
     page.model.properties.remark = { use: 'remrak' };
     const typo = JSON.stringify(page, null, 2);
     const preview = dataOf(await playground('preview', { id: PAGE, source: typo }));
-    expect(preview.problems).toEqual([expect.objectContaining({ page: PAGE, line: typo.split('\n').findIndex((l) => l.includes('remrak')) + 1 })]);
+    expect(preview.problems).toEqual([
+      expect.objectContaining({ page: PAGE, line: typo.split('\n').findIndex((l) => l.includes('remrak')) + 1 }),
+    ]);
     expect(preview.problems[0].message).toMatch(/unknown field "remrak" in the field library .*did you mean "remark"\?/);
     refusal(await playground('save', { id: PAGE, source: typo }), 400);
 
     page.model.properties.remark = { use: 'remark', maxLength: 120, title: 'fields.description' };
     dataOf(await playground('save', { id: PAGE, source: JSON.stringify(page, null, 2) }));
-    expect((await served()).model.properties.remark).toEqual({ type: 'string', title: 'fields.description', maxLength: 120, 'x-component': 'Input.TextArea' });
+    expect((await served()).model.properties.remark).toEqual({
+      type: 'string',
+      title: 'fields.description',
+      maxLength: 120,
+      'x-component': 'Input.TextArea',
+    });
   });
 });

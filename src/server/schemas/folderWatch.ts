@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export interface FolderWatch { close(): void }
+export interface FolderWatch {
+  close(): void;
+}
 
 /**
  * Calls `changed` with the path (relative to `root`) of every file created, written, renamed or

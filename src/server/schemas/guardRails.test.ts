@@ -16,21 +16,35 @@ const dept = () => JSON.parse(deptText);
 const problemsWith = (id: string, page: unknown) => checkSchemas(DIR, new Map([[id, JSON.stringify(page, null, 2)]])).problems.join('\n');
 
 /** A new page over the accounts table that lists their password hashes. */
-const hashes: { id: string; kind: string; title: string; resource: Record<string, unknown>; model: { type: string; properties: Record<string, Record<string, unknown>> }; list: { columns: string[] } } = {
-  id: 'platformUser/userHashes', kind: 'crud', title: 'pages.platformUser.staffManage.title',
+const hashes: {
+  id: string;
+  kind: string;
+  title: string;
+  resource: Record<string, unknown>;
+  model: { type: string; properties: Record<string, Record<string, unknown>> };
+  list: { columns: string[] };
+} = {
+  id: 'platformUser/userHashes',
+  kind: 'crud',
+  title: 'pages.platformUser.staffManage.title',
   resource: { table: 'sys_user', label: 'username' },
-  model: { type: 'object', properties: {
-    username: { type: 'string', title: 'pages.platformUser.staffManage.fields.username' },
-    passwordHash: { type: 'string', title: 'pages.platformUser.staffManage.fields.password' },
-  } },
+  model: {
+    type: 'object',
+    properties: {
+      username: { type: 'string', title: 'pages.platformUser.staffManage.fields.username' },
+      passwordHash: { type: 'string', title: 'pages.platformUser.staffManage.fields.password' },
+    },
+  },
   list: { columns: ['username', 'passwordHash'] },
 };
 
 describe('schema guard rails, in the checks every schema goes through', () => {
-  it('keeps the organisation scope of a page over organisations\' rows, even with the field gone', () => {
+  it("keeps the organisation scope of a page over organisations' rows, even with the field gone", () => {
     const unscoped = dept();
     delete unscoped.resource.scope;
-    expect(problemsWith(DEPT, unscoped)).toMatch(/resource\.scope: the table "org_department" holds organisations' rows \(partyCode\); the page must keep scope: "party"/);
+    expect(problemsWith(DEPT, unscoped)).toMatch(
+      /resource\.scope: the table "org_department" holds organisations' rows \(partyCode\); the page must keep scope: "party"/,
+    );
     const global = { ...dept(), resource: { ...dept().resource, scope: 'global' } };
     expect(problemsWith(DEPT, global)).toMatch(/resource\.scope: the table "org_department"/);
     // The platform's own logs say so on purpose; any other page may not.
@@ -64,9 +78,15 @@ describe('schema guard rails, in the checks every schema goes through', () => {
       p.model.properties.code['x-component-props'] = props;
       return problemsWith(DEPT, p);
     };
-    expect(withProps({ dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' } })).toMatch(/model\.code\.x-component-props\.dangerouslySetInnerHTML: raw HTML is never passed to an input/);
-    expect(withProps({ placeholder: '{{ $self.value.constructor }}' })).toMatch(/model\.code\.x-component-props\.placeholder: \{\{ \}\} expressions run only in x-reactions/);
-    expect(withProps({ onFocus: 'alert(1)' })).toMatch(/model\.code\.x-component-props\.onFocus: Input does not accept "onFocus"; it accepts placeholder/);
+    expect(withProps({ dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' } })).toMatch(
+      /model\.code\.x-component-props\.dangerouslySetInnerHTML: raw HTML is never passed to an input/,
+    );
+    expect(withProps({ placeholder: '{{ $self.value.constructor }}' })).toMatch(
+      /model\.code\.x-component-props\.placeholder: \{\{ \}\} expressions run only in x-reactions/,
+    );
+    expect(withProps({ onFocus: 'alert(1)' })).toMatch(
+      /model\.code\.x-component-props\.onFocus: Input does not accept "onFocus"; it accepts placeholder/,
+    );
     const decorated = dept();
     decorated.model.properties.name['x-decorator-props'] = { tooltip: '{{ 1 }}' };
     expect(problemsWith(DEPT, decorated)).toMatch(/model\.name\.x-decorator-props\.tooltip: \{\{ \}\} expressions run only in x-reactions/);
@@ -78,7 +98,13 @@ describe.each(dialects())('the playground refuses what the guard rails refuse, o
   let t: TestApp;
   let admin: Caller;
   let custA: Caller;
-  const save = (id: string, page: unknown) => t.app.inject({ method: 'POST', url: '/open-platform/playground/save', headers: { ...bearer(admin.token), 'accept-language': 'en' }, payload: { id, source: JSON.stringify(page, null, 2) } });
+  const save = (id: string, page: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/open-platform/playground/save',
+      headers: { ...bearer(admin.token), 'accept-language': 'en' },
+      payload: { id, source: JSON.stringify(page, null, 2) },
+    });
   beforeAll(async () => {
     t = await createTestApp(dialect);
     [admin, custA] = await Promise.all([signIn(t.app, 'admin'), signIn(t.app, 'cust_a')]);
@@ -90,7 +116,12 @@ describe.each(dialects())('the playground refuses what the guard rails refuse, o
     delete unscoped.resource.scope;
     const props = dept();
     props.model.properties.code['x-component-props'] = { dangerouslySetInnerHTML: { __html: '<b>x</b>' } };
-    for (const [id, page] of [[DEPT, unscoped], [hashes.id, hashes], [DEPT, props]] as const) refusal(await save(id, page), 400);
+    for (const [id, page] of [
+      [DEPT, unscoped],
+      [hashes.id, hashes],
+      [DEPT, props],
+    ] as const)
+      refusal(await save(id, page), 400);
     expect(await countRows(t, 'sys_schema_version')).toBe(0);
     const rows = dataOf(await custA.get(DEPT, '?size=100')).list as { partyCode: string }[];
     expect(rows.length).toBeGreaterThan(0);

@@ -14,7 +14,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGE = 'liveDemo/bin';
 
 const binPage = (extra: Record<string, unknown> = {}) => ({
-  id: PAGE, kind: 'crud', title: 'pages.liveDemo.bin.title',
+  id: PAGE,
+  kind: 'crud',
+  title: 'pages.liveDemo.bin.title',
   resource: { table: 'ld_bin', scope: 'global', label: 'code' },
   model: { type: 'object', required: ['code'], properties: { code: { type: 'string', title: 'fields.code', maxLength: 20 }, ...extra } },
   list: { columns: ['code'] },
@@ -38,7 +40,9 @@ function addPage(dir: string) {
   fs.mkdirSync(path.join(dir, 'liveDemo'), { recursive: true });
   fs.writeFileSync(path.join(dir, `${PAGE}.messages.json`), JSON.stringify(messages));
   fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(binPage(), null, 2));
-  addMenuEntries(dir, [{ code: PAGE, menuTitle: 'menu.liveDemo.bin', name: 'bin', path: `/${PAGE}`, component: `${PAGE}/index`, icon: 'SettingOutlined' }]);
+  addMenuEntries(dir, [
+    { code: PAGE, menuTitle: 'menu.liveDemo.bin', name: 'bin', path: `/${PAGE}`, component: `${PAGE}/index`, icon: 'SettingOutlined' },
+  ]);
 }
 
 /** Asks until the answer passes or the time is up; what another process or a file watch does takes a moment. */
@@ -66,7 +70,9 @@ describe('a changed file is picked up by the file watch', () => {
   let t: TestApp;
   let dir: string;
   let admin: Caller;
-  const pageOf = async (id: string) => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(id)}`, headers: bearer(admin.token) })).page;
+  const pageOf = async (id: string) =>
+    dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(id)}`, headers: bearer(admin.token) }))
+      .page;
   const fieldsOf = async (id: string) => Object.keys((await pageOf(id)).model.properties);
   beforeAll(async () => {
     dir = copySchemas();
@@ -81,11 +87,20 @@ describe('a changed file is picked up by the file watch', () => {
   it('applies a new page with its menu title, and leaves the pages as they were when a change is invalid', async () => {
     addPage(dir);
     await eventually(async () => JSON.stringify(await codes(admin)) === '["B-01","B-02"]');
-    const info = (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(admin.token), 'accept-language': 'es' } })).json().data;
+    const info = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/open-platform/getUserInfo',
+        headers: { ...bearer(admin.token), 'accept-language': 'es' },
+      })
+    ).json().data;
     expect(info.translatelist['menu.liveDemo.bin']).toBe('Ubicaciones');
 
     // A typo in a component: refused, logged, not applied; the page keeps working as before.
-    fs.writeFileSync(path.join(dir, `${PAGE}.json`), JSON.stringify(binPage({ note: { type: 'string', title: 'fields.name', 'x-component': 'Inptu' } }), null, 2));
+    fs.writeFileSync(
+      path.join(dir, `${PAGE}.json`),
+      JSON.stringify(binPage({ note: { type: 'string', title: 'fields.name', 'x-component': 'Inptu' } }), null, 2),
+    );
     await new Promise((r) => setTimeout(r, 1500));
     expect(await fieldsOf(PAGE)).not.toContain('note');
     expect(await codes(admin)).toEqual(['B-01', 'B-02']);
@@ -94,7 +109,10 @@ describe('a changed file is picked up by the file watch', () => {
   it('hears a file saved by rename-replace (as sed -i, mv and editors save), every time', async () => {
     // Each save writes a new file and renames it over the page's: the page file gets a new inode each time.
     for (const field of ['shelf', 'aisle', 'rack']) {
-      saveByRename(path.join(dir, `${PAGE}.json`), JSON.stringify(binPage({ [field]: { type: 'string', title: 'fields.name', maxLength: 20 } }), null, 2));
+      saveByRename(
+        path.join(dir, `${PAGE}.json`),
+        JSON.stringify(binPage({ [field]: { type: 'string', title: 'fields.name', maxLength: 20 } }), null, 2),
+      );
       await eventually(async () => (await fieldsOf(PAGE)).includes(field), 5000);
     }
     // sed -i itself, where the machine has it.
@@ -104,10 +122,23 @@ describe('a changed file is picked up by the file watch', () => {
 
   it('applies the valid files of a change and refuses only the broken one', async () => {
     const other = 'liveDemo/crate';
-    const crate = { ...binPage(), id: other, title: 'pages.liveDemo.bin.title', resource: { table: 'ld_crate', scope: 'global', label: 'code' } };
+    const crate = {
+      ...binPage(),
+      id: other,
+      title: 'pages.liveDemo.bin.title',
+      resource: { table: 'ld_crate', scope: 'global', label: 'code' },
+    };
     fs.writeFileSync(path.join(dir, `${other}.json`), JSON.stringify(crate, null, 2));
-    saveByRename(path.join(dir, `${PAGE}.json`), JSON.stringify({ ...binPage({ rack: { type: 'string', title: 'fields.name', maxLength: 30 } }), kind: 'crudd' }, null, 2));
-    await eventually(async () => (await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(other)}`, headers: bearer(admin.token) })).statusCode === 200, 5000);
+    saveByRename(
+      path.join(dir, `${PAGE}.json`),
+      JSON.stringify({ ...binPage({ rack: { type: 'string', title: 'fields.name', maxLength: 30 } }), kind: 'crudd' }, null, 2),
+    );
+    await eventually(
+      async () =>
+        (await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(other)}`, headers: bearer(admin.token) }))
+          .statusCode === 200,
+      5000,
+    );
     // The broken page stays as it was applied last.
     expect(await fieldsOf(PAGE)).toContain('rack');
     expect(await codes(admin)).toEqual(['B-01', 'B-02']);
@@ -135,7 +166,10 @@ describe.skipIf(!process.env.TEST_PG_URL)('a reload on one instance reloads ever
     const [a, b] = [caller(first.app, token), caller(second, token)];
     expect(await codes(b)).toBeNull();
     addPage(dir);
-    expect(dataOf(await first.app.inject({ method: 'POST', url: '/open-platform/schemas/reload', headers: bearer(token) }))).toMatchObject({ tables: [PAGE], menus: 1 });
+    expect(dataOf(await first.app.inject({ method: 'POST', url: '/open-platform/schemas/reload', headers: bearer(token) }))).toMatchObject({
+      tables: [PAGE],
+      menus: 1,
+    });
     expect(await codes(a)).toEqual(['B-01', 'B-02']);
     await eventually(async () => JSON.stringify(await codes(b)) === '["B-01","B-02"]');
   });

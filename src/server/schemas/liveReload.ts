@@ -26,23 +26,39 @@ export async function startLiveReload(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const log = (m: string) => app.log.info(m);
   if (ctx.database.dialect === 'postgres' && ctx.config.databaseUrl) {
-    const channel = await openChannel(ctx.config.databaseUrl, SCHEMAS_CHANNEL, 'scop-schema-listener', () => {
-      reloadInTurn(ctx, log).catch((err) => logRefusal(app, 'another instance reloaded the pages, this one could not', err));
-    }, (m) => app.log.warn(m));
+    const channel = await openChannel(
+      ctx.config.databaseUrl,
+      SCHEMAS_CHANNEL,
+      'scop-schema-listener',
+      () => {
+        reloadInTurn(ctx, log).catch((err) => logRefusal(app, 'another instance reloaded the pages, this one could not', err));
+      },
+      (m) => app.log.warn(m),
+    );
     setReloadAnnouncer(ctx, () => channel.announce('reload'));
     app.addHook('onClose', async () => channel.close());
   }
   if (!ctx.config.watchSchemas) return;
   let timer: NodeJS.Timeout | undefined;
-  const watcher = watchFolder(ctx.config.schemasDir, (file) => {
-    if (!file.endsWith('.json')) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      reloadEverywhere(ctx, log).then((r) => {
-        if (r.refused.length) app.log.warn(`changed page files: those with problems not applied, the others applied (${r.refused.length} problems):\n  ${r.refused.join('\n  ')}`);
-      }, (err) => logRefusal(app, 'a changed page file', err));
-    }, DEBOUNCE_MS);
-  }, (err) => app.log.warn(`schemas folder watch stopped: ${err.message}`));
+  const watcher = watchFolder(
+    ctx.config.schemasDir,
+    (file) => {
+      if (!file.endsWith('.json')) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        reloadEverywhere(ctx, log).then(
+          (r) => {
+            if (r.refused.length)
+              app.log.warn(
+                `changed page files: those with problems not applied, the others applied (${r.refused.length} problems):\n  ${r.refused.join('\n  ')}`,
+              );
+          },
+          (err) => logRefusal(app, 'a changed page file', err),
+        );
+      }, DEBOUNCE_MS);
+    },
+    (err) => app.log.warn(`schemas folder watch stopped: ${err.message}`),
+  );
   app.addHook('onClose', async () => {
     clearTimeout(timer);
     watcher.close();

@@ -3,7 +3,17 @@ import path from 'node:path';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { crossPageErrors, validatePageSchema } from '../../shared/schema/validate.js';
 import { isTemplatePath, resolveExtends, TemplateError } from '../../shared/schema/extend.js';
-import { applyDefaults, applyLibrary, emptyLibrary, FORM_SECTIONS, LIBRARY_FILE, LibraryError, libraryErrors, parseLibrary, type FieldLibrary } from '../../shared/schema/fieldLibrary.js';
+import {
+  applyDefaults,
+  applyLibrary,
+  emptyLibrary,
+  FORM_SECTIONS,
+  LIBRARY_FILE,
+  LibraryError,
+  libraryErrors,
+  parseLibrary,
+  type FieldLibrary,
+} from '../../shared/schema/fieldLibrary.js';
 import { relationErrors } from '../../shared/schema/relations.js';
 import { aggregateErrors, chainErrors, effectErrors, refFilterErrors } from '../../shared/schema/keywordChecks.js';
 import { dependsCrossErrors } from '../../shared/schema/refDepends.js';
@@ -77,7 +87,12 @@ export function libraryNames(dir: string): { fields: string[]; sections: string[
 }
 
 /** A page as every reader sees it: its templates merged, the library's names resolved, the defaults filled. */
-export function resolvePage(rel: string, raw: Record<string, unknown>, readTemplate: (rel: string) => Record<string, unknown> | undefined, library: FieldLibrary): PageSchema {
+export function resolvePage(
+  rel: string,
+  raw: Record<string, unknown>,
+  readTemplate: (rel: string) => Record<string, unknown> | undefined,
+  library: FieldLibrary,
+): PageSchema {
   return applyDefaults(resolveExtends(rel, raw, readTemplate, (layer) => applyLibrary(layer, library))) as unknown as PageSchema;
 }
 
@@ -141,7 +156,12 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
   const library = readLibrary(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
   const failed = new Set<string>();
-  const rels = walk(dir).map((file) => path.relative(dir, file).replace(/\\/g, '/').replace(/\.json$/, ''));
+  const rels = walk(dir).map((file) =>
+    path
+      .relative(dir, file)
+      .replace(/\\/g, '/')
+      .replace(/\.json$/, ''),
+  );
   const partyTables = organisationTables(dir, rels, templateReader(dir, []));
   for (const rel of [...new Set([...rels, ...overrides.keys(), ...hold.keys()])]) {
     if (hold.has(rel)) {
@@ -181,18 +201,27 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       if (![...failed].some((id) => e.includes(`"${id}"`))) blame(page.id, locate(page.id, e));
     };
     for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
-      if (f['x-ref'] && !pages.has(f['x-ref'])) mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
+      if (f['x-ref'] && !pages.has(f['x-ref']))
+        mine(`model.${name}.x-ref: field "${name}" refers to unknown page "${f['x-ref']}"; ${pageSuggestion(f['x-ref'], pages)}`);
     }
-    if (page.report && !pages.has(page.report.source)) mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
+    if (page.report && !pages.has(page.report.source))
+      mine(`report.source: report source "${page.report.source}" is not a page; ${pageSuggestion(page.report.source, pages)}`);
     [
-      ...relationErrors(page, pages), ...crossPageErrors(page, pages), ...effectErrors(page, pages), ...refFilterErrors(page, pages),
-      ...dependsCrossErrors(page, pages), ...fillCrossErrors(page, pages), ...aggregateErrors(page, pages), ...chainErrors(page, pages),
+      ...relationErrors(page, pages),
+      ...crossPageErrors(page, pages),
+      ...effectErrors(page, pages),
+      ...refFilterErrors(page, pages),
+      ...dependsCrossErrors(page, pages),
+      ...fillCrossErrors(page, pages),
+      ...aggregateErrors(page, pages),
+      ...chainErrors(page, pages),
       ...eventLogErrors(page, pages),
     ].forEach(mine);
   }
   for (const [name, f] of Object.entries(library.fields)) {
     const ref = f['x-ref'];
-    if (typeof ref === 'string' && !pages.has(ref) && !failed.has(ref)) problems.push(`${shown('_fields')}: fields.${name}.x-ref: refers to unknown page "${ref}"; ${pageSuggestion(ref, pages)}`);
+    if (typeof ref === 'string' && !pages.has(ref) && !failed.has(ref))
+      problems.push(`${shown('_fields')}: fields.${name}.x-ref: refers to unknown page "${ref}"; ${pageSuggestion(ref, pages)}`);
   }
   // Message files beside pages that failed are still checked: only those naming no file at all are reported.
   problems.push(...checkMessageFiles(dir, new Set([...pages.keys(), ...failed, ...hold.keys()])).problems);
@@ -209,7 +238,8 @@ function organisationTables(dir: string, rels: string[], readTemplate: ReturnTyp
   for (const rel of rels) {
     try {
       let file = JSON.parse(fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8')) as PageSchema;
-      if (file.extends !== undefined) file = resolveExtends(rel, file as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
+      if (file.extends !== undefined)
+        file = resolveExtends(rel, file as unknown as Record<string, unknown>, readTemplate) as unknown as PageSchema;
       if (file.resource?.scope === 'party') tables.add(file.resource.table);
     } catch {
       // A file that does not read is reported by the checks themselves.

@@ -20,17 +20,20 @@ export function menuTitleProblems(schemasDir: string, entries: MenuSeed[]): stri
   const defined = definedKeys(schemasDir);
   const problems: string[] = [];
   let positions: ReturnType<typeof parseWithPositions>['positions'] | undefined;
-  const walk = (list: MenuSeed[], at: string) => list.forEach((e, i) => {
-    const here = `${at}/${i}`;
-    const lacking = LANGUAGES.filter((lang) => !defined.get(lang)!.has(e.menuTitle));
-    if (lacking.length) {
-      positions ??= parseWithPositions(fs.readFileSync(file, 'utf8')).positions;
-      const pos = positionOf(positions, `${here}/menuTitle`);
-      const page = (e.component && parseComponentPath(e.component)?.pageId) || firstPage(e) || '<page id>';
-      problems.push(`${shown}: ${here}/menuTitle: message key "${e.menuTitle}" is not defined in ${lacking.join(', ')}; run \`npm run messages -- ${page}\` to add it, then translate it (line ${pos.line}, column ${pos.column})`);
-    }
-    walk(e.children ?? [], `${here}/children`);
-  });
+  const walk = (list: MenuSeed[], at: string) =>
+    list.forEach((e, i) => {
+      const here = `${at}/${i}`;
+      const lacking = LANGUAGES.filter((lang) => !defined.get(lang)!.has(e.menuTitle));
+      if (lacking.length) {
+        positions ??= parseWithPositions(fs.readFileSync(file, 'utf8')).positions;
+        const pos = positionOf(positions, `${here}/menuTitle`);
+        const page = (e.component && parseComponentPath(e.component)?.pageId) || firstPage(e) || '<page id>';
+        problems.push(
+          `${shown}: ${here}/menuTitle: message key "${e.menuTitle}" is not defined in ${lacking.join(', ')}; run \`npm run messages -- ${page}\` to add it, then translate it (line ${pos.line}, column ${pos.column})`,
+        );
+      }
+      walk(e.children ?? [], `${here}/children`);
+    });
   walk(entries, menuRoot(file));
   return problems;
 }
@@ -54,9 +57,16 @@ function firstPage(e: MenuSeed): string | undefined {
  * Menu entries whose component path names no page. A page whose file exists but has problems of its
  * own (`failed`) counts as found: its problems are told once, at its file, not again here.
  */
-export function unresolvedMenuEntries(entries: MenuSeed[], pages: ReadonlyMap<string, unknown>, failed: ReadonlySet<string> = new Set()): string[] {
-  return flattenMenu(entries).filter((m) => m.component && !isBespoke(m.component)).filter((m) => {
-    const id = parseComponentPath(m.component!)?.pageId;
-    return !id || (!pages.has(id) && !failed.has(id));
-  }).map((m) => `${m.code}: ${m.component}`);
+export function unresolvedMenuEntries(
+  entries: MenuSeed[],
+  pages: ReadonlyMap<string, unknown>,
+  failed: ReadonlySet<string> = new Set(),
+): string[] {
+  return flattenMenu(entries)
+    .filter((m) => m.component && !isBespoke(m.component))
+    .filter((m) => {
+      const id = parseComponentPath(m.component!)?.pageId;
+      return !id || (!pages.has(id) && !failed.has(id));
+    })
+    .map((m) => `${m.code}: ${m.component}`);
 }

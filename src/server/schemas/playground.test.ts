@@ -26,7 +26,9 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
   let custA: Caller;
   const call = (who: Caller, method: 'GET' | 'POST', rest: string, payload?: object) =>
     t.app.inject({ method, url: `/open-platform/playground/${rest}`, headers: bearer(who.token), ...(payload ? { payload } : {}) });
-  const served = async (who: Caller) => dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: bearer(who.token) })).page;
+  const served = async (who: Caller) =>
+    dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: bearer(who.token) }))
+      .page;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -76,7 +78,9 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     const preview = dataOf(await call(admin, 'POST', 'preview', { id: PAGE, source }));
     const line = source.split('\n').findIndex((l) => l.includes('appNameNew')) + 1;
     expect(preview.problems).toEqual([expect.objectContaining({ page: PAGE, line })]);
-    expect(preview.problems[0].message).toMatch(/message key "pages\.customerManage\.appInfo\.fields\.appNameNew" is not defined in zh, en, es, ja; run `npm run messages -- customerManage\/appInfo`/);
+    expect(preview.problems[0].message).toMatch(
+      /message key "pages\.customerManage\.appInfo\.fields\.appNameNew" is not defined in zh, en, es, ja; run `npm run messages -- customerManage\/appInfo`/,
+    );
     refusal(await call(admin, 'POST', 'save', { id: PAGE, source }), 400);
   });
 
@@ -117,8 +121,15 @@ describe.each(dialects())('the schema playground (%s)', (dialect) => {
     expect((await served(admin)).title).toBe(NEW_TITLE);
     refusal(await call(admin, 'POST', 'rollback', { id: PAGE, revision: 3 }), 400);
     refusal(await call(admin, 'POST', 'rollback', { id: PAGE, revision: 9 }), 404);
-    const versions = dataOf(await call(admin, 'GET', `page?id=${encodeURIComponent(PAGE)}`)).versions as { revision: number; note: string }[];
-    expect(versions.map((v) => [v.revision, v.note])).toEqual([[3, '↩ r1'], [2, '↩ r0'], [1, 'shorter list']]);
+    const versions = dataOf(await call(admin, 'GET', `page?id=${encodeURIComponent(PAGE)}`)).versions as {
+      revision: number;
+      note: string;
+    }[];
+    expect(versions.map((v) => [v.revision, v.note])).toEqual([
+      [3, '↩ r1'],
+      [2, '↩ r0'],
+      [1, 'shorter list'],
+    ]);
   });
 
   it('keeps serving the saved version after a reload of the files, and on a server started later', async () => {

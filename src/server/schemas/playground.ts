@@ -20,10 +20,16 @@ import { parseJsonObject } from '../services/json.js';
 const base = '/open-platform/playground';
 const tags = ['schemas'];
 const IdQuery = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
-const SourceBody = object({
-  id: str(200, { pattern: PAGE_ID.source }), source: str(1_000_000), note: str(200),
-  messages: openObject(), menu: object({ parent: { type: ['string', 'null'], maxLength: 200 }, icon: str(60), grants: openObject() }, ['icon']),
-}, ['id', 'source']);
+const SourceBody = object(
+  {
+    id: str(200, { pattern: PAGE_ID.source }),
+    source: str(1_000_000),
+    note: str(200),
+    messages: openObject(),
+    menu: object({ parent: { type: ['string', 'null'], maxLength: 200 }, icon: str(60), grants: openObject() }, ['icon']),
+  },
+  ['id', 'source'],
+);
 const IdBody = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
 const RollbackBody = object({ id: str(200, { pattern: PAGE_ID.source }), revision: { type: 'integer', minimum: 0 } }, ['id', 'revision']);
 
@@ -36,88 +42,173 @@ function admin(req: FastifyRequest) {
 export function registerPlayground(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  app.get(`${base}/pages`, {
-    schema: { tags, summary: 'Pages the playground can open, with their titles and the revision saved for each (super administrator only)', response: responses({ type: 'array', items: openObject() }, 403) },
-  }, async (req) => {
-    admin(req);
-    const stored = await storedSchemas(ctx.database);
-    const revisions = new Map((await ctx.database.core.selectFrom('sys_schema_version').select(['pageId', (eb) => eb.fn.max('revision').as('revision')])
-      .groupBy('pageId').execute()).map((r) => [r.pageId, Number(r.revision)]));
-    const ids = [...new Set([...ctx.schemas.pages.keys(), ...stored.keys()])].sort();
-    return ok(ids.map((id) => ({ id, title: translate(req.lang, ctx.schemas.pages.get(id)?.title ?? id), revision: revisions.get(id) ?? null })));
-  });
+  app.get(
+    `${base}/pages`,
+    {
+      schema: {
+        tags,
+        summary: 'Pages the playground can open, with their titles and the revision saved for each (super administrator only)',
+        response: responses({ type: 'array', items: openObject() }, 403),
+      },
+    },
+    async (req) => {
+      admin(req);
+      const stored = await storedSchemas(ctx.database);
+      const revisions = new Map(
+        (
+          await ctx.database.core
+            .selectFrom('sys_schema_version')
+            .select(['pageId', (eb) => eb.fn.max('revision').as('revision')])
+            .groupBy('pageId')
+            .execute()
+        ).map((r) => [r.pageId, Number(r.revision)]),
+      );
+      const ids = [...new Set([...ctx.schemas.pages.keys(), ...stored.keys()])].sort();
+      return ok(
+        ids.map((id) => ({ id, title: translate(req.lang, ctx.schemas.pages.get(id)?.title ?? id), revision: revisions.get(id) ?? null })),
+      );
+    },
+  );
 
-  app.get(`${base}/page`, {
-    schema: { tags, summary: 'A page’s current text (its saved version, else its file), its file, its versions and the field library’s names', querystring: IdQuery, response: responses(openObject(), 403, 404) },
-  }, async (req) => {
-    admin(req);
-    const { id } = req.query as { id: string };
-    const versions = await versionsOf(ctx.database, id);
-    const file = fileText(ctx, id);
-    if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
-    return ok({
-      id, source: versions[0]?.source || file || '', revision: versions[0]?.revision ?? null, file, versions, removed: versions[0]?.source === REMOVED,
-      library: libraryNames(ctx.config.schemasDir), ...(await extrasOf(ctx, id)),
-    });
-  });
+  app.get(
+    `${base}/page`,
+    {
+      schema: {
+        tags,
+        summary: 'A page’s current text (its saved version, else its file), its file, its versions and the field library’s names',
+        querystring: IdQuery,
+        response: responses(openObject(), 403, 404),
+      },
+    },
+    async (req) => {
+      admin(req);
+      const { id } = req.query as { id: string };
+      const versions = await versionsOf(ctx.database, id);
+      const file = fileText(ctx, id);
+      if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
+      return ok({
+        id,
+        source: versions[0]?.source || file || '',
+        revision: versions[0]?.revision ?? null,
+        file,
+        versions,
+        removed: versions[0]?.source === REMOVED,
+        library: libraryNames(ctx.config.schemasDir),
+        ...(await extrasOf(ctx, id)),
+      });
+    },
+  );
 
-  app.post(`${base}/preview`, {
-    schema: { tags, summary: 'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid', body: SourceBody, response: responses(openObject(), 403) },
-  }, async (req) => {
-    admin(req);
-    const { id, source, messages: texts } = req.body as { id: string; source: string } & SaveExtras;
-    const { problems, page } = await checkCandidate(ctx, id, source, texts);
-    if (!page) return ok({ problems, page: null });
-    const keys = new Set(pageI18nKeys(page));
-    for (const f of Object.values(page.model?.properties ?? {})) {
-      const target = f['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
-      if (target) keys.add(target.title);
-    }
-    // A page made here shows the texts being edited, in the caller's language.
-    const own = (texts as Record<string, Record<string, string>> | undefined)?.[req.lang] ?? {};
-    const messages = Object.fromEntries([...keys].map((k) => [k, own[k] || translate(req.lang, k)]));
-    const { demo: _demo, ...shown } = page;
-    void _demo;
-    // Rows come from the data routes of the page as saved; a page not saved yet has none to show.
-    return ok({ problems, page: shown, messages, saved: ctx.schemas.pages.has(id) });
-  });
+  app.post(
+    `${base}/preview`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid',
+        body: SourceBody,
+        response: responses(openObject(), 403),
+      },
+    },
+    async (req) => {
+      admin(req);
+      const { id, source, messages: texts } = req.body as { id: string; source: string } & SaveExtras;
+      const { problems, page } = await checkCandidate(ctx, id, source, texts);
+      if (!page) return ok({ problems, page: null });
+      const keys = new Set(pageI18nKeys(page));
+      for (const f of Object.values(page.model?.properties ?? {})) {
+        const target = f['x-ref'] ? ctx.schemas.pages.get(f['x-ref']) : undefined;
+        if (target) keys.add(target.title);
+      }
+      // A page made here shows the texts being edited, in the caller's language.
+      const own = (texts as Record<string, Record<string, string>> | undefined)?.[req.lang] ?? {};
+      const messages = Object.fromEntries([...keys].map((k) => [k, own[k] || translate(req.lang, k)]));
+      const { demo: _demo, ...shown } = page;
+      void _demo;
+      // Rows come from the data routes of the page as saved; a page not saved yet has none to show.
+      return ok({ problems, page: shown, messages, saved: ctx.schemas.pages.has(id) });
+    },
+  );
 
-  app.post(`${base}/save`, {
-    schema: { tags, summary: 'Save a page text as a new version and apply it at once (refused with every problem when invalid)', body: SourceBody, response: responses(openObject(), 403) },
-  }, async (req) => {
-    const user = admin(req);
-    const { id, source, note, messages, menu } = req.body as { id: string; source: string; note?: string } & SaveExtras;
-    return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null, { messages, menu }));
-  });
+  app.post(
+    `${base}/save`,
+    {
+      schema: {
+        tags,
+        summary: 'Save a page text as a new version and apply it at once (refused with every problem when invalid)',
+        body: SourceBody,
+        response: responses(openObject(), 403),
+      },
+    },
+    async (req) => {
+      const user = admin(req);
+      const { id, source, note, messages, menu } = req.body as { id: string; source: string; note?: string } & SaveExtras;
+      return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null, { messages, menu }));
+    },
+  );
 
-  app.post(`${base}/rollback`, {
-    schema: { tags, summary: 'Apply an earlier version again (revision 0: the schema file), as a new revision with its text', body: RollbackBody, response: responses(openObject(), 403, 404) },
-  }, async (req) => {
-    const user = admin(req);
-    const { id, revision } = req.body as { id: string; revision: number };
-    const versions = await versionsOf(ctx.database, id);
-    if (versions.length && revision === versions[0].revision) throw badRequest('playground.server.alreadyCurrent', { revision });
-    // Revision 0 of a page made here is "no page": rolling back to it removes the page.
-    if (revision === 0 && fileText(ctx, id) === null && versions.length) return ok(await removePage(app, id, user.username));
-    const version = versions.find((v) => v.revision === revision);
-    const source = revision === 0 ? fileText(ctx, id) : version?.source;
-    if (source == null || source === REMOVED) throw notFound('playground.server.unknownVersion', { id, revision });
-    const extras = version ? { messages: parseJsonObject(version.messages, undefined as never), menu: parseJsonObject(version.menu, undefined as never) } : {};
-    return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`, extras));
-  });
+  app.post(
+    `${base}/rollback`,
+    {
+      schema: {
+        tags,
+        summary: 'Apply an earlier version again (revision 0: the schema file), as a new revision with its text',
+        body: RollbackBody,
+        response: responses(openObject(), 403, 404),
+      },
+    },
+    async (req) => {
+      const user = admin(req);
+      const { id, revision } = req.body as { id: string; revision: number };
+      const versions = await versionsOf(ctx.database, id);
+      if (versions.length && revision === versions[0].revision) throw badRequest('playground.server.alreadyCurrent', { revision });
+      // Revision 0 of a page made here is "no page": rolling back to it removes the page.
+      if (revision === 0 && fileText(ctx, id) === null && versions.length) return ok(await removePage(app, id, user.username));
+      const version = versions.find((v) => v.revision === revision);
+      const source = revision === 0 ? fileText(ctx, id) : version?.source;
+      if (source == null || source === REMOVED) throw notFound('playground.server.unknownVersion', { id, revision });
+      const extras = version
+        ? { messages: parseJsonObject(version.messages, undefined as never), menu: parseJsonObject(version.menu, undefined as never) }
+        : {};
+      return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`, extras));
+    },
+  );
 
-  app.post(`${base}/delete`, {
-    schema: { tags, summary: 'Remove a page made in the playground (no file): a last revision without text; its menu entry and grants go, its records stay', body: IdBody, response: responses(openObject(), 400, 403) },
-  }, async (req) => {
-    const user = admin(req);
-    return ok(await removePage(app, (req.body as { id: string }).id, user.username));
-  });
+  app.post(
+    `${base}/delete`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Remove a page made in the playground (no file): a last revision without text; its menu entry and grants go, its records stay',
+        body: IdBody,
+        response: responses(openObject(), 400, 403),
+      },
+    },
+    async (req) => {
+      const user = admin(req);
+      return ok(await removePage(app, (req.body as { id: string }).id, user.username));
+    },
+  );
 
-  app.get(`${base}/menus`, {
-    schema: { tags, summary: 'The menu directories a new page may be put in, with their titles', response: responses({ type: 'array', items: openObject() }, 403) },
-  }, async (req) => {
-    admin(req);
-    const rows = await ctx.database.core.selectFrom('sys_menu').select(['code', 'menuTitle', 'component']).orderBy('menuLevel').orderBy('sort').execute();
-    return ok(rows.filter((r) => !r.component).map((r) => ({ code: r.code, title: translate(req.lang, r.menuTitle) })));
-  });
+  app.get(
+    `${base}/menus`,
+    {
+      schema: {
+        tags,
+        summary: 'The menu directories a new page may be put in, with their titles',
+        response: responses({ type: 'array', items: openObject() }, 403),
+      },
+    },
+    async (req) => {
+      admin(req);
+      const rows = await ctx.database.core
+        .selectFrom('sys_menu')
+        .select(['code', 'menuTitle', 'component'])
+        .orderBy('menuLevel')
+        .orderBy('sort')
+        .execute();
+      return ok(rows.filter((r) => !r.component).map((r) => ({ code: r.code, title: translate(req.lang, r.menuTitle) })));
+    },
+  );
 }

@@ -21,7 +21,12 @@ const validateMessages = createAjv().compile(messagesSchema);
 /** The menu entry of a playground page: the standard code, path and title key of a page id. */
 export function menuEntryOf(id: string, menu: PlaygroundMenu): MenuSeed {
   return {
-    code: id, menuTitle: `menu.${id.replace(/\//g, '.')}`, name: id.split('/').pop()!, path: `/${id}`, component: `${id}/index`, icon: menu.icon,
+    code: id,
+    menuTitle: `menu.${id.replace(/\//g, '.')}`,
+    name: id.split('/').pop()!,
+    path: `/${id}`,
+    component: `${id}/index`,
+    icon: menu.icon,
     ...(menu.grants ? { grants: menu.grants } : {}),
   };
 }
@@ -36,7 +41,10 @@ export function extrasProblems(id: string, messages: unknown, menu: PlaygroundMe
   return problems;
 }
 
-export interface PlaygroundExtras { messages: PageMessageTexts; menus: Map<string, PlaygroundMenu> }
+export interface PlaygroundExtras {
+  messages: PageMessageTexts;
+  menus: Map<string, PlaygroundMenu>;
+}
 
 /** The messages and menu entries of the pages the playground holds now (removed pages have none). */
 export async function storedExtras(ctx: AppContext): Promise<PlaygroundExtras> {
@@ -81,9 +89,12 @@ export async function removeMenuEntry(ctx: AppContext, code: string): Promise<vo
       const grants = parseJsonObject<Record<string, string[]>>(role.grants, {});
       if (!(code in grants)) continue;
       delete grants[code];
-      await trx.updateTable('sys_role').set({ grants: JSON.stringify(grants), updatedAt: new Date().toISOString() }).where('code', '=', role.code).execute();
+      await trx
+        .updateTable('sys_role')
+        .set({ grants: JSON.stringify(grants), updatedAt: new Date().toISOString() })
+        .where('code', '=', role.code)
+        .execute();
     }
   });
   invalidateMenuCache();
 }
-

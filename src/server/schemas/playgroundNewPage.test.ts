@@ -6,15 +6,24 @@ import { buildApp } from '../app.js';
 const PAGE = 'labDemo/sample';
 const KEY = 'pages.labDemo.sample.title';
 const MENU_KEY = 'menu.labDemo.sample';
-const source = JSON.stringify({
-  id: PAGE, kind: 'crud', title: KEY,
-  resource: { table: 'pg_lab_demo_sample', scope: 'party', label: 'name' },
-  model: { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'fields.name', maxLength: 40 } } },
-  list: { columns: ['name', 'partyCode'] },
-}, null, 2);
+const source = JSON.stringify(
+  {
+    id: PAGE,
+    kind: 'crud',
+    title: KEY,
+    resource: { table: 'pg_lab_demo_sample', scope: 'party', label: 'name' },
+    model: { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'fields.name', maxLength: 40 } } },
+    list: { columns: ['name', 'partyCode'] },
+  },
+  null,
+  2,
+);
 const texts = (title: [string, string, string, string], menu: [string, string, string, string]) =>
   Object.fromEntries(['zh', 'en', 'es', 'ja'].map((lang, i) => [lang, { [KEY]: title[i], [MENU_KEY]: menu[i] }]));
-const messages = texts(['样品', 'Samples', 'Muestras', 'サンプル'], ['样品登记', 'Sample register', 'Registro de muestras', 'サンプル登録']);
+const messages = texts(
+  ['样品', 'Samples', 'Muestras', 'サンプル'],
+  ['样品登记', 'Sample register', 'Registro de muestras', 'サンプル登録'],
+);
 const menu = { parent: 'customerManage', icon: 'FileSearchOutlined', grants: { CUSTOMER_ADMIN: ['read', 'create'] } };
 
 describe.each(dialects())('a new page made wholly in the playground (%s)', (dialect) => {
@@ -24,8 +33,11 @@ describe.each(dialects())('a new page made wholly in the playground (%s)', (dial
   const call = (method: 'GET' | 'POST', rest: string, payload?: object) =>
     t.app.inject({ method, url: `/open-platform/playground/${rest}`, headers: bearer(admin.token), ...(payload ? { payload } : {}) });
   const menuTitles = async (who: Caller, lang: string) =>
-    (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(who.token), 'accept-language': lang } })).json().data.translatelist as Record<string, string>;
-  const menuCodes = async () => (dataOf(await admin.get('systemManage/menu', '?size=500')).list as { code: string; parentCode: string | null }[]);
+    (
+      await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: { ...bearer(who.token), 'accept-language': lang } })
+    ).json().data.translatelist as Record<string, string>;
+  const menuCodes = async () =>
+    dataOf(await admin.get('systemManage/menu', '?size=500')).list as { code: string; parentCode: string | null }[];
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -48,7 +60,13 @@ describe.each(dialects())('a new page made wholly in the playground (%s)', (dial
     expect((await menuTitles(custA, 'es'))[MENU_KEY]).toBe('Registro de muestras');
     // The grants of the entry: the customer may add records of its own.
     expect(dataOf(await custA.post(PAGE, '', { name: '一号样品' }), 201)).toMatchObject({ partyCode: 'C1001' });
-    const schema = dataOf(await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`, headers: { ...bearer(custA.token), 'accept-language': 'ja' } }));
+    const schema = dataOf(
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/schemas/${encodeURIComponent(PAGE)}`,
+        headers: { ...bearer(custA.token), 'accept-language': 'ja' },
+      }),
+    );
     expect(schema.messages[KEY]).toBe('サンプル');
     const opened = dataOf(await call('GET', `page?id=${encodeURIComponent(PAGE)}`));
     expect(opened).toMatchObject({ file: null, revision: 1, messages, menu });
@@ -90,4 +108,3 @@ describe.each(dialects())('a new page made wholly in the playground (%s)', (dial
     expect((await menuCodes()).map((m) => m.code)).not.toContain(PAGE);
   });
 });
-

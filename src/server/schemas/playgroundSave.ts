@@ -20,12 +20,17 @@ export async function extrasOf(ctx: AppContext, id: string): Promise<{ messages:
   const [latest] = await versionsOf(ctx.database, id);
   const file = messagesFileOf(ctx.config.schemasDir, id);
   const fromFile = fs.existsSync(file) ? readMessagesFile(file) : null;
-  const messages = latest?.messages ? parseJsonObject<PageMessageTexts>(latest.messages, {} as PageMessageTexts) : fromFile && { zh: fromFile.zh, en: fromFile.en, es: fromFile.es, ja: fromFile.ja };
+  const messages = latest?.messages
+    ? parseJsonObject<PageMessageTexts>(latest.messages, {} as PageMessageTexts)
+    : fromFile && { zh: fromFile.zh, en: fromFile.en, es: fromFile.es, ja: fromFile.ja };
   const menu = latest?.menu ? parseJsonObject<PlaygroundMenu>(latest.menu, {} as PlaygroundMenu) : null;
   return { messages, menu };
 }
 
-export interface SaveExtras { messages?: PageMessageTexts; menu?: PlaygroundMenu }
+export interface SaveExtras {
+  messages?: PageMessageTexts;
+  menu?: PlaygroundMenu;
+}
 
 const refused = (problems: PlacedProblem[]) =>
   badRequest('playground.server.saveRefused', { count: problems.length, first: problems[0].message }, { data: { problems } });
@@ -34,17 +39,26 @@ const refused = (problems: PlacedProblem[]) =>
  * Checks, stores and applies a page's text with its messages and menu entry (those not given stay as
  * the last version had them); the stored version is dropped again if applying fails.
  */
-export async function saveAndApply(app: FastifyInstance, id: string, source: string, author: string, note: string | null, extras: SaveExtras = {}) {
+export async function saveAndApply(
+  app: FastifyInstance,
+  id: string,
+  source: string,
+  author: string,
+  note: string | null,
+  extras: SaveExtras = {},
+) {
   const ctx = app.ctx;
   const [latest] = await versionsOf(ctx.database, id);
-  const messages = extras.messages ?? (latest?.messages ? parseJsonObject<PageMessageTexts>(latest.messages, {} as PageMessageTexts) : undefined);
+  const messages =
+    extras.messages ?? (latest?.messages ? parseJsonObject<PageMessageTexts>(latest.messages, {} as PageMessageTexts) : undefined);
   const menu = extras.menu ?? (latest?.menu ? parseJsonObject<PlaygroundMenu>(latest.menu, {} as PlaygroundMenu) : null);
   const own = extrasProblems(id, messages, menu);
   if (own.length) throw refused(own.map((message) => ({ page: id, message, line: 1, column: 1 })));
   const { problems } = await checkCandidate(ctx, id, source, messages);
   if (problems.length) throw refused(problems);
   const revision = await addVersion(ctx.database, id, source, author, note, {
-    messages: messages ? JSON.stringify(messages) : null, menu: menu ? JSON.stringify(menu) : null,
+    messages: messages ? JSON.stringify(messages) : null,
+    menu: menu ? JSON.stringify(menu) : null,
   });
   try {
     const applied = await applySchemas(ctx, (m) => app.log.info(m));

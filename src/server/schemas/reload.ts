@@ -16,7 +16,10 @@ import { ok } from '../plugins/envelope.js';
 import { openObject, responses } from '../routes/contracts.js';
 
 export interface ReloadResult {
-  pages: number; tables: string[]; menus: number; menusUpdated: number;
+  pages: number;
+  tables: string[];
+  menus: number;
+  menusUpdated: number;
   /** Problems of the files not applied (each with its file, line and fix); every other file was applied. */
   refused: string[];
 }
@@ -44,14 +47,21 @@ export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void)
   const extras = await storedExtras(ctx);
   setStoredMessages(extras.messages);
   const { pages, refused } = checkHolding(dir, await storedSchemas(ctx.database), before);
-  const changed = [...new Set([...pages.keys(), ...before.keys()])].filter((id) => JSON.stringify(pages.get(id)) !== JSON.stringify(before.get(id)));
+  const changed = [...new Set([...pages.keys(), ...before.keys()])].filter(
+    (id) => JSON.stringify(pages.get(id)) !== JSON.stringify(before.get(id)),
+  );
   let menu;
   try {
     menu = withPlaygroundEntries(readMenuFile(dir), extras.menus);
     refused.push(...menuTitleProblems(dir, menu));
     if (refused.some((p) => p.includes('menu.json:'))) menu = undefined;
   } catch (err) {
-    refused.push(...(err as Error).message.split('\n').slice(1).map((l) => l.trim()));
+    refused.push(
+      ...(err as Error).message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim()),
+    );
   }
   // The same map object is kept: every request reads ctx.schemas.pages when it runs.
   const swap = (next: Map<string, PageSchema>) => {
@@ -72,8 +82,10 @@ export async function reloadSchemas(ctx: AppContext, log: (msg: string) => void)
   forgetMenuFile(dir);
   reloadMessages();
   if (refused.length && !changed.length && !menus.added && !menus.updated) throw refusal(refused);
-  log(`schemas reloaded: ${pages.size} pages (${changed.length} changed), new tables ${tables.join(', ') || 'none'}, ${menus.added} menu entries added, ${menus.updated} updated` +
-    (refused.length ? `; ${refused.length} problems, their files not applied` : ''));
+  log(
+    `schemas reloaded: ${pages.size} pages (${changed.length} changed), new tables ${tables.join(', ') || 'none'}, ${menus.added} menu entries added, ${menus.updated} updated` +
+      (refused.length ? `; ${refused.length} problems, their files not applied` : ''),
+  );
   return { pages: pages.size, tables, menus: menus.added, menusUpdated: menus.updated, refused };
 }
 
@@ -98,7 +110,10 @@ function checkHolding(dir: string, stored: Map<string, string>, before: Readonly
     }
   }
 }
-interface Turns { queue: Promise<unknown>; announce?: () => Promise<void> }
+interface Turns {
+  queue: Promise<unknown>;
+  announce?: () => Promise<void>;
+}
 const turns = new WeakMap<AppContext, Turns>();
 const turnsOf = (ctx: AppContext) => turns.get(ctx) ?? turns.set(ctx, { queue: Promise.resolve() }).get(ctx)!;
 
@@ -127,13 +142,29 @@ export const applySchemas = reloadEverywhere;
 
 /** POST /open-platform/schemas/reload: the reload, for the super administrator. */
 export function registerSchemaReload(app: FastifyInstance): void {
-  app.post('/open-platform/schemas/reload', {
-    schema: {
-      tags: ['schemas'], summary: 'Re-read page schemas, menu.json and messages and apply them without a restart, on every instance sharing the database (super administrator only)',
-      response: responses(openObject({ pages: { type: 'integer' }, tables: { type: 'array', items: { type: 'string' } }, menus: { type: 'integer' }, menusUpdated: { type: 'integer' }, refused: { type: 'array', items: { type: 'string' } } }), 400, 403),
+  app.post(
+    '/open-platform/schemas/reload',
+    {
+      schema: {
+        tags: ['schemas'],
+        summary:
+          'Re-read page schemas, menu.json and messages and apply them without a restart, on every instance sharing the database (super administrator only)',
+        response: responses(
+          openObject({
+            pages: { type: 'integer' },
+            tables: { type: 'array', items: { type: 'string' } },
+            menus: { type: 'integer' },
+            menusUpdated: { type: 'integer' },
+            refused: { type: 'array', items: { type: 'string' } },
+          }),
+          400,
+          403,
+        ),
+      },
     },
-  }, async (req) => {
-    requireSuperAdmin(requireUser(req));
-    return ok(await reloadEverywhere(app.ctx, (m) => app.log.info(m)));
-  });
+    async (req) => {
+      requireSuperAdmin(requireUser(req));
+      return ok(await reloadEverywhere(app.ctx, (m) => app.log.info(m)));
+    },
+  );
 }

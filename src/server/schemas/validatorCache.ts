@@ -19,11 +19,28 @@ const nodeRequire = createRequire(import.meta.url);
 const AJV_VERSION = (nodeRequire('ajv/package.json') as { version: string }).version;
 const FORMATS_MODULE = 'project-formats';
 /** The options that change the generated code. */
-const SHAPING = ['allErrors', 'verbose', 'coerceTypes', 'useDefaults', 'removeAdditional', 'strict', 'strictSchema', 'strictTypes',
-  'strictTuples', 'strictRequired', 'validateFormats', 'unicodeRegExp', 'int32range', 'ownProperties', 'discriminator', 'messages', '$data'] as const;
+const SHAPING = [
+  'allErrors',
+  'verbose',
+  'coerceTypes',
+  'useDefaults',
+  'removeAdditional',
+  'strict',
+  'strictSchema',
+  'strictTypes',
+  'strictTuples',
+  'strictRequired',
+  'validateFormats',
+  'unicodeRegExp',
+  'int32range',
+  'ownProperties',
+  'discriminator',
+  'messages',
+  '$data',
+] as const;
 const MAX_FILES = 5000;
 
-const standalone = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode);
+const standalone = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
 
 /** An instance like `ajv` (same options and formats) that keeps the source of what it compiles. */
 const twins = new WeakMap<Ajv2020, Ajv2020>();
@@ -42,7 +59,10 @@ function twinOf(ajv: Ajv2020): Ajv2020 {
 function keyOf(ajv: Ajv2020, schema: AnySchema): string {
   const opts = ajv.opts as unknown as Record<string, unknown>;
   const shaping = SHAPING.map((k) => [k, opts[k] ?? null]);
-  return createHash('sha256').update(JSON.stringify([AJV_VERSION, shaping, Object.keys(ajv.formats).sort(), schema])).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([AJV_VERSION, shaping, Object.keys(ajv.formats).sort(), schema]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function load(ajv: Ajv2020, code: string, schema: AnySchema): ValidateFunction {

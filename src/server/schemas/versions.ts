@@ -24,10 +24,18 @@ export interface SchemaVersion {
 export const REMOVED = '';
 
 /** The latest revision of every page saved in the playground, removed pages included. */
-export async function latestVersions(database: Database): Promise<{ pageId: string; source: string; messages: string | null; menu: string | null }[]> {
-  return database.core.selectFrom('sys_schema_version as v')
+export async function latestVersions(
+  database: Database,
+): Promise<{ pageId: string; source: string; messages: string | null; menu: string | null }[]> {
+  return database.core
+    .selectFrom('sys_schema_version as v')
     .select(['v.pageId', 'v.source', 'v.messages', 'v.menu'])
-    .where('v.revision', '=', (eb) => eb.selectFrom('sys_schema_version as w').select((w) => w.fn.max('w.revision').as('m')).whereRef('w.pageId', '=', 'v.pageId'))
+    .where('v.revision', '=', (eb) =>
+      eb
+        .selectFrom('sys_schema_version as w')
+        .select((w) => w.fn.max('w.revision').as('m'))
+        .whereRef('w.pageId', '=', 'v.pageId'),
+    )
     .execute();
 }
 
@@ -37,19 +45,46 @@ export async function storedSchemas(database: Database): Promise<Map<string, str
 }
 
 export async function versionsOf(database: Database, pageId: string): Promise<SchemaVersion[]> {
-  return database.core.selectFrom('sys_schema_version').select(['revision', 'source', 'author', 'note', 'createdAt', 'messages', 'menu'])
-    .where('pageId', '=', pageId).orderBy('revision', 'desc').execute();
+  return database.core
+    .selectFrom('sys_schema_version')
+    .select(['revision', 'source', 'author', 'note', 'createdAt', 'messages', 'menu'])
+    .where('pageId', '=', pageId)
+    .orderBy('revision', 'desc')
+    .execute();
 }
 
 /** Adds a revision after the page's last; the unique (pageId, revision) index refuses a concurrent twin. */
-export async function addVersion(database: Database, pageId: string, source: string, author: string, note: string | null,
-  extras: { messages?: string | null; menu?: string | null } = {}): Promise<number> {
-  const last = await database.core.selectFrom('sys_schema_version').select((eb) => eb.fn.max('revision').as('m'))
-    .where('pageId', '=', pageId).executeTakeFirst();
+export async function addVersion(
+  database: Database,
+  pageId: string,
+  source: string,
+  author: string,
+  note: string | null,
+  extras: { messages?: string | null; menu?: string | null } = {},
+): Promise<number> {
+  const last = await database.core
+    .selectFrom('sys_schema_version')
+    .select((eb) => eb.fn.max('revision').as('m'))
+    .where('pageId', '=', pageId)
+    .executeTakeFirst();
   const revision = Number(last?.m ?? 0) + 1;
   const now = new Date().toISOString();
-  await database.core.insertInto('sys_schema_version')
-    .values({ pageId, revision, source, author, note, messages: extras.messages ?? null, menu: extras.menu ?? null, createdBy: author, updatedBy: author, createdAt: now, updatedAt: now }).execute();
+  await database.core
+    .insertInto('sys_schema_version')
+    .values({
+      pageId,
+      revision,
+      source,
+      author,
+      note,
+      messages: extras.messages ?? null,
+      menu: extras.menu ?? null,
+      createdBy: author,
+      updatedBy: author,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
   return revision;
 }
 

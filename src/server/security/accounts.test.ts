@@ -15,10 +15,16 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
     operator = await signIn(t.app, 'operator');
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const userRow = (username: string) => t.app.ctx.database.db.selectFrom('sys_user').select(['id', 'version', 'passwordHash', 'phone', 'status'])
-    .where('username', '=', username).executeTakeFirstOrThrow();
+  const userRow = (username: string) =>
+    t.app.ctx.database.db
+      .selectFrom('sys_user')
+      .select(['id', 'version', 'passwordHash', 'phone', 'status'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
   const sessionWorks = async (token: string) =>
     (await t.app.inject({ method: 'POST', url: '/open-platform/getUserInfo', headers: bearer(token) })).json().status === 0;
 
@@ -26,7 +32,13 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
     const before = await userRow('admin');
     // An account holding a role the caller could not grant is not the caller's to change at all
     // (data/roleGrants.ts), which covers the credentials, phone and status of a SUPER_ADMIN.
-    for (const change of [{ password: 'Taken0ver1' }, { phone: '13811112222' }, { status: 'disabled' }, { email: 'evil@example.com' }, { introduction: 'on call' }]) {
+    for (const change of [
+      { password: 'Taken0ver1' },
+      { phone: '13811112222' },
+      { status: 'disabled' },
+      { email: 'evil@example.com' },
+      { introduction: 'on call' },
+    ]) {
       refusal(await operator.put(STAFF, `/${before.id}`, { version: before.version, ...change }), 403);
     }
     expect(await userRow('admin')).toEqual(before);
@@ -38,9 +50,16 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
 
   it('refuses a PLAT_ADMIN resetting the platform organisation’s passwords, and disabling it', async () => {
     // The seeded platform organisation lacks fields its form requires; filled in so the edit is refused for the right reason.
-    await t.app.ctx.database.db.updateTable('sys_party').set({ uscc: '91110000MA01ABCD52', contactName: '运营', contactPhone: '13800000001' })
-      .where('kind', '=', 'platform').execute();
-    const platform = await t.app.ctx.database.db.selectFrom('sys_party').select(['id', 'version']).where('kind', '=', 'platform').executeTakeFirstOrThrow();
+    await t.app.ctx.database.db
+      .updateTable('sys_party')
+      .set({ uscc: '91110000MA01ABCD52', contactName: '运营', contactPhone: '13800000001' })
+      .where('kind', '=', 'platform')
+      .execute();
+    const platform = await t.app.ctx.database.db
+      .selectFrom('sys_party')
+      .select(['id', 'version'])
+      .where('kind', '=', 'platform')
+      .executeTakeFirstOrThrow();
     const hash = (await userRow('admin')).passwordHash;
     refusal(await operator.post(PARTIES, `/${platform.id}/actions/resetPassword`, { newPassword: 'Taken0ver1' }), 403);
     refusal(await operator.put(PARTIES, `/${platform.id}`, { version: platform.version, status: 'disabled' }), 403);
@@ -50,8 +69,13 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
 
   it('refuses a PLAT_ADMIN ending a SUPER_ADMIN’s session', async () => {
     const token = await login(t.app, 'admin');
-    const session = await t.app.ctx.database.db.selectFrom('sys_session').select('id').where('username', '=', 'admin')
-      .where('revokedAt', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const session = await t.app.ctx.database.db
+      .selectFrom('sys_session')
+      .select('id')
+      .where('username', '=', 'admin')
+      .where('revokedAt', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     refusal(await operator.post(SESSIONS, `/${session.id}/actions/revokeSession`, {}), 403);
     expect(await sessionWorks(token)).toBe(true);
   });
@@ -77,7 +101,9 @@ describe.each(dialects())('SUPER_ADMIN accounts and password changes on %s', (di
     expect(await sessionWorks(operator.token)).toBe(true);
     // The SUPER_ADMIN may reset the platform organisation, keeping the session it uses.
     const platformId = await idOf(t, 'sys_party', { kind: 'platform' });
-    expect(dataOf(await admin.post(PARTIES, `/${platformId}/actions/resetPassword`, { newPassword: 'Reset0003x' })).accounts).toBeGreaterThan(0);
+    expect(
+      dataOf(await admin.post(PARTIES, `/${platformId}/actions/resetPassword`, { newPassword: 'Reset0003x' })).accounts,
+    ).toBeGreaterThan(0);
     expect(await sessionWorks(admin.token)).toBe(true);
     expect(await sessionWorks(operator.token)).toBe(false);
   });

@@ -20,7 +20,9 @@ describe('SECRET_KEY has one format', () => {
     const hex = randomBytes(32).toString('hex');
     expect(parseKey(hex, 'SECRET_KEY').toString('hex')).toBe(hex);
     // The base64 form the README once listed too.
-    expect(() => parseKey(randomBytes(32).toString('base64'), 'SECRET_KEY')).toThrow('SECRET_KEY must be 64 hexadecimal characters (32 bytes, e.g. openssl rand -hex 32)');
+    expect(() => parseKey(randomBytes(32).toString('base64'), 'SECRET_KEY')).toThrow(
+      'SECRET_KEY must be 64 hexadecimal characters (32 bytes, e.g. openssl rand -hex 32)',
+    );
     expect(() => parseKey(hex.slice(2), 'SECRET_KEY')).toThrow(/64 hexadecimal/);
   });
 });
@@ -42,8 +44,16 @@ describe.each(dialects())('one key for every server on a database, rotated at st
     return app;
   };
   const stored = async (app: FastifyInstance) => {
-    const config = await app.ctx.database.db.selectFrom('cust_cfg_object_storage').selectAll().where('partyCode', '=', 'C1001').executeTakeFirstOrThrow();
-    const appRow = await app.ctx.database.db.selectFrom('cm_app').select('secretSealed').where('appKey', '=', 'demo-c1001').executeTakeFirstOrThrow();
+    const config = await app.ctx.database.db
+      .selectFrom('cust_cfg_object_storage')
+      .selectAll()
+      .where('partyCode', '=', 'C1001')
+      .executeTakeFirstOrThrow();
+    const appRow = await app.ctx.database.db
+      .selectFrom('cm_app')
+      .select('secretSealed')
+      .where('appKey', '=', 'demo-c1001')
+      .executeTakeFirstOrThrow();
     return { config, sealed: String(appRow.secretSealed) };
   };
   const secretsSeenBy = async (app: FastifyInstance) => ({
@@ -56,7 +66,11 @@ describe.each(dialects())('one key for every server on a database, rotated at st
     const admin = await signIn(t.app, 'admin');
     const table = t.app.ctx.schemas.pages.get(STORAGE)!.resource!.table;
     expect(table).toBe('cust_cfg_object_storage');
-    const row = await t.app.ctx.database.db.selectFrom(table).select(['id', 'version']).where('partyCode', '=', 'C1001').executeTakeFirstOrThrow();
+    const row = await t.app.ctx.database.db
+      .selectFrom(table)
+      .select(['id', 'version'])
+      .where('partyCode', '=', 'C1001')
+      .executeTakeFirstOrThrow();
     dataOf(await admin.put(STORAGE, `/${row.id}`, { accessKeySecret: 'oss-secret-1', version: row.version }));
   });
   afterAll(async () => {
@@ -73,7 +87,9 @@ describe.each(dialects())('one key for every server on a database, rotated at st
   });
 
   it('refuses to start with a SECRET_KEY in another format', async () => {
-    await expect(buildApp({ ...t.config, secretKey: randomBytes(32).toString('base64') }, { logger: false })).rejects.toThrow(/SECRET_KEY must be 64 hexadecimal/);
+    await expect(buildApp({ ...t.config, secretKey: randomBytes(32).toString('base64') }, { logger: false })).rejects.toThrow(
+      /SECRET_KEY must be 64 hexadecimal/,
+    );
   });
 
   it('rotates: a server started with a new key re-encrypts every stored secret under it, and the old key is no longer needed', async () => {
@@ -95,20 +111,27 @@ describe.each(dialects())('one key for every server on a database, rotated at st
     expect(await secretsSeenBy(fourth)).toEqual({ storage: 'oss-secret-1', app: 'demo-secret-c1001' });
   });
 
-  it('moves values encrypted with an older version\'s per-folder key file into the shared key', async () => {
+  it("moves values encrypted with an older version's per-folder key file into the shared key", async () => {
     const legacy = randomBytes(32);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-keys-'));
     dirs.push(dataDir);
     const { config } = await stored(t.app);
-    await t.app.ctx.database.db.updateTable('cust_cfg_object_storage').set({ accessKeySecret: encryptSecret(legacy, 'oss-secret-legacy') }).where('id', '=', config.id as number).execute();
+    await t.app.ctx.database.db
+      .updateTable('cust_cfg_object_storage')
+      .set({ accessKeySecret: encryptSecret(legacy, 'oss-secret-legacy') })
+      .where('id', '=', config.id as number)
+      .execute();
     if (dialect === 'sqlite') fs.writeFileSync(path.join(t.config.dataDir, 'secret.key'), legacy.toString('base64'), { mode: 0o600 });
     else fs.writeFileSync(path.join(dataDir, 'secret.key'), legacy.toString('base64'), { mode: 0o600 });
     const k4 = randomBytes(32).toString('hex');
-    const app = dialect === 'sqlite' ? await another({ secretKey: k4 }) : await (async () => {
-      const a = await buildApp({ ...t.config, dataDir, secretKey: k4 }, { logger: false });
-      others.push(a);
-      return a;
-    })();
+    const app =
+      dialect === 'sqlite'
+        ? await another({ secretKey: k4 })
+        : await (async () => {
+            const a = await buildApp({ ...t.config, dataDir, secretKey: k4 }, { logger: false });
+            others.push(a);
+            return a;
+          })();
     expect(decryptSecret(Buffer.from(k4, 'hex'), String((await stored(app)).config.accessKeySecret))).toBe('oss-secret-legacy');
     if (dialect === 'sqlite') fs.rmSync(path.join(t.config.dataDir, 'secret.key'));
   });

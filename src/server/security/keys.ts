@@ -36,8 +36,11 @@ async function generatedKey(ctx: AppContext, create: boolean): Promise<Buffer | 
   if (!value && create) {
     const now = new Date().toISOString();
     // Two instances starting together: the unique name keeps the first, and both read it back.
-    await db.insertInto('sys_key').values({ name: GENERATED, value: randomBytes(32).toString('base64'), createdAt: now, updatedAt: now })
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('sys_key')
+      .values({ name: GENERATED, value: randomBytes(32).toString('base64'), createdAt: now, updatedAt: now })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     value = await read();
   }
   return value ? Buffer.from(String(value), 'base64') : null;

@@ -28,7 +28,12 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rewritten: number; 
       if (!isEncryptedText(v) || opens(() => decryptSecret(ring.current, v))) return undefined;
       for (const key of ring.previous) {
         let plain: string | undefined;
-        if (opens(() => { plain = decryptSecret(key, v); })) return encryptSecret(ring.current, plain!);
+        if (
+          opens(() => {
+            plain = decryptSecret(key, v);
+          })
+        )
+          return encryptSecret(ring.current, plain!);
       }
     } else {
       if (typeof v !== 'string' || !v || openWith(ring.current, v) !== null) return undefined;
@@ -52,7 +57,10 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rewritten: number; 
   }
   if (ctx.schemas.pages.has('customerManage/appInfo')) tables.push({ table: 'cm_app', fields: ['secretSealed'], sealed: 'app' });
   for (const { table, fields, sealed } of tables) {
-    const rows = await db.selectFrom(table).select(['id', ...fields]).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', ...fields])
+      .execute();
     for (const row of rows) {
       const set: Record<string, string> = {};
       for (const f of fields) {
@@ -60,7 +68,11 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rewritten: number; 
         if (v !== undefined) set[f] = v;
       }
       if (!Object.keys(set).length) continue;
-      await db.updateTable(table).set(set).where('id', '=', row.id as number).execute();
+      await db
+        .updateTable(table)
+        .set(set)
+        .where('id', '=', row.id as number)
+        .execute();
       out.rewritten += Object.keys(set).length;
     }
   }

@@ -32,7 +32,10 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
   });
 
   it('generates an app key and a secret, shows the secret once, and stores it encrypted', async () => {
-    const created = dataOf(await custA.post(CLIENT, '', { name: 'erp', appKey: 'mine', appSecret: 'mine', webhookToken: 'hook-token-123456' }), 201);
+    const created = dataOf(
+      await custA.post(CLIENT, '', { name: 'erp', appKey: 'mine', appSecret: 'mine', webhookToken: 'hook-token-123456' }),
+      201,
+    );
     expect(created.appKey).toMatch(/^ak[A-Za-z0-9]{18}$/);
     expect(created.generatedSecrets.appSecret).toMatch(/^[A-Za-z0-9]{48}$/);
     expect(created.appSecret).toBeUndefined();
@@ -55,7 +58,12 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
     if (dialect === 'sqlite') {
       // The database file itself (and its write-ahead log) never holds the plain secret.
       await t.app.ctx.database.db.selectFrom('t_api_client').select('id').execute();
-      const bytes = Buffer.concat(['app.db', 'app.db-wal'].map((f) => path.join(t.config.dataDir, f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+      const bytes = Buffer.concat(
+        ['app.db', 'app.db-wal']
+          .map((f) => path.join(t.config.dataDir, f))
+          .filter((f) => fs.existsSync(f))
+          .map((f) => fs.readFileSync(f)),
+      );
       expect(bytes.length).toBeGreaterThan(0);
       expect(bytes.includes(Buffer.from(created.generatedSecrets.appSecret))).toBe(false);
       expect(bytes.includes(Buffer.from('hook-token-123456'))).toBe(false);
@@ -73,7 +81,12 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
     expect(rotated.rows[0].version).toBe(created.version + 1);
     const row = await t.app.ctx.database.db.selectFrom('t_api_client').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(readSecret(t.app.ctx, CLIENT, row, 'appSecret')).toBe(rotated.secrets.appSecret);
-    const audits = await t.app.ctx.database.db.selectFrom('sys_audit').select(['action', 'after']).where('page', '=', CLIENT).where('recordId', '=', created.id).execute();
+    const audits = await t.app.ctx.database.db
+      .selectFrom('sys_audit')
+      .select(['action', 'after'])
+      .where('page', '=', CLIENT)
+      .where('recordId', '=', created.id)
+      .execute();
     expect(audits.map((a) => a.action)).toContain('action:rotateSecret');
     expect(JSON.stringify(audits)).not.toContain(rotated.secrets.appSecret);
   });

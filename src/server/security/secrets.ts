@@ -20,7 +20,10 @@ export function encryptSecret(key: Buffer, plain: string): string {
 
 export function decryptSecret(key: Buffer, stored: string): string {
   if (!stored.startsWith(PREFIX)) return stored;
-  const [iv, tag, body] = stored.slice(PREFIX.length).split(':').map((p) => Buffer.from(p, 'base64'));
+  const [iv, tag, body] = stored
+    .slice(PREFIX.length)
+    .split(':')
+    .map((p) => Buffer.from(p, 'base64'));
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
@@ -48,7 +51,9 @@ export const isEncrypted = (f: FieldSchema | undefined): boolean => Boolean(f?.w
 export const setAtColumn = (field: string) => `${field}SetAt`;
 
 export function encryptedFields(page: PageSchema): string[] {
-  return Object.entries(page.model?.properties ?? {}).filter(([, f]) => isEncrypted(f)).map(([k]) => k);
+  return Object.entries(page.model?.properties ?? {})
+    .filter(([, f]) => isEncrypted(f))
+    .map(([k]) => k);
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
@@ -70,7 +75,8 @@ export function generateValue(spec: GeneratedValue): string {
  */
 export function readSecret(ctx: AppContext, page: PageSchema | string, row: Record<string, unknown>, field: string): string | null {
   const p = typeof page === 'string' ? ctx.schemas.pages.get(page) : page;
-  if (!p || !isEncrypted(fieldSchema(p, field))) throw new Error(`${typeof page === 'string' ? page : page.id}.${field} is not an encrypted field`);
+  if (!p || !isEncrypted(fieldSchema(p, field)))
+    throw new Error(`${typeof page === 'string' ? page : page.id}.${field} is not an encrypted field`);
   const v = row[field];
   return typeof v === 'string' && v ? decryptWithRing(keysOf(ctx), v) : null;
 }

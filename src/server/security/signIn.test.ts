@@ -1,33 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES, MAX_FAILURES, MAX_IN_FLIGHT_PER_IP, MAX_WAITING_PER_IP, withAddressSlot } from '../services/loginGuard.js';
+import {
+  MAX_ACCOUNT_FAILURES,
+  MAX_ADDRESS_FAILURES,
+  MAX_FAILURES,
+  MAX_IN_FLIGHT_PER_IP,
+  MAX_WAITING_PER_IP,
+  withAddressSlot,
+} from '../services/loginGuard.js';
 import { boolParam } from '../db/connect.js';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 function authorizer(t: () => TestApp) {
-  return (fields: Record<string, string>, remoteAddress: string) => t().app.inject({
-    method: 'POST', url: '/open-platform/authorize', remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' }, payload: form(fields),
-  });
+  return (fields: Record<string, string>, remoteAddress: string) =>
+    t().app.inject({
+      method: 'POST',
+      url: '/open-platform/authorize',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      payload: form(fields),
+    });
 }
 
 async function checkedPasswords(t: TestApp, column: 'username' | 'ip', value: string): Promise<number> {
-  const rows = await t.app.ctx.database.db.selectFrom('sys_login_history').select('id')
-    .where(column, '=', value).where('reason', 'in', ['badPassword', 'unknownUser']).execute();
+  const rows = await t.app.ctx.database.db
+    .selectFrom('sys_login_history')
+    .select('id')
+    .where(column, '=', value)
+    .where('reason', 'in', ['badPassword', 'unknownUser'])
+    .execute();
   return rows.length;
 }
 
 describe.each(dialects())('sign-in bursts on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(dialect); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
   const authorize = authorizer(() => t);
 
   it('checks no more than five passwords of one account from one address in a parallel burst, and refuses the right one after them', async () => {
     // Rate and slots per address off the path: twelve wrong guesses at once. (The right password in the
     // same burst may succeed between them, and a success starts the count afresh: that is the owner.)
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => authorize({ username: 'cust_a', password: `Wrong${i}pass` }, '10.50.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => authorize({ username: 'cust_a', password: `Wrong${i}pass` }, '10.50.0.1')),
+    );
     const checked = answers.filter((r) => r.statusCode === 401).length;
     expect(checked).toBeLessThanOrEqual(MAX_FAILURES);
     expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
@@ -49,7 +70,9 @@ describe.each(dialects())('sign-in bursts on %s', (dialect) => {
   });
 
   it('checks no more than thirty passwords from one address in a parallel burst over many accounts', async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => authorize({ username: `sprayed${i}`, password: `Bad${i}word` }, '10.60.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => authorize({ username: `sprayed${i}`, password: `Bad${i}word` }, '10.60.0.1')),
+    );
     expect(answers.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(MAX_ADDRESS_FAILURES);
     expect(await checkedPasswords(t, 'ip', '10.60.0.1')).toBeLessThanOrEqual(MAX_ADDRESS_FAILURES);
     expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
@@ -84,14 +107,20 @@ describe.each(dialects())('sign-in bursts on %s', (dialect) => {
     for (let i = 0; i < limit; i++) await authorize({ grant_type: 'sms', phone: '13800000003' }, '10.80.0.2');
     const sms = await authorize({ grant_type: 'sms', phone: '13800000003', vCode: '123456' }, '10.80.0.2');
     expect(sms.statusCode).toBe(429);
-    const rows = await t.app.ctx.database.db.selectFrom('sys_login_history').select('id').where('ip', 'in', ['10.80.0.1', '10.80.0.2']).execute();
+    const rows = await t.app.ctx.database.db
+      .selectFrom('sys_login_history')
+      .select('id')
+      .where('ip', 'in', ['10.80.0.1', '10.80.0.2'])
+      .execute();
     expect(rows).toEqual([]);
   });
 });
 
 describe.each(dialects())('lock length on %s', (dialect) => {
   let t: TestApp;
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
   const authorize = authorizer(() => t);
 
   async function lockMessage(username: string, prefix: string) {
@@ -105,7 +134,11 @@ describe.each(dialects())('lock length on %s', (dialect) => {
 
   it('comes from security.login.lockMinutes on the parameters page', async () => {
     t = await createTestApp(dialect);
-    await t.app.ctx.database.db.updateTable('cfg_param').set({ configValue: '7' }).where('configKey', '=', 'security.login.lockMinutes').execute();
+    await t.app.ctx.database.db
+      .updateTable('cfg_param')
+      .set({ configValue: '7' })
+      .where('configKey', '=', 'security.login.lockMinutes')
+      .execute();
     expect(await lockMessage('cust_b', '10.90.0')).toMatch(/locked.*7 minutes/);
     await t.close();
   });
@@ -114,8 +147,12 @@ describe.each(dialects())('lock length on %s', (dialect) => {
     t = await createTestApp(dialect);
     await t.app.ctx.database.db.deleteFrom('cfg_param').where('configKey', '=', 'security.login.lockMinutes').execute();
     expect(await lockMessage('cust_b', '10.91.0')).toMatch(/locked.*15 minutes/);
-    const failures = await t.app.ctx.database.db.selectFrom('sys_login_history').select('id')
-      .where('username', '=', 'cust_b').where('success', '=', boolParam(t.app.ctx.database, false)).execute();
+    const failures = await t.app.ctx.database.db
+      .selectFrom('sys_login_history')
+      .select('id')
+      .where('username', '=', 'cust_b')
+      .where('success', '=', boolParam(t.app.ctx.database, false))
+      .execute();
     expect(failures.length).toBe(MAX_FAILURES + 1);
   });
 });
@@ -124,10 +161,11 @@ describe('per-address slots', () => {
   it('runs two attempts of one address at a time, queues a few, refuses the rest, and never holds up another address', async () => {
     const gates: (() => void)[] = [];
     const started: string[] = [];
-    const hold = (name: string) => () => new Promise<string>((resolve) => {
-      started.push(name);
-      gates.push(() => resolve(name));
-    });
+    const hold = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        started.push(name);
+        gates.push(() => resolve(name));
+      });
     const burst = Array.from({ length: 15 }, (_, i) => withAddressSlot('192.0.2.1', hold(`bogus${i}`)).catch((e) => e));
     const real = withAddressSlot('192.0.2.2', hold('real'));
     await Promise.resolve();

@@ -34,7 +34,8 @@ export function unstorableAt(value: unknown, prefix = ''): string | null {
         if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
         if (unstorable(k)) return pathOf({ v: null, key: k.replace(UNSTORABLE, '?'), parent: node });
         const child = (v as Record<string, unknown>)[k];
-        if (typeof child === 'string' ? unstorable(child) : child !== null && typeof child === 'object') stack.push({ v: child, key: k, parent: node });
+        if (typeof child === 'string' ? unstorable(child) : child !== null && typeof child === 'object')
+          stack.push({ v: child, key: k, parent: node });
       }
     }
   }

@@ -11,19 +11,25 @@ describe('client addresses behind a trusted balancer', () => {
   beforeAll(async () => {
     t = await createTestApp('sqlite', { trustProxy: ['10.1.0.0/16'] });
     const admin = await signIn(t.app, 'admin');
-    dataOf(await admin.post('systemManage/ipBlacklist', '', { ip: '10.66.0.0/16', reason: '测试网段', source: 'manual', status: 'active' }), 201);
+    dataOf(
+      await admin.post('systemManage/ipBlacklist', '', { ip: '10.66.0.0/16', reason: '测试网段', source: 'manual', status: 'active' }),
+      201,
+    );
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  const signInFrom = (remoteAddress: string, forwardedFor: string) => t.app.inject({
-    method: 'POST', url: '/open-platform/authorize', remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
-    payload: 'grant_type=password&username=admin&password=Demo12345',
-  });
+  const signInFrom = (remoteAddress: string, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/open-platform/authorize',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+      payload: 'grant_type=password&username=admin&password=Demo12345',
+    });
 
-  it('takes the client from a trusted balancer\'s X-Forwarded-For', async () => {
+  it("takes the client from a trusted balancer's X-Forwarded-For", async () => {
     expect((await signInFrom('10.1.0.9', '10.66.1.1')).statusCode).toBe(403);
     expect((await signInFrom('10.1.0.9', '10.3.3.3')).json().status).toBe(0);
   });

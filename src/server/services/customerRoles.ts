@@ -15,8 +15,11 @@ const CUSTOMER_CEILING = 'CUSTOMER_ADMIN';
 export function customerRolesEnabled(ctx: AppContext): boolean {
   const tables = new Set([...ctx.schemas.pages.values()].map((p) => p.resource?.table));
   const userPages = [...ctx.schemas.pages.values()].filter((p) => p.resource?.table === 'sys_user');
-  return tables.has(CUSTOMER_ROLE_TABLE) && tables.has(CUSTOMER_ROLE_PERMISSION_TABLE)
-    && userPages.some((p) => p.model?.properties[USER_CUSTOMER_ROLES]);
+  return (
+    tables.has(CUSTOMER_ROLE_TABLE) &&
+    tables.has(CUSTOMER_ROLE_PERMISSION_TABLE) &&
+    userPages.some((p) => p.model?.properties[USER_CUSTOMER_ROLES])
+  );
 }
 
 /** The customer roles an account holds, as stored (codes, whatever their state). */
@@ -50,14 +53,21 @@ async function loadGrants(ctx: AppContext, user: SessionUser): Promise<Grants> {
   if (!codes.length) return {};
   const db = ctx.database.db;
   // Only the account's own organisation's active roles count: a role disabled or moved gives nothing.
-  const rows = await db.selectFrom(`${CUSTOMER_ROLE_PERMISSION_TABLE} as p`)
+  const rows = await db
+    .selectFrom(`${CUSTOMER_ROLE_PERMISSION_TABLE} as p`)
     .innerJoin(`${CUSTOMER_ROLE_TABLE} as r`, 'r.code', 'p.roleCode')
     .select('p.grants')
-    .where('r.code', 'in', codes).where('r.status', '=', 'active')
-    .where('r.partyCode', '=', user.partyCode).where('p.partyCode', '=', user.partyCode)
+    .where('r.code', 'in', codes)
+    .where('r.status', '=', 'active')
+    .where('r.partyCode', '=', user.partyCode)
+    .where('p.partyCode', '=', user.partyCode)
     .execute();
   if (!rows.length) return {};
-  const ceiling = await ctx.database.core.selectFrom('sys_role').select(['grants', 'status']).where('code', '=', CUSTOMER_CEILING).executeTakeFirst();
+  const ceiling = await ctx.database.core
+    .selectFrom('sys_role')
+    .select(['grants', 'status'])
+    .where('code', '=', CUSTOMER_CEILING)
+    .executeTakeFirst();
   if (!ceiling || ceiling.status !== 'active') return {};
   const union = rows.reduce<Grants>((acc, r) => mergeGrants(acc, readGrants(r.grants)), {});
   return boundGrants(union, readGrants(ceiling.grants));
@@ -71,7 +81,10 @@ async function loadGrants(ctx: AppContext, user: SessionUser): Promise<Grants> {
 export async function customerRoleGrants(ctx: AppContext, user: SessionUser): Promise<Grants> {
   if (user.partyKind !== 'customer' || !customerRolesEnabled(ctx)) return {};
   const cache = readCache<Grants>(ctx.database, 'customerRoleGrants', {
-    tables: ['sys_user', 'sys_role', CUSTOMER_ROLE_TABLE, CUSTOMER_ROLE_PERMISSION_TABLE], maxEntries: 10_000, ttlMs: 10_000, seeOtherConnections: true,
+    tables: ['sys_user', 'sys_role', CUSTOMER_ROLE_TABLE, CUSTOMER_ROLE_PERMISSION_TABLE],
+    maxEntries: 10_000,
+    ttlMs: 10_000,
+    seeOtherConnections: true,
   });
   const key = `${user.userId}:${user.partyCode}`;
   return cache ? cache.get(key, () => loadGrants(ctx, user)) : loadGrants(ctx, user);

@@ -2,7 +2,10 @@ import type { AppContext } from '../context.js';
 import { cachedRead } from './tableCache.js';
 import { ipInList, parseIpRule, type IpRule } from '../gateway/ipMatch.js';
 
-interface Entry { rule: IpRule; expiresAt: string | null }
+interface Entry {
+  rule: IpRule;
+  expiresAt: string | null;
+}
 
 /** Active entries of systemManage/ipBlacklist, when that page exists. */
 async function entries(ctx: AppContext): Promise<Entry[]> {
@@ -20,5 +23,8 @@ async function entries(ctx: AppContext): Promise<Entry[]> {
 export async function isBlacklisted(ctx: AppContext, ip: string): Promise<boolean> {
   const now = new Date().toISOString();
   const live = (await entries(ctx)).filter((e) => !e.expiresAt || e.expiresAt > now);
-  return ipInList(ip, live.map((e) => e.rule));
+  return ipInList(
+    ip,
+    live.map((e) => e.rule),
+  );
 }

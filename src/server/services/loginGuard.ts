@@ -35,8 +35,12 @@ const pgSettings = new WeakMap<AppContext, { minutes: number; until: number }>()
 
 async function readLockMinutes(ctx: AppContext): Promise<number> {
   if (!ctx.schemas.pages.has(CONFIG_PAGE)) return DEFAULT_LOCK_MINUTES;
-  const row = await ctx.database.db.selectFrom('cfg_param').select(['configValue'])
-    .where('configKey', '=', LOCK_MINUTES_KEY).executeTakeFirst().catch(() => undefined);
+  const row = await ctx.database.db
+    .selectFrom('cfg_param')
+    .select(['configValue'])
+    .where('configKey', '=', LOCK_MINUTES_KEY)
+    .executeTakeFirst()
+    .catch(() => undefined);
   const minutes = Number(row?.configValue);
   // A value an administrator mistyped must not switch the lock off or lock accounts for months.
   return Number.isInteger(minutes) && minutes >= 1 && minutes <= 24 * 60 ? minutes : DEFAULT_LOCK_MINUTES;
@@ -44,7 +48,12 @@ async function readLockMinutes(ctx: AppContext): Promise<number> {
 
 /** The lock length from the parameters page when it has one, else 15 minutes; read at most every 30 s. */
 export async function lockMinutes(ctx: AppContext): Promise<number> {
-  const cache = readCache<number>(ctx.database, 'loginLockMinutes', { tables: ['cfg_param'], maxEntries: 1, ttlMs: settingsTtlMs, seeOtherConnections: true });
+  const cache = readCache<number>(ctx.database, 'loginLockMinutes', {
+    tables: ['cfg_param'],
+    maxEntries: 1,
+    ttlMs: settingsTtlMs,
+    seeOtherConnections: true,
+  });
   if (cache) return cache.get('minutes', () => readLockMinutes(ctx));
   const hit = pgSettings.get(ctx);
   if (hit && hit.until > Date.now()) return hit.minutes;
@@ -53,7 +62,13 @@ export async function lockMinutes(ctx: AppContext): Promise<number> {
   return minutes;
 }
 
-async function failuresSince(ctx: AppContext, where: { username?: string; ip?: string }, sinceIso: string, exceptId: number, limit: number): Promise<number[]> {
+async function failuresSince(
+  ctx: AppContext,
+  where: { username?: string; ip?: string },
+  sinceIso: string,
+  exceptId: number,
+  limit: number,
+): Promise<number[]> {
   let q = ctx.database.core.selectFrom('sys_login_history').select(['createdAt']);
   if (where.username !== undefined) q = q.where('username', '=', where.username);
   if (where.ip !== undefined) q = q.where('ip', '=', where.ip);
@@ -81,19 +96,40 @@ export async function lockRemaining(ctx: AppContext, username: string, ip: strin
   const lockMs = (await lockMinutes(ctx)) * 60_000;
   const sinceIso = new Date(now - WINDOW_MS - lockMs).toISOString();
   const lastSuccess = await ctx.database.core
-    .selectFrom('sys_login_history').select(['createdAt'])
-    .where('username', '=', username).where('success', '=', boolParam(ctx.database, true))
-    .where('createdAt', '>', sinceIso).orderBy('createdAt', 'desc').limit(1).executeTakeFirst();
+    .selectFrom('sys_login_history')
+    .select(['createdAt'])
+    .where('username', '=', username)
+    .where('success', '=', boolParam(ctx.database, true))
+    .where('createdAt', '>', sinceIso)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const accountSince = lastSuccess ? Date.parse(lastSuccess.createdAt) : 0;
   const byPair = lockedUntil(await failuresSince(ctx, { username, ip }, sinceIso, exceptId, 50), accountSince, lockMs, MAX_FAILURES);
-  const byAccount = lockedUntil(await failuresSince(ctx, { username }, sinceIso, exceptId, 100), accountSince, lockMs, MAX_ACCOUNT_FAILURES);
+  const byAccount = lockedUntil(
+    await failuresSince(ctx, { username }, sinceIso, exceptId, 100),
+    accountSince,
+    lockMs,
+    MAX_ACCOUNT_FAILURES,
+  );
   const byIp = lockedUntil(await failuresSince(ctx, { ip }, sinceIso, exceptId, 100), 0, lockMs, MAX_ADDRESS_FAILURES);
   return Math.max(0, Math.max(byPair, byAccount, byIp) - now);
 }
 
-export interface Attempt { username: string; ip: string; userAgent?: string; loginType: string }
+export interface Attempt {
+  username: string;
+  ip: string;
+  userAgent?: string;
+  loginType: string;
+}
 
-export interface Outcome { success: boolean; reason?: string; username?: string; userId?: number; partyCode?: string }
+export interface Outcome {
+  success: boolean;
+  reason?: string;
+  username?: string;
+  userId?: number;
+  partyCode?: string;
+}
 
 /**
  * Reserves an attempt before any password is checked, then looks for a lock. The row is written
@@ -105,10 +141,22 @@ export interface Outcome { success: boolean; reason?: string; username?: string;
  */
 export async function reserveAttempt(ctx: AppContext, a: Attempt): Promise<number> {
   const now = new Date().toISOString();
-  const { id } = await ctx.database.core.insertInto('sys_login_history').values({
-    username: a.username.slice(0, 64), userId: null, partyCode: null, ip: a.ip, userAgent: a.userAgent?.slice(0, 255) ?? null,
-    loginType: a.loginType, success: boolParam(ctx.database, false), reason: PENDING, createdAt: now, updatedAt: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await ctx.database.core
+    .insertInto('sys_login_history')
+    .values({
+      username: a.username.slice(0, 64),
+      userId: null,
+      partyCode: null,
+      ip: a.ip,
+      userAgent: a.userAgent?.slice(0, 255) ?? null,
+      loginType: a.loginType,
+      success: boolParam(ctx.database, false),
+      reason: PENDING,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const remaining = await lockRemaining(ctx, a.username.slice(0, 64), a.ip, Date.now(), Number(id));
   if (remaining > 0) {
     await settleAttempt(ctx, Number(id), { success: false, reason: 'locked' });
@@ -118,12 +166,18 @@ export async function reserveAttempt(ctx: AppContext, a: Attempt): Promise<numbe
 }
 
 export async function settleAttempt(ctx: AppContext, id: number, o: Outcome): Promise<void> {
-  await ctx.database.core.updateTable('sys_login_history').set({
-    success: boolParam(ctx.database, o.success), reason: o.reason ?? null, updatedAt: new Date().toISOString(),
-    ...(o.username ? { username: o.username.slice(0, 64) } : {}),
-    ...(o.userId !== undefined ? { userId: o.userId } : {}),
-    ...(o.partyCode !== undefined ? { partyCode: o.partyCode } : {}),
-  }).where('id', '=', id).execute();
+  await ctx.database.core
+    .updateTable('sys_login_history')
+    .set({
+      success: boolParam(ctx.database, o.success),
+      reason: o.reason ?? null,
+      updatedAt: new Date().toISOString(),
+      ...(o.username ? { username: o.username.slice(0, 64) } : {}),
+      ...(o.userId !== undefined ? { userId: o.userId } : {}),
+      ...(o.partyCode !== undefined ? { partyCode: o.partyCode } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A reserved attempt that was not a sign-in (a right current password when changing it) leaves no trace. */

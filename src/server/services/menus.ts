@@ -30,9 +30,20 @@ export type Grants = Record<string, string[]>;
 export async function loadMenuRows(ctx: AppContext): Promise<MenuRow[]> {
   const rows = await ctx.database.core.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();
   return rows.map((r) => ({
-    code: r.code, parentCode: r.parentCode, menuTitle: r.menuTitle, name: r.name, path: r.path, component: r.component,
-    icon: r.icon, hidden: Boolean(r.hidden), menuLevel: Number(r.menuLevel), sort: Number(r.sort), url: r.url,
-    roles: parseJsonArray(r.roles), noCache: Boolean(r.noCache), affix: Boolean(r.affix),
+    code: r.code,
+    parentCode: r.parentCode,
+    menuTitle: r.menuTitle,
+    name: r.name,
+    path: r.path,
+    component: r.component,
+    icon: r.icon,
+    hidden: Boolean(r.hidden),
+    menuLevel: Number(r.menuLevel),
+    sort: Number(r.sort),
+    url: r.url,
+    roles: parseJsonArray(r.roles),
+    noCache: Boolean(r.noCache),
+    affix: Boolean(r.affix),
   }));
 }
 
@@ -64,11 +75,21 @@ export function buildMenuTree(rows: MenuRow[], grants: Grants | 'all'): MenuNode
       const granted = grants === 'all' || Object.prototype.hasOwnProperty.call(grants, r.code);
       if (!granted && children.length === 0) return [];
       const { roles, ...rest } = r;
-      return [{
-        ...rest,
-        meta: { title: r.menuTitle, icon: r.icon, noCache: r.noCache, affix: r.affix, url: r.url, hidden: r.hidden, ...(roles.length ? { roles } : {}) },
-        children,
-      }];
+      return [
+        {
+          ...rest,
+          meta: {
+            title: r.menuTitle,
+            icon: r.icon,
+            noCache: r.noCache,
+            affix: r.affix,
+            url: r.url,
+            hidden: r.hidden,
+            ...(roles.length ? { roles } : {}),
+          },
+          children,
+        },
+      ];
     });
   return build(null, new Set());
 }

@@ -9,7 +9,11 @@ import { cachedRead } from './tableCache.js';
 export async function whitelistedPurposes(ctx: AppContext, phone: string, at = new Date()): Promise<string[]> {
   if (!ctx.schemas.pages.has('systemManage/phoneWhitelist')) return [];
   const all = await cachedRead(ctx.database, 'phoneWhitelist', ['sec_phone_whitelist'], 'all', async () => {
-    const rows = await ctx.database.db.selectFrom('sec_phone_whitelist').select(['phone', 'purpose', 'expiresAt']).where('status', '=', 'active').execute();
+    const rows = await ctx.database.db
+      .selectFrom('sec_phone_whitelist')
+      .select(['phone', 'purpose', 'expiresAt'])
+      .where('status', '=', 'active')
+      .execute();
     return rows.map((r) => ({ phone: String(r.phone), purpose: String(r.purpose), expiresAt: r.expiresAt ? String(r.expiresAt) : null }));
   });
   const now = at.toISOString();

@@ -16,9 +16,16 @@ interface Holder {
 
 /** Active accounts of the notice's organisation holding its role, as the notice is sent. */
 async function holders(trx: Db, partyCode: string, roleCode: string): Promise<Holder[]> {
-  const rows = await trx.selectFrom('sys_user').select(['username', 'realName', 'phone', USER_CUSTOMER_ROLES])
-    .where('partyCode', '=', partyCode).where('status', '=', 'active').where(USER_CUSTOMER_ROLES, 'like', `%"${roleCode}"%`).orderBy('id').execute();
-  return rows.filter((r) => parseJsonArray(r[USER_CUSTOMER_ROLES]).includes(roleCode))
+  const rows = await trx
+    .selectFrom('sys_user')
+    .select(['username', 'realName', 'phone', USER_CUSTOMER_ROLES])
+    .where('partyCode', '=', partyCode)
+    .where('status', '=', 'active')
+    .where(USER_CUSTOMER_ROLES, 'like', `%"${roleCode}"%`)
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((r) => parseJsonArray(r[USER_CUSTOMER_ROLES]).includes(roleCode))
     .map((r) => ({ username: String(r.username), realName: r.realName ?? null, phone: r.phone ?? null }));
 }
 
@@ -28,11 +35,22 @@ async function holders(trx: Db, partyCode: string, roleCode: string): Promise<Ho
  * through the platform's sender for "sms" after the commit. Email has no sender in the product and
  * is not delivered. Withdrawing marks the delivered messages withdrawn. Returns what to do after commit.
  */
-export async function deliverRoleNotice(ctx: AppContext, trx: Db, user: SessionUser, transition: string, notice: Row): Promise<(() => Promise<void>) | null> {
+export async function deliverRoleNotice(
+  ctx: AppContext,
+  trx: Db,
+  user: SessionUser,
+  transition: string,
+  notice: Row,
+): Promise<(() => Promise<void>) | null> {
   const inbox = ctx.schemas.pages.get(INBOX_PAGE)?.resource?.table;
   const now = nowIso();
   if (transition === 'withdraw') {
-    if (inbox) await trx.updateTable(inbox).set({ status: 'withdrawn', updatedAt: now, updatedBy: user.username }).where('noticeId', '=', Number(notice.id)).execute();
+    if (inbox)
+      await trx
+        .updateTable(inbox)
+        .set({ status: 'withdrawn', updatedAt: now, updatedBy: user.username })
+        .where('noticeId', '=', Number(notice.id))
+        .execute();
     return null;
   }
   if (transition !== 'send') return null;
@@ -41,11 +59,26 @@ export async function deliverRoleNotice(ctx: AppContext, trx: Db, user: SessionU
   const to = await holders(trx, partyCode, String(notice.roleCode));
   if (inbox && channels.includes('site')) {
     for (const h of to) {
-      await trx.insertInto(inbox).values({
-        partyCode, noticeId: Number(notice.id), roleCode: notice.roleCode, recipient: h.username, recipientName: h.realName,
-        title: notice.title, content: notice.content, channels: JSON.stringify(channels), sentAt: notice.sentAt ?? now, status: 'sent',
-        createdAt: now, updatedAt: now, createdBy: user.username, updatedBy: user.username, version: 1,
-      }).execute();
+      await trx
+        .insertInto(inbox)
+        .values({
+          partyCode,
+          noticeId: Number(notice.id),
+          roleCode: notice.roleCode,
+          recipient: h.username,
+          recipientName: h.realName,
+          title: notice.title,
+          content: notice.content,
+          channels: JSON.stringify(channels),
+          sentAt: notice.sentAt ?? now,
+          status: 'sent',
+          createdAt: now,
+          updatedAt: now,
+          createdBy: user.username,
+          updatedBy: user.username,
+          version: 1,
+        })
+        .execute();
     }
   }
   const phones = channels.includes('sms') ? to.map((h) => h.phone).filter((p): p is string => Boolean(p)) : [];
@@ -53,7 +86,9 @@ export async function deliverRoleNotice(ctx: AppContext, trx: Db, user: SessionU
   return async () => {
     for (const phone of phones) {
       // A number on the SMS blacklist is refused and recorded by the sender; the others still get theirs.
-      await ctx.sms.send(phone, `${String(notice.title)}：${String(notice.content)}`, { partyCode, template: 'role_notice' }).catch(() => undefined);
+      await ctx.sms
+        .send(phone, `${String(notice.title)}：${String(notice.content)}`, { partyCode, template: 'role_notice' })
+        .catch(() => undefined);
     }
   };
 }

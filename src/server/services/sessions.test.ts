@@ -22,11 +22,21 @@ describe.each(dialects())('session changes take effect on the next request on %s
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
   });
-  afterAll(async () => { await t.close(); });
-  afterEach(() => { vi.useRealTimers(); });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const status = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: `/open-platform/data/${encodeURIComponent('platformUser/department')}?size=1`, headers: bearer(token) })).json().status;
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/open-platform/data/${encodeURIComponent('platformUser/department')}?size=1`,
+        headers: bearer(token),
+      })
+    ).json().status;
 
   /** Signs in and uses the token twice, so that its session is in the cache where there is one. */
   const warmed = async (username: string, password?: string) => {
@@ -37,7 +47,10 @@ describe.each(dialects())('session changes take effect on the next request on %s
   };
 
   const newUser = async (username: string, roles = ['STAFF']) => {
-    const user = dataOf(await admin.post(STAFF, '', { username, realName: username, phone: String(phone++), password: 'Passw0rd1', roles, status: 'active' }), 201);
+    const user = dataOf(
+      await admin.post(STAFF, '', { username, realName: username, phone: String(phone++), password: 'Passw0rd1', roles, status: 'active' }),
+      201,
+    );
     return { user, token: await warmed(username, 'Passw0rd1') };
   };
 
@@ -73,7 +86,9 @@ describe.each(dialects())('session changes take effect on the next request on %s
     const { token: other } = await newUser('pw_change');
     const current = await warmed('pw_change', 'Passw0rd1');
     const res = await t.app.inject({
-      method: 'POST', url: '/open-platform/party/updatePass', headers: bearer(current),
+      method: 'POST',
+      url: '/open-platform/party/updatePass',
+      headers: bearer(current),
       payload: { oldPassword: 'Passw0rd1', newPassword: 'Changed2025x' },
     });
     expect(res.json().status).toBe(0);

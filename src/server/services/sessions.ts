@@ -23,9 +23,18 @@ export async function createSession(ctx: AppContext, s: NewSession): Promise<{ t
   await ctx.database.core
     .insertInto('sys_session')
     .values({
-      tokenHash: digest(token), userId: s.userId, username: s.username, partyCode: s.partyCode, activeRole: s.activeRole,
-      expiresAt, ip: s.ip ?? null, userAgent: s.userAgent?.slice(0, 255) ?? null, loginType: s.loginType,
-      lastSeenAt: now.toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString(),
+      tokenHash: digest(token),
+      userId: s.userId,
+      username: s.username,
+      partyCode: s.partyCode,
+      activeRole: s.activeRole,
+      expiresAt,
+      ip: s.ip ?? null,
+      userAgent: s.userAgent?.slice(0, 255) ?? null,
+      loginType: s.loginType,
+      lastSeenAt: now.toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
     })
     .execute();
   return { token, expiresAt };
@@ -46,8 +55,20 @@ async function loadSession(ctx: AppContext, tokenHash: string): Promise<StoredSe
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.userId')
     .innerJoin('sys_party as p', 'p.code', 'u.partyCode')
-    .select(['s.id as sessionId', 's.expiresAt', 's.revokedAt', 's.activeRole', 'u.id as userId', 'u.username', 'u.realName',
-      'u.partyCode', 'u.roles', 'u.status', 'p.kind as partyKind', 'p.status as partyStatus'])
+    .select([
+      's.id as sessionId',
+      's.expiresAt',
+      's.revokedAt',
+      's.activeRole',
+      'u.id as userId',
+      'u.username',
+      'u.realName',
+      'u.partyCode',
+      'u.roles',
+      'u.status',
+      'p.kind as partyKind',
+      'p.status as partyStatus',
+    ])
     .where('s.tokenHash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return null;
@@ -57,8 +78,14 @@ async function loadSession(ctx: AppContext, tokenHash: string): Promise<StoredSe
   if (!roles.includes(row.activeRole)) return { expiresAt: row.expiresAt, user: null };
   // Frozen: a cached session is shared by the requests that carry its token.
   const user: SessionUser = Object.freeze({
-    sessionId: row.sessionId, userId: row.userId, username: row.username, realName: row.realName, partyCode: row.partyCode,
-    partyKind: row.partyKind === 'platform' ? 'platform' : 'customer', activeRole: row.activeRole, roles: Object.freeze(roles) as string[],
+    sessionId: row.sessionId,
+    userId: row.userId,
+    username: row.username,
+    realName: row.realName,
+    partyCode: row.partyCode,
+    partyKind: row.partyKind === 'platform' ? 'platform' : 'customer',
+    activeRole: row.activeRole,
+    roles: Object.freeze(roles) as string[],
     isAdmin: ADMIN_ROLES.includes(row.activeRole),
   });
   return { expiresAt: row.expiresAt, user };
@@ -67,22 +94,38 @@ async function loadSession(ctx: AppContext, tokenHash: string): Promise<StoredSe
 /** Resolves a bearer token to its user, or null when it is unknown, expired, revoked or the user is disabled. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<SessionUser | null> {
   const tokenHash = digest(token);
-  const cache = readCache<StoredSession | null>(ctx.database, 'sessions', { tables: SESSION_TABLES, maxEntries: 10_000, ttlMs: 10_000, seeOtherConnections: true });
+  const cache = readCache<StoredSession | null>(ctx.database, 'sessions', {
+    tables: SESSION_TABLES,
+    maxEntries: 10_000,
+    ttlMs: 10_000,
+    seeOtherConnections: true,
+  });
   // Unknown tokens are not kept: anyone can send any number of them.
   const stored = cache
-    ? await cache.get(tokenHash, () => loadSession(ctx, tokenHash), (s) => s !== null)
+    ? await cache.get(
+        tokenHash,
+        () => loadSession(ctx, tokenHash),
+        (s) => s !== null,
+      )
     : await loadSession(ctx, tokenHash);
   if (!stored || stored.expiresAt <= nowIso()) return null;
   return stored.user;
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.database.core.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() }).where('id', '=', sessionId).execute();
+  await ctx.database.core
+    .updateTable('sys_session')
+    .set({ revokedAt: nowIso(), updatedAt: nowIso() })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function revokeUserSessions(ctx: AppContext, userId: number, exceptSessionId?: number): Promise<void> {
-  let q = ctx.database.core.updateTable('sys_session').set({ revokedAt: nowIso(), updatedAt: nowIso() })
-    .where('userId', '=', userId).where('revokedAt', 'is', null);
+  let q = ctx.database.core
+    .updateTable('sys_session')
+    .set({ revokedAt: nowIso(), updatedAt: nowIso() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }

@@ -16,7 +16,13 @@ async function params(ctx: AppContext): Promise<Map<string, string>> {
   });
 }
 
-export async function settingNumber(ctx: AppContext, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): Promise<number> {
+export async function settingNumber(
+  ctx: AppContext,
+  key: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
   const raw = (await params(ctx)).get(key);
   const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
   return Number.isFinite(n) && n >= min && n <= max ? n : fallback;

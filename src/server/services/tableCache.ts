@@ -15,7 +15,13 @@ type Shared = Map<string, { tables: readonly string[]; entries: Map<string, { va
 const byDatabase = new WeakMap<Database, Shared>();
 const allShared = new Set<Shared>();
 
-export async function cachedRead<V>(database: Database, reader: string, tables: readonly string[], key: string, load: () => Promise<V>): Promise<V> {
+export async function cachedRead<V>(
+  database: Database,
+  reader: string,
+  tables: readonly string[],
+  key: string,
+  load: () => Promise<V>,
+): Promise<V> {
   // One cache per reader and set of tables: a reader whose tables depend on its key (a service's
   // own configuration table) must be emptied by a write to any of them, not only the first seen.
   const name = `${reader}:${tables.join(',')}`;

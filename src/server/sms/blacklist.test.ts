@@ -17,13 +17,30 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
   let custB: Caller;
   const db = () => t.app.ctx.database.db;
   const balance = async (party: string) =>
-    Number((await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', party).executeTakeFirstOrThrow()).balanceFen);
-  const sendAs = (phone: string) => callGateway(t.app, { ...DEMO_APP, service: 'sms', operation: 'send', body: { phone, template: 'notice_dispatch', content: '您有一条新运单 8812345，请及时确认。' } });
-  const callFor = (partyCode: string, phone: string) => performCall(t.app.ctx, {
-    partyCode, partyName: partyCode, appKey: null, service: 'sms', operation: 'send', ip: '127.0.0.1', at: new Date(),
-    params: { phone, template: 'notice_sign', content: '运单已签收' },
-  });
-  const interceptions = (phone: string) => db().selectFrom('cm_sms_interception').selectAll().where('phone', '=', phone).orderBy('id').execute();
+    Number(
+      (await db().selectFrom('cm_service_account').select('balanceFen').where('partyCode', '=', party).executeTakeFirstOrThrow())
+        .balanceFen,
+    );
+  const sendAs = (phone: string) =>
+    callGateway(t.app, {
+      ...DEMO_APP,
+      service: 'sms',
+      operation: 'send',
+      body: { phone, template: 'notice_dispatch', content: '您有一条新运单 8812345，请及时确认。' },
+    });
+  const callFor = (partyCode: string, phone: string) =>
+    performCall(t.app.ctx, {
+      partyCode,
+      partyName: partyCode,
+      appKey: null,
+      service: 'sms',
+      operation: 'send',
+      ip: '127.0.0.1',
+      at: new Date(),
+      params: { phone, template: 'notice_sign', content: '运单已签收' },
+    });
+  const interceptions = (phone: string) =>
+    db().selectFrom('cm_sms_interception').selectAll().where('phone', '=', phone).orderBy('id').execute();
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -38,10 +55,27 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
     expect({ http: res.statusCode, status: res.json().status }).toEqual({ http: 403, status: 40305 });
     expect(res.json().msg).toContain('135****2222');
     expect(await balance('C1001')).toBe(before);
-    const log = await db().selectFrom('cust_service_log').select(['result', 'errorCode', 'feeFen']).where('partyCode', '=', 'C1001').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    expect({ result: log.result, errorCode: log.errorCode, feeFen: Number(log.feeFen) }).toEqual({ result: 'refused', errorCode: 'smsBlacklisted', feeFen: 0 });
+    const log = await db()
+      .selectFrom('cust_service_log')
+      .select(['result', 'errorCode', 'feeFen'])
+      .where('partyCode', '=', 'C1001')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect({ result: log.result, errorCode: log.errorCode, feeFen: Number(log.feeFen) }).toEqual({
+      result: 'refused',
+      errorCode: 'smsBlacklisted',
+      feeFen: 0,
+    });
     const [row] = await interceptions('13511112222');
-    expect(row).toMatchObject({ partyCode: 'C1001', reason: 'blacklist', source: 'gateway', template: 'notice_dispatch', appKey: DEMO_APP.appKey, detail: '客户黑名单：退订' });
+    expect(row).toMatchObject({
+      partyCode: 'C1001',
+      reason: 'blacklist',
+      source: 'gateway',
+      template: 'notice_dispatch',
+      appKey: DEMO_APP.appKey,
+      detail: '客户黑名单：退订',
+    });
     expect(String(row.content)).not.toContain('8812345');
     // The customer reads its interceptions; the other customer does not see them.
     expect(dataOf(await custA.get(INTERCEPTIONS, '?phone=13511112222')).list).toHaveLength(1);
@@ -54,7 +88,15 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
     const entry = dataOf(await custA.get(BLACKLIST, '?phone=13511112222')).list[0];
     dataOf(await custA.put(BLACKLIST, `/${entry.id}`, { ...entry, status: 'disabled' }));
     expect((await sendAs('13511112222')).json().status).toBe(0);
-    const expired = dataOf(await custA.post(BLACKLIST, '', { phone: '13522223333', reason: 'complaint', status: 'active', expiresAt: new Date(Date.now() - 60_000).toISOString() }), 201);
+    const expired = dataOf(
+      await custA.post(BLACKLIST, '', {
+        phone: '13522223333',
+        reason: 'complaint',
+        status: 'active',
+        expiresAt: new Date(Date.now() - 60_000).toISOString(),
+      }),
+      201,
+    );
     expect(expired.id).toBeTruthy();
     expect((await sendAs('13522223333')).json().status).toBe(0);
   });
@@ -66,11 +108,16 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
       expect(err).toBeInstanceOf(GatewayError);
       expect((err as GatewayError).code).toBe('smsBlacklisted');
     }
-    expect((await interceptions('13533334444')).map((r) => [r.partyCode, r.detail])).toEqual([['C1001', '平台黑名单：涉诈号码'], ['C1002', '平台黑名单：涉诈号码']]);
+    expect((await interceptions('13533334444')).map((r) => [r.partyCode, r.detail])).toEqual([
+      ['C1001', '平台黑名单：涉诈号码'],
+      ['C1002', '平台黑名单：涉诈号码'],
+    ]);
     // A customer cannot put a number on the platform's list.
     const res = await custA.post(BLACKLIST, '', { phone: '13544445555', reason: 'fraud', status: 'active', partyCode: 'P0001' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(await db().selectFrom('cm_sms_blacklist').select('id').where('phone', '=', '13544445555').where('partyCode', '=', 'P0001').execute()).toHaveLength(0);
+    expect(
+      await db().selectFrom('cm_sms_blacklist').select('id').where('phone', '=', '13544445555').where('partyCode', '=', 'P0001').execute(),
+    ).toHaveLength(0);
   });
 
   it('stops the platform’s own messages: sign-in codes and low-balance alerts', async () => {
@@ -84,7 +131,11 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
 
     // The alert goes to the receivers not on the customer's list; the blacklisted one is logged.
     dataOf(await custB.post(BLACKLIST, '', { phone: '13577778888', reason: 'other', status: 'active' }), 201);
-    await db().updateTable('cm_service_account').set({ alertThresholdFen: 1_000_000_000, alertPhone: '13577778888', lastAlertAt: null }).where('partyCode', '=', 'C1002').execute();
+    await db()
+      .updateTable('cm_service_account')
+      .set({ alertThresholdFen: 1_000_000_000, alertPhone: '13577778888', lastAlertAt: null })
+      .where('partyCode', '=', 'C1002')
+      .execute();
     const sent = t.sms.sent.length;
     expect(await checkLowBalance(t.app.ctx, 'C1002', 100, new Date())).toBe(true);
     expect(t.sms.sent.slice(sent).map((m) => m.phone)).not.toContain('13577778888');
@@ -93,10 +144,20 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
 
   it('logs a code refused by the daily cap as a frequency interception', async () => {
     const earlier = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    const rows = Array.from({ length: 30 }, () => ({ phone: '13588889999', purpose: 'register', codeHash: 'x', expiresAt: earlier, attempts: 0, createdAt: earlier, updatedAt: earlier }));
+    const rows = Array.from({ length: 30 }, () => ({
+      phone: '13588889999',
+      purpose: 'register',
+      codeHash: 'x',
+      expiresAt: earlier,
+      attempts: 0,
+      createdAt: earlier,
+      updatedAt: earlier,
+    }));
     await t.app.ctx.database.core.insertInto('sys_sms_code').values(rows).execute();
     const res = await t.app.inject({ method: 'POST', url: '/ntocc-tps-api/sms/sendVerificationCode?phone=13588889999&type=register' });
     expect(res.statusCode).toBe(429);
-    expect((await interceptions('13588889999')).map((r) => [r.partyCode, r.reason, r.source, r.template])).toEqual([['P0001', 'frequency', 'platform', 'code_register']]);
+    expect((await interceptions('13588889999')).map((r) => [r.partyCode, r.reason, r.source, r.template])).toEqual([
+      ['P0001', 'frequency', 'platform', 'code_register'],
+    ]);
   });
 });

@@ -42,12 +42,21 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString() 
  * organisation's own active, unexpired entries, and the platform operations centre's, which hold
  * for everyone. Without an organisation (a sign-in code) only the platform's entries apply.
  */
-export async function blacklistEntry(ctx: AppContext, partyCode: string | null, phone: string, at = new Date()): Promise<BlacklistEntry | null> {
+export async function blacklistEntry(
+  ctx: AppContext,
+  partyCode: string | null,
+  phone: string,
+  at = new Date(),
+): Promise<BlacklistEntry | null> {
   const table = ctx.schemas.pages.get(BLACKLIST_PAGE)?.resource?.table;
   if (!table) return null;
   const entries = await cachedRead(ctx.database, 'smsBlacklist', [table], phone, async () => {
-    const rows = await ctx.database.db.selectFrom(table).select(['partyCode', 'reason', 'expiresAt'])
-      .where('phone', '=', phone).where('status', '=', 'active').execute();
+    const rows = await ctx.database.db
+      .selectFrom(table)
+      .select(['partyCode', 'reason', 'expiresAt'])
+      .where('phone', '=', phone)
+      .where('status', '=', 'active')
+      .execute();
     return rows.map((r): BlacklistEntry => ({ partyCode: String(r.partyCode), reason: String(r.reason), expiresAt: iso(r.expiresAt) }));
   });
   const now = at.toISOString();
@@ -58,7 +67,13 @@ export async function blacklistEntry(ctx: AppContext, partyCode: string | null, 
 
 /** A one-line reason for the interception log, in the console's first language (the log is read by operators). */
 export function blacklistDetail(entry: BlacklistEntry): string {
-  const reasons: Record<string, string> = { complaint: '投诉', unsubscribe: '退订', invalidNumber: '空号/停机', fraud: '涉诈号码', other: '其他' };
+  const reasons: Record<string, string> = {
+    complaint: '投诉',
+    unsubscribe: '退订',
+    invalidNumber: '空号/停机',
+    fraud: '涉诈号码',
+    other: '其他',
+  };
   const whose = entry.partyCode === PLATFORM_PARTY.code ? '平台黑名单' : '客户黑名单';
   return `${whose}：${reasons[entry.reason] ?? entry.reason}`;
 }
@@ -73,10 +88,24 @@ export async function recordInterception(ctx: AppContext, i: Interception): Prom
   const table = ctx.schemas.pages.get(INTERCEPTION_PAGE)?.resource?.table;
   if (!table) return;
   const at = i.at.toISOString();
-  await ctx.database.db.insertInto(table).values({
-    partyCode: i.partyCode ?? PLATFORM_PARTY.code, interceptedAt: at, phone: i.phone.slice(0, 11), reason: i.reason, source: i.source,
-    template: i.template?.slice(0, 40) ?? null, content: redact(i.content), detail: i.detail?.slice(0, 200) ?? null,
-    appKey: i.appKey ?? null, requestId: i.requestId?.slice(0, 64) ?? null,
-    version: 1, createdAt: at, updatedAt: at, createdBy: 'sms', updatedBy: 'sms',
-  }).execute();
+  await ctx.database.db
+    .insertInto(table)
+    .values({
+      partyCode: i.partyCode ?? PLATFORM_PARTY.code,
+      interceptedAt: at,
+      phone: i.phone.slice(0, 11),
+      reason: i.reason,
+      source: i.source,
+      template: i.template?.slice(0, 40) ?? null,
+      content: redact(i.content),
+      detail: i.detail?.slice(0, 200) ?? null,
+      appKey: i.appKey ?? null,
+      requestId: i.requestId?.slice(0, 64) ?? null,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      createdBy: 'sms',
+      updatedBy: 'sms',
+    })
+    .execute();
 }

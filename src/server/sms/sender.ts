@@ -25,9 +25,19 @@ export function logSmsSender(database: Database, log: () => FastifyBaseLogger): 
     async send(phone, content, about) {
       log().info({ phone, content }, 'sms message');
       const now = new Date().toISOString();
-      await database.core.insertInto('sys_sms_log').values({
-        phone, content, provider: 'log', partyCode: about?.partyCode ?? null, signName: about?.signName ?? null, template: about?.template ?? null, createdAt: now, updatedAt: now,
-      }).execute();
+      await database.core
+        .insertInto('sys_sms_log')
+        .values({
+          phone,
+          content,
+          provider: 'log',
+          partyCode: about?.partyCode ?? null,
+          signName: about?.signName ?? null,
+          template: about?.template ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
     },
   };
 }
@@ -45,8 +55,14 @@ export function blacklistGuard(ctx: AppContext, inner: SmsSender): SmsSender {
       const entry = await blacklistEntry(ctx, about?.partyCode ?? null, phone, at);
       if (entry) {
         await recordInterception(ctx, {
-          partyCode: about?.partyCode ?? null, phone, reason: 'blacklist', source: 'platform', template: about?.template ?? null,
-          content, detail: blacklistDetail(entry), at,
+          partyCode: about?.partyCode ?? null,
+          phone,
+          reason: 'blacklist',
+          source: 'platform',
+          template: about?.template ?? null,
+          content,
+          detail: blacklistDetail(entry),
+          at,
         });
         throw forbidden(BLACKLISTED);
       }

@@ -20,7 +20,13 @@ import { toStored } from '../data/rows.js';
  */
 
 type Grants = Record<string, string[]> | 'all';
-interface Subject { name: string; caller: Caller; partyCode: string; platform: boolean; grants: Grants }
+interface Subject {
+  name: string;
+  caller: Caller;
+  partyCode: string;
+  platform: boolean;
+  grants: Grants;
+}
 
 const PAGES = [...loadSchemas(configFromEnv({}).schemasDir).pages.values()].map((p) => p.id).sort();
 const SUBJECTS = ['admin', 'operator', 'staff', 'cust_a', 'cust_b', 'matrix_user'];
@@ -37,7 +43,11 @@ export function describeMatrix(shard: number) {
     let scopeChecked = 0;
 
     /** The custom role's grants, derived from the menu so that every kind of grant occurs. */
-    function matrixGrants(menu: { code: string }[], pages: Map<string, PageSchema>, pageOf: (code: string) => string): Record<string, string[]> {
+    function matrixGrants(
+      menu: { code: string }[],
+      pages: Map<string, PageSchema>,
+      pageOf: (code: string) => string,
+    ): Record<string, string[]> {
       const out: Record<string, string[]> = {};
       menu.forEach((m, i) => {
         const page = pages.get(pageOf(m.code));
@@ -65,9 +75,18 @@ export function describeMatrix(shard: number) {
       const admin = await signIn(t.app, 'admin');
       const grants = matrixGrants(menu, t.app.ctx.schemas.pages, pageOf);
       dataOf(await admin.post('platformUser/roleManage', '', { code: 'MATRIX', name: '矩阵角色', status: 'active', grants }), 201);
-      dataOf(await admin.post('platformUser/staffManage', '', {
-        username: 'matrix_user', realName: '矩阵', phone: '13600009999', password: 'Matrix2025', roles: ['MATRIX'], status: 'active', partyCode: 'C1001',
-      }), 201);
+      dataOf(
+        await admin.post('platformUser/staffManage', '', {
+          username: 'matrix_user',
+          realName: '矩阵',
+          phone: '13600009999',
+          password: 'Matrix2025',
+          roles: ['MATRIX'],
+          status: 'active',
+          partyCode: 'C1001',
+        }),
+        201,
+      );
 
       for (const name of SUBJECTS) {
         const caller = name === 'admin' ? admin : await signIn(t.app, name, name === 'matrix_user' ? 'Matrix2025' : undefined);
@@ -75,12 +94,17 @@ export function describeMatrix(shard: number) {
         const role = info.roleList[0].role as string;
         const stored = await db.selectFrom('sys_role').select('grants').where('code', '=', role).executeTakeFirstOrThrow();
         subjects.push({
-          name, caller, partyCode: info.party.code, platform: info.party.kind === 'platform',
+          name,
+          caller,
+          partyCode: info.party.code,
+          platform: info.party.kind === 'platform',
           grants: role === 'SUPER_ADMIN' ? 'all' : JSON.parse(stored.grants),
         });
       }
     });
-    afterAll(async () => { await t.close(); });
+    afterAll(async () => {
+      await t.close();
+    });
 
     /** Whether the subject's grants allow the action on the page: any grant on a page includes reading it. */
     function may(s: Subject, pageId: string, action: string): boolean {
@@ -95,8 +119,9 @@ export function describeMatrix(shard: number) {
     /** Reference options: readable by readers of the page and of any page that refers to it. */
     function mayPickOptions(s: Subject, page: PageSchema): boolean {
       if (may(s, page.id, 'read')) return true;
-      return [...t.app.ctx.schemas.pages.values()].some((other) =>
-        recordFields(other).some((f) => fieldSchema(other, f)?.['x-ref'] === page.id) && may(s, other.id, 'read'));
+      return [...t.app.ctx.schemas.pages.values()].some(
+        (other) => recordFields(other).some((f) => fieldSchema(other, f)?.['x-ref'] === page.id) && may(s, other.id, 'read'),
+      );
     }
 
     async function sampleRows(page: PageSchema): Promise<Map<string, number>> {
@@ -106,7 +131,10 @@ export function describeMatrix(shard: number) {
       // Pages sharing a table (the service logs) see only the rows of their fixed filter.
       const fixed = Object.entries(toStored(t.app.ctx.database, page, page.fixedFilter ?? {}));
       if (page.resource!.scope === 'party') {
-        let q = db.selectFrom(table).select(['partyCode', (eb) => eb.fn.min('id').as('id')]).where('partyCode', 'in', PARTIES);
+        let q = db
+          .selectFrom(table)
+          .select(['partyCode', (eb) => eb.fn.min('id').as('id')])
+          .where('partyCode', 'in', PARTIES);
         for (const [k, v] of fixed) q = q.where(k, '=', v as never);
         for (const r of await q.groupBy('partyCode').execute()) out.set(String(r.partyCode), Number(r.id));
       } else {
@@ -127,12 +155,20 @@ export function describeMatrix(shard: number) {
         const c = s.caller;
         const expect = (label: string, res: LightMyRequestResponse, allowed: boolean, ok: number[]) => {
           const good = allowed ? ok.includes(res.statusCode) : res.statusCode === 403;
-          if (!good) problems.push(`${s.name} ${label}: HTTP ${res.statusCode}, expected ${allowed ? ok.join('/') : 403} (${res.body.slice(0, 120)})`);
+          if (!good)
+            problems.push(
+              `${s.name} ${label}: HTTP ${res.statusCode}, expected ${allowed ? ok.join('/') : 403} (${res.body.slice(0, 120)})`,
+            );
           return good && allowed;
         };
         const read = may(s, page.id, 'read');
         const update = may(s, page.id, 'update');
-        expect('schema', await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(page.id)}`, headers: bearer(c.token) }), read, [200]);
+        expect(
+          'schema',
+          await t.app.inject({ method: 'GET', url: `/open-platform/schemas/${encodeURIComponent(page.id)}`, headers: bearer(c.token) }),
+          read,
+          [200],
+        );
         if (page.report) expect('report', await c.get(page.id, '/report'), read, [200]);
         if (!page.resource) return;
 
@@ -140,7 +176,8 @@ export function describeMatrix(shard: number) {
         const addressed = Boolean(page.resource.scopeUser) && !s.platform;
         const sampled = scoped ? rows.get(s.partyCode) : rows.get('*');
         const own = addressed ? undefined : sampled;
-        if (addressed && sampled !== undefined) expect('get a row addressed to another account', await c.get(page.id, `/${sampled}`), read, [404]);
+        if (addressed && sampled !== undefined)
+          expect('get a row addressed to another account', await c.get(page.id, `/${sampled}`), read, [404]);
         const others = scoped ? PARTIES.filter((p) => p !== s.partyCode && rows.has(p)) : [];
         const foreign = others.length ? rows.get(others[0]) : undefined;
 
@@ -154,7 +191,8 @@ export function describeMatrix(shard: number) {
         }
         if (page.kind === 'settings') {
           expect('current', await c.get(page.id, '/current'), read, [200]);
-          if (!s.platform && read) expect('current of another organisation', await c.get(page.id, '/current?partyCode=C1002'), s.partyCode === 'C1002', [200]);
+          if (!s.platform && read)
+            expect('current of another organisation', await c.get(page.id, '/current?partyCode=C1002'), s.partyCode === 'C1002', [200]);
         }
         expect('export', await c.get(page.id, `/export?format=csv&id=${MISSING_ID}`), may(s, page.id, 'export'), [200]);
         expect('options', await c.get(page.id, '/options?q=zz'), mayPickOptions(s, page), [200]);
@@ -164,18 +202,31 @@ export function describeMatrix(shard: number) {
         for (const a of page.actions ?? []) {
           const level = a.level ?? 'row';
           const allowedAction = update || may(s, page.id, `action:${a.name}`);
-          if (level === 'row') expect(`action ${a.name}`, await c.post(page.id, `/${MISSING_ID}/actions/${a.name}`, {}), allowedAction, [400, 404]);
+          if (level === 'row')
+            expect(`action ${a.name}`, await c.post(page.id, `/${MISSING_ID}/actions/${a.name}`, {}), allowedAction, [400, 404]);
           // List and bulk actions change things when they run: an unknown dialog field stops them after
           // the grant is checked (400), so the probe has no side effect.
-          else if (level === 'list') expect(`list action ${a.name}`, await c.post(page.id, `/actions/${a.name}`, { matrixProbe: 1 }), allowedAction, [400]);
-          else expect(`bulk action ${a.name}`, await c.post(page.id, `/bulk-actions/${a.name}`, { ids: [MISSING_ID], matrixProbe: 1 }), allowedAction, [400]);
+          else if (level === 'list')
+            expect(`list action ${a.name}`, await c.post(page.id, `/actions/${a.name}`, { matrixProbe: 1 }), allowedAction, [400]);
+          else
+            expect(
+              `bulk action ${a.name}`,
+              await c.post(page.id, `/bulk-actions/${a.name}`, { ids: [MISSING_ID], matrixProbe: 1 }),
+              allowedAction,
+              [400],
+            );
         }
         if (own !== undefined) {
           expect('get', await c.get(page.id, `/${own}`), read, [200]);
           expect('history', await c.get(page.id, `/${own}/history`), read, [200]);
           expect('update', await c.put(page.id, `/${own}`, { version: -1 }), update, [405, 409]);
           for (const tr of page.states?.transitions ?? []) {
-            expect(`transition ${tr.name}`, await c.post(page.id, `/${own}/transitions/${tr.name}`, { version: -1 }), update || may(s, page.id, `transition:${tr.name}`), [409]);
+            expect(
+              `transition ${tr.name}`,
+              await c.post(page.id, `/${own}/transitions/${tr.name}`, { version: -1 }),
+              update || may(s, page.id, `transition:${tr.name}`),
+              [409],
+            );
           }
         }
         if (foreign !== undefined) {
@@ -183,19 +234,37 @@ export function describeMatrix(shard: number) {
           const reach = s.platform ? [200] : [404];
           expect('get another organisation’s row', await c.get(page.id, `/${foreign}`), read, reach);
           expect('history of another organisation’s row', await c.get(page.id, `/${foreign}/history`), read, reach);
-          expect('update another organisation’s row', await c.put(page.id, `/${foreign}`, { version: -1 }), update, s.platform ? [405, 409] : [404, 405]);
+          expect(
+            'update another organisation’s row',
+            await c.put(page.id, `/${foreign}`, { version: -1 }),
+            update,
+            s.platform ? [405, 409] : [404, 405],
+          );
           if (!s.platform) {
             expect('delete another organisation’s row', await c.del(page.id, `/${foreign}`), may(s, page.id, 'delete'), [404, 405]);
-            expect('bulk-delete another organisation’s row', await c.post(page.id, '/bulk-delete', { ids: [foreign] }), may(s, page.id, 'delete'), [404, 405]);
+            expect(
+              'bulk-delete another organisation’s row',
+              await c.post(page.id, '/bulk-delete', { ids: [foreign] }),
+              may(s, page.id, 'delete'),
+              [404, 405],
+            );
             for (const tr of page.states?.transitions ?? []) {
-              expect(`transition ${tr.name} of another organisation’s row`, await c.post(page.id, `/${foreign}/transitions/${tr.name}`, { version: -1 }), update || may(s, page.id, `transition:${tr.name}`), [404]);
+              expect(
+                `transition ${tr.name} of another organisation’s row`,
+                await c.post(page.id, `/${foreign}/transitions/${tr.name}`, { version: -1 }),
+                update || may(s, page.id, `transition:${tr.name}`),
+                [404],
+              );
             }
             for (const a of (page.actions ?? []).filter((x) => x.level === 'bulk' && !(x.required ?? []).length)) {
               // Each selected row is loaded in the caller's scope: another organisation's row fails, untouched.
               const res = await c.post(page.id, `/bulk-actions/${a.name}`, { ids: [foreign] });
-              if (expect(`bulk action ${a.name} on another organisation’s row`, res, update || may(s, page.id, `action:${a.name}`), [200])) {
+              if (
+                expect(`bulk action ${a.name} on another organisation’s row`, res, update || may(s, page.id, `action:${a.name}`), [200])
+              ) {
                 const answer = dataOf(res) as { succeeded: number; failed: number };
-                if (answer.succeeded !== 0 || answer.failed !== 1) problems.push(`${s.name} bulk action ${a.name} reached another organisation’s row`);
+                if (answer.succeeded !== 0 || answer.failed !== 1)
+                  problems.push(`${s.name} bulk action ${a.name} reached another organisation’s row`);
               }
             }
             if (mayPickOptions(s, page) && !page.resource.key) {

@@ -17,7 +17,12 @@ export interface Caller {
 export function caller(app: FastifyInstance, token: string): Caller {
   const auth = token ? bearer(token) : {};
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', page: string, rest = '', body?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url: pageUrl(page, rest), headers: { ...auth, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+    app.inject({
+      method,
+      url: pageUrl(page, rest),
+      headers: { ...auth, ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
   return {
     token,
     get: (page, rest = '', headers = {}) => send('GET', page, rest, undefined, headers),
@@ -36,7 +41,7 @@ export async function signIn(app: FastifyInstance, username: string, password?: 
 export function envelope<T = any>(res: LightMyRequestResponse, httpStatus = 200): { status: number; msg: string; data: T } {
   const body = res.json();
   if (res.statusCode !== httpStatus) throw new Error(`expected HTTP ${httpStatus}, got ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  if ((httpStatus < 300) !== (body.status === 0)) throw new Error(`envelope status ${body.status} does not match HTTP ${httpStatus}`);
+  if (httpStatus < 300 !== (body.status === 0)) throw new Error(`envelope status ${body.status} does not match HTTP ${httpStatus}`);
   return body;
 }
 
@@ -71,7 +76,10 @@ export async function idOf(t: TestApp, table: string, where: Record<string, unkn
 export function zipEntry(zip: Buffer, name: string): string | null {
   let eocd = -1;
   for (let i = zip.length - 22; i >= 0; i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    if (zip.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new Error('no ZIP end-of-central-directory record');
   const count = zip.readUInt16LE(eocd + 10);

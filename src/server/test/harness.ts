@@ -94,9 +94,10 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
   // Most tests start from the project's demo database: a copy of one built once per run.
   const fromTemplate = templateApplies();
   if (fromTemplate && dialect === 'sqlite') await copyTemplate('sqlite', settings, dataDir);
-  const pgDb = dialect === 'postgres'
-    ? await createPgDatabase(fromTemplate ? (name) => copyTemplate('postgres', settings, dataDir, name) : undefined)
-    : null;
+  const pgDb =
+    dialect === 'postgres'
+      ? await createPgDatabase(fromTemplate ? (name) => copyTemplate('postgres', settings, dataDir, name) : undefined)
+      : null;
   const config: ServerConfig = { ...settings, databaseUrl: pgDb?.url };
   const sms = new CapturingSms();
   const app = await buildApp(config, { sms, logger: false });
@@ -116,7 +117,8 @@ export async function createTestApp(dialect: DialectName, overrides: Partial<Ser
 /** Signs in through the real authorize call and returns the bearer token. */
 export async function login(app: FastifyInstance, username: string, password = 'Demo12345'): Promise<string> {
   const res = await app.inject({
-    method: 'POST', url: '/open-platform/authorize',
+    method: 'POST',
+    url: '/open-platform/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
   });

@@ -68,8 +68,10 @@ function templateKey(dialect: string, config: ServerConfig): string {
   const day = new Date().toISOString().slice(0, 10);
   // The checkout is part of the key: its templates folder is its own, and so must be its template
   // databases on a PostgreSQL that several checkouts' runs share.
-  return createHash('sha256').update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest(), schemasDigest(config.schemasDir), process.cwd()]))
-    .digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([dialect, seedSettings(config), day, sourcesDigest(), schemasDigest(config.schemasDir), process.cwd()]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 const READY = 'template-ready';
@@ -146,7 +148,10 @@ function databaseUrl(name: string): string {
 }
 
 async function buildTemplate(config: ServerConfig, dataDir: string, databaseUrl?: string) {
-  const app = await buildApp({ ...config, dataDir, databaseUrl, jobTickSeconds: 0, watchSchemas: false, distDir: undefined }, { logger: false });
+  const app = await buildApp(
+    { ...config, dataDir, databaseUrl, jobTickSeconds: 0, watchSchemas: false, distDir: undefined },
+    { logger: false },
+  );
   await app.ready();
   await app.close();
 }
@@ -155,7 +160,12 @@ async function buildTemplate(config: ServerConfig, dataDir: string, databaseUrl?
  * Fills `dataDir` (and, on PostgreSQL, a new database copied from the template) with the demo
  * database `config` would create, and answers the database URL to use.
  */
-export async function copyTemplate(dialect: 'sqlite' | 'postgres', config: ServerConfig, dataDir: string, newDatabase?: string): Promise<string | undefined> {
+export async function copyTemplate(
+  dialect: 'sqlite' | 'postgres',
+  config: ServerConfig,
+  dataDir: string,
+  newDatabase?: string,
+): Promise<string | undefined> {
   const key = templateKey(dialect, config);
   const dir = path.join(ROOT, `${dialect}-${key}`);
   const pgTemplate = `tpl_${key}`;

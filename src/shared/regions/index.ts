@@ -66,7 +66,7 @@ export const isCountyCode = (code: string): boolean => levelOf.get(code) === 2;
 
 /** The levels of a region value: province, city, county. */
 export const REGION_LEVELS = ['province', 'city', 'county'] as const;
-export type RegionLevel = typeof REGION_LEVELS[number];
+export type RegionLevel = (typeof REGION_LEVELS)[number];
 
 /**
  * Whether the codes are a real division chain from the province down: each code exists at its
@@ -74,8 +74,12 @@ export type RegionLevel = typeof REGION_LEVELS[number];
  */
 export function isRegionChain(codes: unknown): codes is string[] {
   if (!Array.isArray(codes) || codes.length > 3) return false;
-  return codes.every((code, level) => typeof code === 'string' && levelOf.get(code) === level
-    && (level === 0 || byCode.get(codes[level - 1] as string)?.children?.some((c) => c.code === code) === true));
+  return codes.every(
+    (code, level) =>
+      typeof code === 'string' &&
+      levelOf.get(code) === level &&
+      (level === 0 || byCode.get(codes[level - 1] as string)?.children?.some((c) => c.code === code) === true),
+  );
 }
 
 /** Whether the chain goes down to `level`, or stops above it only where the division has no subdivisions. */
@@ -89,7 +93,11 @@ export function reachesLevel(codes: readonly string[], level: RegionLevel): bool
 /** The codes as a list of strings, whatever the stored shape (array, one code, "a,b,c"). */
 export function regionCodes(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((c) => c !== null && c !== undefined && c !== '').map(String);
-  if (typeof value === 'string' && value) return value.split(/[,/]/).map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string' && value)
+    return value
+      .split(/[,/]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof value === 'number') return [String(value)];
   return [];
 }

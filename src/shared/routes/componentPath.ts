@@ -21,7 +21,10 @@ export function isBespoke(component: string): boolean {
 }
 
 export function normalizeComponent(component: string): string {
-  return component.replace(/^\/+/, '').replace(/\.(vue|tsx?|jsx?)$/, '').replace(/\/+$/, '');
+  return component
+    .replace(/^\/+/, '')
+    .replace(/\.(vue|tsx?|jsx?)$/, '')
+    .replace(/\/+$/, '');
 }
 
 export function parseComponentPath(component: string): { pageId: string; view: SchemaView } | null {

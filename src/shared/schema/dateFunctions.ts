@@ -23,7 +23,8 @@ function dayOf(v: unknown): number | null {
 }
 
 const isDateTime = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v));
-const whole = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) ? n : typeof n === 'string' && /^-?\d+$/.test(n) ? Number(n) : null);
+const whole = (n: unknown) =>
+  typeof n === 'number' && Number.isInteger(n) ? n : typeof n === 'string' && /^-?\d+$/.test(n) ? Number(n) : null;
 
 /** addDays(date, n): the date n days later (earlier when n < 0); a date-time moves by n × 24 h. */
 function addDays(d: unknown, n: unknown): string | null {
@@ -62,7 +63,12 @@ const dateOf = (v: unknown): string | null => {
 export const DATE_FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = { addDays, addMonths, daysBetween, date: dateOf };
 
 /** What each date function gives, for the schema check of a computed field's type. */
-export const DATE_FUNCTION_RESULTS: Record<string, 'date' | 'number' | 'same'> = { addDays: 'same', addMonths: 'date', daysBetween: 'number', date: 'date' };
+export const DATE_FUNCTION_RESULTS: Record<string, 'date' | 'number' | 'same'> = {
+  addDays: 'same',
+  addMonths: 'date',
+  daysBetween: 'number',
+  date: 'date',
+};
 
 /** Names every expression may read besides the record's fields. */
 export const IMPLICIT_NAMES = ['$today', '$now'] as const;

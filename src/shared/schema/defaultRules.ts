@@ -14,7 +14,8 @@ function startValues(page: PageSchema): Row {
 }
 
 /** The fields of alias `a` an expression reads (`carrier.carrierType`). */
-const aliasReads = (expr: string, alias: string) => [...expr.matchAll(new RegExp(`\\b${alias}\\.([A-Za-z_][A-Za-z0-9_]*)`, 'g'))].map((m) => m[1]);
+const aliasReads = (expr: string, alias: string) =>
+  [...expr.matchAll(new RegExp(`\\b${alias}\\.([A-Za-z_][A-Za-z0-9_]*)`, 'g'))].map((m) => m[1]);
 
 /**
  * The page's rules a new record breaks with the values it starts with: defaults, the initial state
@@ -42,14 +43,28 @@ export function defaultRuleProblems(page: PageSchema, pages: Map<string, PageSch
       const target = pages.get(props[field]?.['x-ref'] ?? '');
       const reads = [...new Set(exprs.flatMap((e) => aliasReads(e, alias)))];
       const fills = props[field]?.['x-ref-fill'] ?? {};
-      const fillReadsOk = Object.values(fills).every((e) => { try { return expressionNames(e).every((n) => reads.includes(n)); } catch { return false; } });
+      const fillReadsOk = Object.values(fills).every((e) => {
+        try {
+          return expressionNames(e).every((n) => reads.includes(n));
+        } catch {
+          return false;
+        }
+      });
       const choices = reads.map((r) => target?.model?.properties[r]?.enum);
       if (!target || choices.some((c) => !c) || samples.length * choices.reduce((n, c) => n * c!.length, 1) > 64) return;
       const next: { scope: Row; said: string }[] = [];
       for (const s of samples) {
         let combos: Row[] = [{}];
-        reads.forEach((r, k) => { combos = combos.flatMap((c) => choices[k]!.map((v) => ({ ...c, [r]: v }))); });
-        for (const c of combos) next.push({ scope: { ...s.scope, [alias]: c, ...(fillReadsOk ? { [`$fill:${alias}`]: fillValues(fills, c) } : {}) }, said: `${s.said}${s.said ? ', ' : ''}${Object.entries(c).map(([k, v]) => `${alias}.${k} = ${String(v)}`).join(', ')}` });
+        reads.forEach((r, k) => {
+          combos = combos.flatMap((c) => choices[k]!.map((v) => ({ ...c, [r]: v })));
+        });
+        for (const c of combos)
+          next.push({
+            scope: { ...s.scope, [alias]: c, ...(fillReadsOk ? { [`$fill:${alias}`]: fillValues(fills, c) } : {}) },
+            said: `${s.said}${s.said ? ', ' : ''}${Object.entries(c)
+              .map(([k, v]) => `${alias}.${k} = ${String(v)}`)
+              .join(', ')}`,
+          });
       }
       samples.splice(0, samples.length, ...next);
       if (fillReadsOk) filled.push(...Object.keys(fills).map((k) => ({ [k]: true })));
@@ -60,10 +75,19 @@ export function defaultRuleProblems(page: PageSchema, pages: Map<string, PageSch
     const known = new Set([...Object.keys(start), ...filled.flatMap((f) => Object.keys(f)), ...aliases.map(([a]) => a), '$today']);
     if (names.some((n) => !known.has(n))) return;
     for (const { scope, said } of samples) {
-      const fills = Object.entries(scope).filter(([k]) => k.startsWith('$fill:')).map(([, v]) => v as Row);
-      const record = Object.assign({}, start, ...fills, Object.fromEntries(Object.entries(scope).filter(([k]) => !k.startsWith('$fill:'))), { $today: chinaToday() });
+      const fills = Object.entries(scope)
+        .filter(([k]) => k.startsWith('$fill:'))
+        .map(([, v]) => v as Row);
+      const record = Object.assign(
+        {},
+        start,
+        ...fills,
+        Object.fromEntries(Object.entries(scope).filter(([k]) => !k.startsWith('$fill:'))),
+        { $today: chinaToday() },
+      );
       if (rule.when && !holds(rule.when, record)) continue;
-      if (!holds(rule.assert, record)) problems.push(`${page.id} rules[${i}] (${rule.message}) refuses a new record's starting values${said ? ` when ${said}` : ''}`);
+      if (!holds(rule.assert, record))
+        problems.push(`${page.id} rules[${i}] (${rule.message}) refuses a new record's starting values${said ? ` when ${said}` : ''}`);
     }
   });
   return problems;

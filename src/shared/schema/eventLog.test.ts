@@ -4,12 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { eventLogErrors } from './eventLog';
 import type { PageSchema } from './types';
 
-const fixture = (name: string) => JSON.parse(fs.readFileSync(path.resolve('src/server/test/fixtures/fleetDemo', `${name}.json`), 'utf8')) as PageSchema;
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.resolve('src/server/test/fixtures/fleetDemo', `${name}.json`), 'utf8')) as PageSchema;
 
 describe('the events keyword is checked against the log page it names', () => {
   const inspection = fixture('inspection');
   const log = fixture('inspectionEvent');
-  const pages = (l: PageSchema) => new Map([[inspection.id, inspection], [l.id, l]]);
+  const pages = (l: PageSchema) =>
+    new Map([
+      [inspection.id, inspection],
+      [l.id, l],
+    ]);
 
   it('accepts a log page with a reference back, an event and a list of changes', () => {
     expect(eventLogErrors(inspection, pages(log))).toEqual([]);
@@ -25,7 +30,8 @@ describe('the events keyword is checked against the log page it names', () => {
       expect.stringMatching(/^events\.page: fleetDemo\/inspectionEvent needs a field "changes": \{"type": "array"/),
       'events.page: fleetDemo/inspectionEvent requires note, which the server cannot fill; make them optional',
     ]);
-    expect(eventLogErrors({ ...inspection, events: { page: 'fleetDemo/inspectionEvnt', field: 'inspectionId' } }, pages(log)))
-      .toEqual(['events.page: unknown page "fleetDemo/inspectionEvnt"; did you mean fleetDemo/inspectionEvent?']);
+    expect(eventLogErrors({ ...inspection, events: { page: 'fleetDemo/inspectionEvnt', field: 'inspectionId' } }, pages(log))).toEqual([
+      'events.page: unknown page "fleetDemo/inspectionEvnt"; did you mean fleetDemo/inspectionEvent?',
+    ]);
   });
 });

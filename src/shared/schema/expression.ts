@@ -9,11 +9,16 @@ import { DATE_FUNCTIONS, implicitValue } from './dateFunctions';
  */
 const round = (x: number, digits = 0) => {
   const f = 10 ** digits;
-  return Math.sign(x) * Math.round(Math.abs(x) * f) / f;
+  return (Math.sign(x) * Math.round(Math.abs(x) * f)) / f;
 };
 /** Arithmetic functions an expression may call. round(x, digits) rounds half away from zero (money). */
 const NUMBER_FUNCTIONS: Record<string, (...args: number[]) => number> = {
-  round, floor: Math.floor, ceil: Math.ceil, abs: Math.abs, min: Math.min, max: Math.max,
+  round,
+  floor: Math.floor,
+  ceil: Math.ceil,
+  abs: Math.abs,
+  min: Math.min,
+  max: Math.max,
 };
 /** The only functions an expression may call: arithmetic on numbers (their arguments made numbers) and date arithmetic. */
 export const SAFE_FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
@@ -32,7 +37,8 @@ type Node =
   | { t: 'cond'; test: Node; yes: Node; no: Node }
   | { t: 'call'; name: string; args: Node[] };
 
-const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_$][\w$]*)|(===|!==|==|!=|<=|>=|&&|\|\||\?\?|[-+*/%<>!?:.,[\]()]))/y;
+const TOKEN =
+  /\s*(?:(\d+(?:\.\d+)?)|('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([A-Za-z_$][\w$]*)|(===|!==|==|!=|<=|>=|&&|\|\||\?\?|[-+*/%<>!?:.,[\]()]))/y;
 
 function tokenize(src: string): string[] {
   const out: string[] = [];
@@ -136,9 +142,12 @@ export function parseExpression(src: string): Node {
 
 function evaluate(node: Node, scope: Record<string, unknown>): unknown {
   switch (node.t) {
-    case 'lit': return node.v;
-    case 'id': return Object.prototype.hasOwnProperty.call(scope, node.name) ? scope[node.name] : implicitValue(node.name);
-    case 'arr': return node.items.map((n) => evaluate(n, scope));
+    case 'lit':
+      return node.v;
+    case 'id':
+      return Object.prototype.hasOwnProperty.call(scope, node.name) ? scope[node.name] : implicitValue(node.name);
+    case 'arr':
+      return node.items.map((n) => evaluate(n, scope));
     case 'mem': {
       const obj = evaluate(node.obj, scope) as Record<string, unknown> | null | undefined;
       const prop = String(evaluate(node.prop, scope));
@@ -150,8 +159,10 @@ function evaluate(node: Node, scope: Record<string, unknown>): unknown {
       const v = evaluate(node.arg, scope);
       return node.op === '!' ? !v : -(v as number);
     }
-    case 'cond': return evaluate(node.test, scope) ? evaluate(node.yes, scope) : evaluate(node.no, scope);
-    case 'call': return SAFE_FUNCTIONS[node.name](...node.args.map((a) => evaluate(a, scope)));
+    case 'cond':
+      return evaluate(node.test, scope) ? evaluate(node.yes, scope) : evaluate(node.no, scope);
+    case 'call':
+      return SAFE_FUNCTIONS[node.name](...node.args.map((a) => evaluate(a, scope)));
     case 'bin': {
       if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
       if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);
@@ -159,19 +170,32 @@ function evaluate(node: Node, scope: Record<string, unknown>): unknown {
       const l = evaluate(node.l, scope) as never;
       const r = evaluate(node.r, scope) as never;
       switch (node.op) {
-        case '===': return l === r;
-        case '!==': return l !== r;
-        case '==': return l == r; // eslint-disable-line eqeqeq
-        case '!=': return l != r; // eslint-disable-line eqeqeq
-        case '<': return l < r;
-        case '<=': return l <= r;
-        case '>': return l > r;
-        case '>=': return l >= r;
-        case '+': return (l as number) + (r as number);
-        case '-': return (l as number) - (r as number);
-        case '*': return (l as number) * (r as number);
-        case '/': return (l as number) / (r as number);
-        case '%': return (l as number) % (r as number);
+        case '===':
+          return l === r;
+        case '!==':
+          return l !== r;
+        case '==':
+          return l == r; // eslint-disable-line eqeqeq
+        case '!=':
+          return l != r; // eslint-disable-line eqeqeq
+        case '<':
+          return l < r;
+        case '<=':
+          return l <= r;
+        case '>':
+          return l > r;
+        case '>=':
+          return l >= r;
+        case '+':
+          return (l as number) + (r as number);
+        case '-':
+          return (l as number) - (r as number);
+        case '*':
+          return (l as number) * (r as number);
+        case '/':
+          return (l as number) / (r as number);
+        case '%':
+          return (l as number) % (r as number);
       }
     }
   }
@@ -194,14 +218,33 @@ export function expressionNames(src: string): string[] {
   const names = new Set<string>();
   const walk = (n: Node): void => {
     switch (n.t) {
-      case 'id': names.add(n.name); break;
-      case 'mem': walk(n.obj); if (n.prop.t !== 'lit') walk(n.prop); break;
-      case 'arr': n.items.forEach(walk); break;
-      case 'un': walk(n.arg); break;
-      case 'bin': walk(n.l); walk(n.r); break;
-      case 'cond': walk(n.test); walk(n.yes); walk(n.no); break;
-      case 'call': n.args.forEach(walk); break;
-      default: break;
+      case 'id':
+        names.add(n.name);
+        break;
+      case 'mem':
+        walk(n.obj);
+        if (n.prop.t !== 'lit') walk(n.prop);
+        break;
+      case 'arr':
+        n.items.forEach(walk);
+        break;
+      case 'un':
+        walk(n.arg);
+        break;
+      case 'bin':
+        walk(n.l);
+        walk(n.r);
+        break;
+      case 'cond':
+        walk(n.test);
+        walk(n.yes);
+        walk(n.no);
+        break;
+      case 'call':
+        n.args.forEach(walk);
+        break;
+      default:
+        break;
     }
   };
   walk(parseExpression(src));

@@ -30,7 +30,8 @@ export function kindOf(node: ExprNode, fields: (name: string) => Kind): Kind {
       if (node.name === '$today') return 'date';
       if (node.name === '$now') return 'datetime';
       return fields(node.name);
-    case 'un': return node.op === '!' ? 'boolean' : 'number';
+    case 'un':
+      return node.op === '!' ? 'boolean' : 'number';
     case 'cond': {
       const [a, b] = [k(node.yes), k(node.no)];
       return a === b ? a : 'unknown';
@@ -50,18 +51,30 @@ export function kindOf(node: ExprNode, fields: (name: string) => Kind): Kind {
       const [a, b] = [k(node.l), k(node.r)];
       const dated = (x: Kind) => x === 'date' || x === 'datetime';
       if (node.op === '+' && (dated(a) || dated(b)) && (a === 'number' || b === 'number')) {
-        throw new KindError('adding a number to a date joins them as text ("2026-11-24" + 10 gives "2026-11-2410"); write addDays(date, n)');
+        throw new KindError(
+          'adding a number to a date joins them as text ("2026-11-24" + 10 gives "2026-11-2410"); write addDays(date, n)',
+        );
       }
-      if (node.op === '-' && dated(a) && dated(b)) throw new KindError('dates cannot be subtracted; write daysBetween(from, to) for the days between them');
-      if (node.op !== '+' && (dated(a) || dated(b))) throw new KindError(`"${node.op}" on a date gives no number; write addDays(date, n), addMonths(date, n) or daysBetween(from, to)`);
+      if (node.op === '-' && dated(a) && dated(b))
+        throw new KindError('dates cannot be subtracted; write daysBetween(from, to) for the days between them');
+      if (node.op !== '+' && (dated(a) || dated(b)))
+        throw new KindError(`"${node.op}" on a date gives no number; write addDays(date, n), addMonths(date, n) or daysBetween(from, to)`);
       if (node.op === '+') return a === 'number' && b === 'number' ? 'number' : a === 'text' || b === 'text' ? 'text' : 'unknown';
       return 'number';
     }
-    default: return 'unknown';
+    default:
+      return 'unknown';
   }
 }
 
-const SAYS: Record<Kind, string> = { number: 'a number', text: 'a text', date: 'a date (YYYY-MM-DD)', datetime: 'a date-time', boolean: 'true or false', unknown: 'a value' };
+const SAYS: Record<Kind, string> = {
+  number: 'a number',
+  text: 'a text',
+  date: 'a date (YYYY-MM-DD)',
+  datetime: 'a date-time',
+  boolean: 'true or false',
+  unknown: 'a value',
+};
 
 /**
  * Why an expression's value does not fit the field that holds it, or undefined when it fits (or cannot
@@ -78,8 +91,13 @@ export function kindMismatch(expr: string, field: FieldSchema, fields: (name: st
   const want = fieldKind(field);
   if (got === 'unknown' || want === 'unknown' || got === want) return undefined;
   if (want === 'text' && got !== 'boolean') return undefined;
-  const fix = want === 'date' ? '; compute a date with addDays(date, n), addMonths(date, n) or date(dateTime)'
-    : want === 'datetime' ? '; compute a date-time with addDays(dateTime, n) or $now'
-      : want === 'number' && (got === 'date' || got === 'datetime') ? '; daysBetween(from, to) gives the days between two dates' : '';
+  const fix =
+    want === 'date'
+      ? '; compute a date with addDays(date, n), addMonths(date, n) or date(dateTime)'
+      : want === 'datetime'
+        ? '; compute a date-time with addDays(dateTime, n) or $now'
+        : want === 'number' && (got === 'date' || got === 'datetime')
+          ? '; daysBetween(from, to) gives the days between two dates'
+          : '';
   return `gives ${SAYS[got]} but the field holds ${SAYS[want]}${fix}`;
 }

@@ -68,20 +68,29 @@ export const isTemplatePath = (rel: string) => rel.split('/').some((part) => par
  * `prepare` is applied to each file before the merge (the field library's names are resolved there,
  * so a page's keyword merges over the library field a template uses).
  */
-export function resolveExtends(file: string, raw: Json, read: (rel: string) => Json | undefined, prepare: (layer: Json) => Json = (l) => l): Json {
+export function resolveExtends(
+  file: string,
+  raw: Json,
+  read: (rel: string) => Json | undefined,
+  prepare: (layer: Json) => Json = (l) => l,
+): Json {
   const chain = [file];
   const layers: Json[] = [raw];
   let next = raw.extends;
   while (next !== undefined) {
     if (typeof next !== 'string' || !isTemplatePath(next)) {
-      throw new TemplateError(`extends: "${String(next)}" is not a template; write the path of a template under src/schemas without .json, whose file or folder name starts with "_" (e.g. "customerConfig/_base")`);
+      throw new TemplateError(
+        `extends: "${String(next)}" is not a template; write the path of a template under src/schemas without .json, whose file or folder name starts with "_" (e.g. "customerConfig/_base")`,
+      );
     }
     if (chain.includes(next)) {
       throw new TemplateError(`extends: template cycle ${[...chain, next].join(' -> ')}; remove "extends" from one of these files`);
     }
     const base = read(next);
     if (!base) {
-      throw new TemplateError(`extends: unknown template "${next}" (no file src/schemas/${next}.json); write the path of an existing template without .json`);
+      throw new TemplateError(
+        `extends: unknown template "${next}" (no file src/schemas/${next}.json); write the path of an existing template without .json`,
+      );
     }
     chain.push(next);
     layers.push(base);

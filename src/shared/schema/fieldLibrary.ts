@@ -34,15 +34,18 @@ const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' 
 
 function unknownName(where: string, kind: string, name: unknown, known: string[]): LibraryError {
   const near = typeof name === 'string' ? closest(name, known) : undefined;
-  return new LibraryError(`${where}: unknown ${kind} "${String(name)}" in the field library (src/schemas/${LIBRARY_FILE})` +
-    `${near ? `; did you mean "${near}"?` : ''}; the ${kind}s are: ${known.join(', ') || 'none'}`);
+  return new LibraryError(
+    `${where}: unknown ${kind} "${String(name)}" in the field library (src/schemas/${LIBRARY_FILE})` +
+      `${near ? `; did you mean "${near}"?` : ''}; the ${kind}s are: ${known.join(', ') || 'none'}`,
+  );
 }
 
 /** A field with its `use` replaced by the library's definition, its own keywords over it. */
 function usedField(where: string, field: Json, library: FieldLibrary): Json {
   const { use, ...own } = field;
   const base = library.fields[use as string];
-  if (typeof use !== 'string' || !Object.hasOwn(library.fields, use) || !isObject(base)) throw unknownName(`${where}.use`, 'field', use, Object.keys(library.fields));
+  if (typeof use !== 'string' || !Object.hasOwn(library.fields, use) || !isObject(base))
+    throw unknownName(`${where}.use`, 'field', use, Object.keys(library.fields));
   const out: Json = { ...base };
   for (const [k, v] of Object.entries(own)) {
     if (v === null) delete out[k];
@@ -53,15 +56,20 @@ function usedField(where: string, field: Json, library: FieldLibrary): Json {
 
 function resolveFields(where: string, props: unknown, library: FieldLibrary): unknown {
   if (!isObject(props)) return props;
-  return Object.fromEntries(Object.entries(props).map(([name, f]) => {
-    if (!isObject(f)) return [name, f];
-    let field = 'use' in f ? usedField(`${where}.${name}`, f, library) : f;
-    const items = field.items;
-    if (isObject(items) && isObject(items.properties)) {
-      field = { ...field, items: { ...items, properties: resolveFields(`${where}.${name}.items.properties`, items.properties, library) } };
-    }
-    return [name, field];
-  }));
+  return Object.fromEntries(
+    Object.entries(props).map(([name, f]) => {
+      if (!isObject(f)) return [name, f];
+      let field = 'use' in f ? usedField(`${where}.${name}`, f, library) : f;
+      const items = field.items;
+      if (isObject(items) && isObject(items.properties)) {
+        field = {
+          ...field,
+          items: { ...items, properties: resolveFields(`${where}.${name}.items.properties`, items.properties, library) },
+        };
+      }
+      return [name, field];
+    }),
+  );
 }
 
 /** Named detail sections other than "form" become the library's sections (so templates merge them by title). */
@@ -104,13 +112,19 @@ const withRefDefaults = (f: Json): Json => {
 export function applyDefaults(page: Json): Json {
   const out: Json = { ...page };
   if (isObject(page.model) && isObject(page.model.properties)) {
-    out.model = { ...page.model, properties: Object.fromEntries(Object.entries(page.model.properties).map(([n, f]) => [n, isObject(f) ? withRefDefaults(f) : f])) };
+    out.model = {
+      ...page.model,
+      properties: Object.fromEntries(Object.entries(page.model.properties).map(([n, f]) => [n, isObject(f) ? withRefDefaults(f) : f])),
+    };
   }
   const formSections = isObject(page.form) && Array.isArray(page.form.sections) ? page.form.sections : undefined;
   const detail = isObject(page.detail) ? page.detail : undefined;
   if (detail && Array.isArray(detail.sections)) {
     if (detail.sections.includes(FORM_SECTIONS)) {
-      if (!formSections) throw new LibraryError('detail.sections: "form" names the form\'s sections, but the form has none; write the sections out or give the form "sections"');
+      if (!formSections)
+        throw new LibraryError(
+          'detail.sections: "form" names the form\'s sections, but the form has none; write the sections out or give the form "sections"',
+        );
       out.detail = { ...detail, sections: detail.sections.flatMap((s) => (s === FORM_SECTIONS ? formSections : [s])) };
     }
   } else if (formSections && (detail || page.kind === 'crud')) {
@@ -128,15 +142,21 @@ export function libraryErrors(library: FieldLibrary): string[] {
   const names = Object.keys(library.fields);
   if (!names.length && !Object.keys(library.sections).length) return [];
   const page = {
-    id: 'fieldLibrary/check', kind: 'crud', title: 'fields.name',
+    id: 'fieldLibrary/check',
+    kind: 'crud',
+    title: 'fields.name',
     resource: { table: 'field_library_check', scope: 'party', label: 'libraryCheckKey' },
     model: { type: 'object', properties: { libraryCheckKey: { type: 'string', title: 'fields.name' }, ...library.fields } },
     list: { columns: ['libraryCheckKey'] },
     ...(Object.keys(library.sections).length ? { detail: { sections: Object.values(library.sections) } } : {}),
   };
-  return validatePageSchema(page).map((e) => e
-    .replace(/^\/model\/properties\//, '/fields/').replace(/^model\./, 'fields.')
-    .replace(/^\/detail\/sections\/\d+/, 'sections').replace(/^detail(\.sections)?(\.\d+)?/, 'sections'));
+  return validatePageSchema(page).map((e) =>
+    e
+      .replace(/^\/model\/properties\//, '/fields/')
+      .replace(/^model\./, 'fields.')
+      .replace(/^\/detail\/sections\/\d+/, 'sections')
+      .replace(/^detail(\.sections)?(\.\d+)?/, 'sections'),
+  );
 }
 
 /** The library file's content as read, or the reason it cannot be used. */
@@ -144,6 +164,7 @@ export function parseLibrary(json: unknown): FieldLibrary {
   if (!isObject(json)) throw new LibraryError('the field library must be an object with "fields" and "sections"');
   const fields = json.fields ?? {};
   const sections = json.sections ?? {};
-  if (!isObject(fields) || !isObject(sections)) throw new LibraryError('"fields" and "sections" of the field library must be objects of names');
+  if (!isObject(fields) || !isObject(sections))
+    throw new LibraryError('"fields" and "sections" of the field library must be objects of names');
   return { fields: fields as Record<string, Json>, sections: sections as Record<string, Json> };
 }

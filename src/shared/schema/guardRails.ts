@@ -29,11 +29,15 @@ export function secretFieldErrors(page: PageSchema): string[] {
   for (const [name, f] of Object.entries(props)) {
     const notSecret = f['x-not-secret'];
     if (notSecret !== undefined && !NOT_SECRET_FIELDS.has(`${page.id}.${name}`)) {
-      errors.push(`model.${name}.x-not-secret: only the platform's allow-list may declare a field named like a secret readable; make the field writeOnly instead`);
+      errors.push(
+        `model.${name}.x-not-secret: only the platform's allow-list may declare a field named like a secret readable; make the field writeOnly instead`,
+      );
       continue;
     }
     if (SECRET_NAME.test(name) && !f.writeOnly && notSecret !== true) {
-      errors.push(`model.${name}: a field named like a password, hash, token or secret must be writeOnly (stored, never shown or sent out)`);
+      errors.push(
+        `model.${name}: a field named like a password, hash, token or secret must be writeOnly (stored, never shown or sent out)`,
+      );
     }
     if (f['x-hash'] && SECRET_NAME.test(f['x-hash'].column) && props[f['x-hash'].column] && !props[f['x-hash'].column].writeOnly) {
       errors.push(`model.${f['x-hash'].column}: holds the hash of "${name}" and must be writeOnly`);
@@ -42,10 +46,16 @@ export function secretFieldErrors(page: PageSchema): string[] {
   // A write-only field is never shown; neither may it be searched, sorted, filtered or used as a label.
   const writeOnly = (n: string | undefined) => n !== undefined && props[n]?.writeOnly === true;
   const places: [string, (string | undefined)[]][] = [
-    ['resource.label', [page.resource?.label]], ['resource.key', [page.resource?.key]], ['resource.search', page.resource?.search ?? []],
-    ['list.filters', page.list?.filters ?? []], ['list.sortable', page.list?.sortable ?? []], ['list.defaultSort', [page.list?.defaultSort?.replace(/^-/, '')]],
+    ['resource.label', [page.resource?.label]],
+    ['resource.key', [page.resource?.key]],
+    ['resource.search', page.resource?.search ?? []],
+    ['list.filters', page.list?.filters ?? []],
+    ['list.sortable', page.list?.sortable ?? []],
+    ['list.defaultSort', [page.list?.defaultSort?.replace(/^-/, '')]],
   ];
-  for (const [where, names] of places) for (const n of names) if (writeOnly(n)) errors.push(`${where}: "${n}" is write-only and may not be searched, sorted, filtered or shown as a label`);
+  for (const [where, names] of places)
+    for (const n of names)
+      if (writeOnly(n)) errors.push(`${where}: "${n}" is write-only and may not be searched, sorted, filtered or shown as a label`);
   return errors;
 }
 
@@ -63,11 +73,26 @@ export function scopeErrors(page: PageSchema, partyTables: ReadonlySet<string>):
   }
   if (r.scope === 'party' || cross === true) return [];
   const holdsParty = Boolean(page.model?.properties[PARTY_COLUMN]) || partyTables.has(r.table);
-  return holdsParty ? [`resource.scope: the table "${r.table}" holds organisations' rows (${PARTY_COLUMN}); the page must keep scope: "party" so each customer sees only its own`] : [];
+  return holdsParty
+    ? [
+        `resource.scope: the table "${r.table}" holds organisations' rows (${PARTY_COLUMN}); the page must keep scope: "party" so each customer sees only its own`,
+      ]
+    : [];
 }
 
 /** Props every input accepts. */
-const COMMON_PROPS = ['placeholder', 'allowClear', 'disabled', 'size', 'maxLength', 'showCount', 'addonBefore', 'addonAfter', 'prefix', 'suffix'];
+const COMMON_PROPS = [
+  'placeholder',
+  'allowClear',
+  'disabled',
+  'size',
+  'maxLength',
+  'showCount',
+  'addonBefore',
+  'addonAfter',
+  'prefix',
+  'suffix',
+];
 /** Props each input accepts beyond the common ones; an input not listed takes the common ones only. */
 const COMPONENT_PROPS: Record<string, string[]> = {
   'Input.TextArea': ['autoSize', 'rows'],
@@ -104,7 +129,8 @@ function hasExpression(v: unknown): boolean {
 function propsErrors(where: string, props: Record<string, unknown> | undefined, accepted: string[], component: string): string[] {
   const errors: string[] = [];
   for (const [k, v] of Object.entries(props ?? {})) {
-    if (k === 'dangerouslySetInnerHTML') errors.push(`${where}.${k}: raw HTML is never passed to an input; use a richText field or plain text`);
+    if (k === 'dangerouslySetInnerHTML')
+      errors.push(`${where}.${k}: raw HTML is never passed to an input; use a richText field or plain text`);
     else if (!accepted.includes(k)) errors.push(`${where}.${k}: ${component} does not accept "${k}"; it accepts ${accepted.join(', ')}`);
     else if (hasExpression(v)) errors.push(`${where}.${k}: {{ }} expressions run only in x-reactions, not in props; give a plain value`);
   }
@@ -116,8 +142,22 @@ export function componentPropsErrors(page: PageSchema): string[] {
   const errors: string[] = [];
   const check = (where: string, f: FieldSchema) => {
     const component = f['x-component'] ?? 'the default input';
-    errors.push(...propsErrors(`${where}.x-component-props`, f['x-component-props'], [...COMMON_PROPS, ...(COMPONENT_PROPS[f['x-component'] ?? ''] ?? Object.values(COMPONENT_PROPS).flat())], component));
-    errors.push(...propsErrors(`${where}.x-decorator-props`, f['x-decorator-props'] as Record<string, unknown> | undefined, DECORATOR_PROPS, 'the form item'));
+    errors.push(
+      ...propsErrors(
+        `${where}.x-component-props`,
+        f['x-component-props'],
+        [...COMMON_PROPS, ...(COMPONENT_PROPS[f['x-component'] ?? ''] ?? Object.values(COMPONENT_PROPS).flat())],
+        component,
+      ),
+    );
+    errors.push(
+      ...propsErrors(
+        `${where}.x-decorator-props`,
+        f['x-decorator-props'] as Record<string, unknown> | undefined,
+        DECORATOR_PROPS,
+        'the form item',
+      ),
+    );
   };
   for (const [name, f] of Object.entries(page.model?.properties ?? {})) {
     check(`model.${name}`, f);

@@ -30,11 +30,22 @@ export function pageI18nKeys(page: PageSchema): string[] {
     Object.values(a.fields ?? {}).forEach((f) => keys.push(...fieldKeys(f)));
   });
   page.report?.measures.forEach((m) => keys.push(m.title));
-  page.relations?.forEach((r) => { if (r.title) keys.push(r.title); });
+  page.relations?.forEach((r) => {
+    if (r.title) keys.push(r.title);
+  });
   page.chains?.forEach((c) => keys.push(c.title, ...c.steps.flatMap((s) => (s.title ? [s.title] : []))));
-  page.relationGroups?.forEach((g) => keys.push(g.title, ...(g.pageTitle ? [g.pageTitle] : []), ...(g.noneTitle ? [g.noneTitle] : []), ...(g.createTitle ? [g.createTitle] : [])));
+  page.relationGroups?.forEach((g) =>
+    keys.push(
+      g.title,
+      ...(g.pageTitle ? [g.pageTitle] : []),
+      ...(g.noneTitle ? [g.noneTitle] : []),
+      ...(g.createTitle ? [g.createTitle] : []),
+    ),
+  );
   page.rules?.forEach((r) => keys.push(r.message));
-  page.tabs?.forEach((tab) => { if (tab.title) keys.push(tab.title); });
+  page.tabs?.forEach((tab) => {
+    if (tab.title) keys.push(tab.title);
+  });
   page.dashboard?.figures?.forEach((f) => keys.push(f.title));
   page.dashboard?.charts.forEach((c) => keys.push(c.title, ...c.measures.map((m) => m.title)));
   return Array.from(new Set(keys));

@@ -3,10 +3,18 @@
  * and column an analyst must edit (JSON.parse gives only a character offset, and only for syntax).
  */
 
-export interface Position { line: number; column: number }
+export interface Position {
+  line: number;
+  column: number;
+}
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly position: Position) { super(message); }
+  constructor(
+    message: string,
+    readonly position: Position,
+  ) {
+    super(message);
+  }
 }
 
 /** Pointer ("/model/properties/name", "" for the top) -> where its key (or value, for array items) starts. */
@@ -34,13 +42,18 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
     const found = i < text.length ? `"${text[i]}"` : 'the end of the file';
     throw new JsonSyntaxError(sayFound ? `${what}, found ${found}` : what, at(i));
   };
-  const ws = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i])) i++;
+  };
   const str = (): string => {
     const start = i;
     if (text[i] !== '"') fail('expected a string in double quotes');
     i++;
     while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    if (i >= text.length) { i = start; fail('a string is not closed'); }
+    if (i >= text.length) {
+      i = start;
+      fail('a string is not closed');
+    }
     i++;
     return JSON.parse(text.slice(start, i)) as string;
   };
@@ -51,7 +64,10 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
       i++;
       const obj: Record<string, unknown> = {};
       ws();
-      if (text[i] === '}') { i++; return obj; }
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
       for (;;) {
         ws();
         if (text[i] === '}') fail('a comma before "}" is not allowed in JSON (remove the trailing comma)', false);
@@ -64,8 +80,14 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
         i++;
         obj[key] = value(child);
         ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return obj; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
         fail('expected "," or "}" (a comma may be missing)');
       }
     }
@@ -73,7 +95,10 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
       i++;
       const arr: unknown[] = [];
       ws();
-      if (text[i] === ']') { i++; return arr; }
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
       for (;;) {
         ws();
         if (text[i] === ']') fail('a comma before "]" is not allowed in JSON (remove the trailing comma)', false);
@@ -81,8 +106,14 @@ export function parseWithPositions(text: string): { value: unknown; positions: P
         positions.set(child, at(i));
         arr.push(value(child));
         ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return arr; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
         fail('expected "," or "]" (a comma may be missing)');
       }
     }
@@ -111,9 +142,17 @@ export function pointerOf(value: unknown, where: string): string {
   for (const t of tokens) {
     if (!node || typeof node !== 'object') break;
     const o = node as Record<string, unknown>;
-    if (t in o) { node = o[t]; pointer += `/${escapeToken(t)}`; continue; }
+    if (t in o) {
+      node = o[t];
+      pointer += `/${escapeToken(t)}`;
+      continue;
+    }
     const props = o.properties as Record<string, unknown> | undefined;
-    if (props && typeof props === 'object' && t in props) { node = props[t]; pointer += `/properties/${escapeToken(t)}`; continue; }
+    if (props && typeof props === 'object' && t in props) {
+      node = props[t];
+      pointer += `/properties/${escapeToken(t)}`;
+      continue;
+    }
     break;
   }
   return pointer;

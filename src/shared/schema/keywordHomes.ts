@@ -30,7 +30,8 @@ function keywordHomes(): Map<string, string[]> {
       walk(v, here, depth + 1);
     }
     if (node.items) walk(node.items, `${at}[]`, depth + 1);
-    if (node.additionalProperties && typeof node.additionalProperties === 'object') walk(node.additionalProperties, `${at}.<name>`, depth + 1);
+    if (node.additionalProperties && typeof node.additionalProperties === 'object')
+      walk(node.additionalProperties, `${at}.<name>`, depth + 1);
   };
   walk(defs.PageSchema, '', 0);
   return homes;

@@ -5,7 +5,11 @@ import { compileSchema } from './compile';
 import { explainAjvError } from './teach';
 
 /** Where a page made in the playground sits in the menu, its icon and which roles may do what: the server keeps it, the playground edits it. */
-export interface PlaygroundMenu { parent: string | null; icon: string; grants?: Record<string, string[]> }
+export interface PlaygroundMenu {
+  parent: string | null;
+  icon: string;
+  grants?: Record<string, string[]>;
+}
 
 /** One entry of src/schemas/menu.json, as menu.schema.json describes it. */
 export interface MenuSeed {
@@ -26,7 +30,7 @@ export interface MenuSeed {
 
 /** The file's entries: `{ "$schema", "entries": [...] }`, or a bare list as written before the file named its schema. */
 export function menuEntries(file: unknown): MenuSeed[] {
-  return (Array.isArray(file) ? file : (file as { entries?: MenuSeed[] } | null)?.entries ?? []) as MenuSeed[];
+  return (Array.isArray(file) ? file : ((file as { entries?: MenuSeed[] } | null)?.entries ?? [])) as MenuSeed[];
 }
 
 let validator: ValidateFunction | null = null;
@@ -40,14 +44,18 @@ export function menuFileErrors(file: unknown): string[] {
   const value = Array.isArray(file) ? { entries: file } : file;
   if (validator(value)) return [];
   const bare = Array.isArray(file);
-  return [...new Set((validator.errors ?? []).map((e) => {
-    // A bare list has no "entries" key: point at the list itself.
-    const pointer = bare ? e.instancePath.replace(/^\/entries/, '') : e.instancePath;
-    const code = entryCode(value, e.instancePath);
-    const text = explainAjvError({ ...e, instancePath: pointer }, '', () => `menu.${(code ?? 'area').replace(/\//g, '.')}`);
-    const [, at, rest] = /^(\S+): ([\s\S]*)$/.exec(text) ?? [text, pointer || '/', text];
-    return `${at}: ${code ? `entry "${code}": ` : ''}${rest}`;
-  }))];
+  return [
+    ...new Set(
+      (validator.errors ?? []).map((e) => {
+        // A bare list has no "entries" key: point at the list itself.
+        const pointer = bare ? e.instancePath.replace(/^\/entries/, '') : e.instancePath;
+        const code = entryCode(value, e.instancePath);
+        const text = explainAjvError({ ...e, instancePath: pointer }, '', () => `menu.${(code ?? 'area').replace(/\//g, '.')}`);
+        const [, at, rest] = /^(\S+): ([\s\S]*)$/.exec(text) ?? [text, pointer || '/', text];
+        return `${at}: ${code ? `entry "${code}": ` : ''}${rest}`;
+      }),
+    ),
+  ];
 }
 
 /** The code of the innermost entry a pointer lies in. */

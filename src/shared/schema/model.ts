@@ -26,7 +26,9 @@ export function fieldSchema(page: PageSchema, name: string): FieldSchema | undef
 
 /** Fields a client may write: not read-only, not system. */
 export function writableFields(page: PageSchema): string[] {
-  return Object.entries(page.model?.properties ?? {}).filter(([, f]) => !f.readOnly).map(([k]) => k);
+  return Object.entries(page.model?.properties ?? {})
+    .filter(([, f]) => !f.readOnly)
+    .map(([k]) => k);
 }
 
 /** Fields ever sent to a client: everything but secrets. */

@@ -35,11 +35,14 @@ describe('patternExample', () => {
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (statSync(file).isDirectory()) walk(file);
-        else if (name.endsWith('.json')) JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), (k, v) => {
-          // `fields` (an object, not a section's list) holds the field library's definitions.
-          if ((k === 'properties' || (k === 'fields' && !Array.isArray(v))) && v && typeof v === 'object') for (const f of Object.values(v as Record<string, { pattern?: string }>)) if (typeof f?.pattern === 'string') patterns.push(f.pattern);
-          return v;
-        });
+        else if (name.endsWith('.json'))
+          JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), (k, v) => {
+            // `fields` (an object, not a section's list) holds the field library's definitions.
+            if ((k === 'properties' || (k === 'fields' && !Array.isArray(v))) && v && typeof v === 'object')
+              for (const f of Object.values(v as Record<string, { pattern?: string }>))
+                if (typeof f?.pattern === 'string') patterns.push(f.pattern);
+            return v;
+          });
       }
     };
     walk(path.resolve('src/schemas'));

@@ -14,7 +14,8 @@ function valueSchema(f: FieldSchema, required: boolean): Record<string, unknown>
     s[k] = v;
   }
   // An upload, image or link is shown to others as an address: one that runs script is never stored.
-  if (f.type === 'string' && !f.format && (f['x-component'] === 'Upload' || f['x-cell'] === 'Image' || f['x-cell'] === 'Link')) s.format = 'safeUrl';
+  if (f.type === 'string' && !f.format && (f['x-component'] === 'Upload' || f['x-cell'] === 'Image' || f['x-cell'] === 'Link'))
+    s.format = 'safeUrl';
   if (f['x-ref-multiple']) {
     s.type = 'array';
     s.items = { type: ['string', 'integer'] };
@@ -44,11 +45,17 @@ function objectItemsSchema(items: NonNullable<FieldSchema['items']>): Record<str
 /** Fields a request may write in the given mode, with whether each is required. */
 export function writableFor(page: PageSchema, mode: WriteMode): { name: string; required: boolean; field: FieldSchema }[] {
   const required = new Set(page.model?.required ?? []);
-  return Object.entries(page.model?.properties ?? {})
-    .filter(([, f]) => editableIn(f, mode))
-    // A stored secret is kept when the edit form leaves it blank.
-    // A numbered field left empty on create is filled by the server.
-    .map(([name, field]) => ({ name, field, required: required.has(name) && !(mode === 'update' && field.writeOnly) && !(mode === 'create' && field['x-sequence']) }));
+  return (
+    Object.entries(page.model?.properties ?? {})
+      .filter(([, f]) => editableIn(f, mode))
+      // A stored secret is kept when the edit form leaves it blank.
+      // A numbered field left empty on create is filled by the server.
+      .map(([name, field]) => ({
+        name,
+        field,
+        required: required.has(name) && !(mode === 'update' && field.writeOnly) && !(mode === 'create' && field['x-sequence']),
+      }))
+  );
 }
 
 export function recordJsonSchema(page: PageSchema, mode: WriteMode, fields?: Record<string, FieldSchema>, requiredNames?: string[]) {
@@ -80,6 +87,8 @@ export function recordValidator(ajv: Ajv2020, page: PageSchema, mode: WriteMode)
  */
 export function demoRowSchema(page: PageSchema) {
   const props = page.model?.properties ?? {};
-  const required = (page.model?.required ?? []).filter((n) => props[n] && !props[n]['x-sequence'] && !props[n]['x-generated'] && !props[n].readOnly);
+  const required = (page.model?.required ?? []).filter(
+    (n) => props[n] && !props[n]['x-sequence'] && !props[n]['x-generated'] && !props[n].readOnly,
+  );
   return recordJsonSchema(page, 'create', props, required);
 }

@@ -4,22 +4,40 @@ import { validatePageSchema } from './validate';
 import type { PageSchema } from './types';
 
 const carrier: PageSchema = {
-  id: 'a/carrier', kind: 'crud', title: 't', resource: { table: 'c', label: 'name', key: 'code' },
+  id: 'a/carrier',
+  kind: 'crud',
+  title: 't',
+  resource: { table: 'c', label: 'name', key: 'code' },
   model: { type: 'object', properties: { code: { type: 'string', title: 't' }, name: { type: 'string', title: 't' } } },
 };
 const driver: PageSchema = {
-  id: 'a/driver', kind: 'crud', title: 't', resource: { table: 'd', label: 'name', key: 'idcard' },
-  model: { type: 'object', properties: {
-    idcard: { type: 'string', title: 't' }, name: { type: 'string', title: 't' }, carrierCode: { type: 'string', title: 't', 'x-ref': 'a/carrier' }, tags: { type: 'array', title: 't', items: { type: 'string' } },
-  } },
+  id: 'a/driver',
+  kind: 'crud',
+  title: 't',
+  resource: { table: 'd', label: 'name', key: 'idcard' },
+  model: {
+    type: 'object',
+    properties: {
+      idcard: { type: 'string', title: 't' },
+      name: { type: 'string', title: 't' },
+      carrierCode: { type: 'string', title: 't', 'x-ref': 'a/carrier' },
+      tags: { type: 'array', title: 't', items: { type: 'string' } },
+    },
+  },
 };
 const waybill = (depends: Record<string, string>): PageSchema => ({
-  id: 'a/waybill', kind: 'crud', title: 't', resource: { table: 'w', label: 'no' },
-  model: { type: 'object', properties: {
-    no: { type: 'string', title: 't' },
-    carrierCode: { type: 'string', title: 'f.carrier', 'x-ref': 'a/carrier' },
-    driverIdcard: { type: 'string', title: 'f.driver', 'x-ref': 'a/driver', 'x-ref-depends': depends },
-  } },
+  id: 'a/waybill',
+  kind: 'crud',
+  title: 't',
+  resource: { table: 'w', label: 'no' },
+  model: {
+    type: 'object',
+    properties: {
+      no: { type: 'string', title: 't' },
+      carrierCode: { type: 'string', title: 'f.carrier', 'x-ref': 'a/carrier' },
+      driverIdcard: { type: 'string', title: 'f.driver', 'x-ref': 'a/driver', 'x-ref-depends': depends },
+    },
+  },
 });
 const pages = new Map([carrier, driver].map((p) => [p.id, p]));
 

@@ -38,8 +38,10 @@ export function dependsErrors(page: PageSchema): string[] {
     for (const [theirs, ours] of Object.entries(depends)) {
       const where = `model.${name}.x-ref-depends.${theirs}`;
       if (ours === name) errors.push(`${where}: a field cannot depend on itself`);
-      else if (!fields.has(ours)) errors.push(`${where}: unknown field "${ours}"; name the field of this page whose value narrows the choice, e.g. "carrierCode"`);
-      else if (props[ours] && (props[ours].type === 'array' || props[ours].type === 'object')) errors.push(`${where}: "${ours}" holds several values; a dependency compares one value`);
+      else if (!fields.has(ours))
+        errors.push(`${where}: unknown field "${ours}"; name the field of this page whose value narrows the choice, e.g. "carrierCode"`);
+      else if (props[ours] && (props[ours].type === 'array' || props[ours].type === 'object'))
+        errors.push(`${where}: "${ours}" holds several values; a dependency compares one value`);
     }
   }
   return errors;
@@ -53,10 +55,15 @@ export function dependsCrossErrors(page: PageSchema, pages: Map<string, PageSche
     if (!target) continue;
     const theirs = new Set(recordFields(target));
     for (const k of Object.keys(depends)) {
-      if (!theirs.has(k)) errors.push(`model.${name}.x-ref-depends: "${k}" is not a field of ${target.id} (one of: ${[...theirs].join(', ')})`);
-      else if (target.model?.properties[k]?.type === 'array') errors.push(`model.${name}.x-ref-depends: "${k}" of ${target.id} holds several values; a dependency compares one value`);
+      if (!theirs.has(k))
+        errors.push(`model.${name}.x-ref-depends: "${k}" is not a field of ${target.id} (one of: ${[...theirs].join(', ')})`);
+      else if (target.model?.properties[k]?.type === 'array')
+        errors.push(`model.${name}.x-ref-depends: "${k}" of ${target.id} holds several values; a dependency compares one value`);
       // The options route narrows by the page's own filter of that field, which must match whole values.
-      else if (filterOperator(fieldSchema(target, k)!) !== 'eq') errors.push(`model.${name}.x-ref-depends: "${k}" of ${target.id} is not filtered by equality; give it x-filter "eq" (or make it a reference or an enum)`);
+      else if (filterOperator(fieldSchema(target, k)!) !== 'eq')
+        errors.push(
+          `model.${name}.x-ref-depends: "${k}" of ${target.id} is not filtered by equality; give it x-filter "eq" (or make it a reference or an enum)`,
+        );
     }
   }
   return errors;
@@ -78,7 +85,11 @@ export function dependencyViolations(page: PageSchema, record: Row, records: Rec
       if (empty(want)) continue;
       const wrong = found.find((r) => String(r[theirs] ?? '') !== String(want));
       if (!wrong) continue;
-      out.push({ field: name, key: 'validation.rule.refOfParent', params: { field: f.title, parent: props[ours]?.title ?? ours, value: String(wrong.$key ?? '') } });
+      out.push({
+        field: name,
+        key: 'validation.rule.refOfParent',
+        params: { field: f.title, parent: props[ours]?.title ?? ours, value: String(wrong.$key ?? '') },
+      });
       break;
     }
   }

@@ -45,11 +45,13 @@ export function fillErrors(page: PageSchema): string[] {
   for (const [name, f] of Object.entries(props)) {
     const fills = f['x-ref-fill'];
     if (!fills) continue;
-    if (!f['x-ref'] || f['x-ref-multiple'] || f.type === 'array') errors.push(`model.${name}.x-ref-fill: needs x-ref to one record (the record whose fields fill the others)`);
+    if (!f['x-ref'] || f['x-ref-multiple'] || f.type === 'array')
+      errors.push(`model.${name}.x-ref-fill: needs x-ref to one record (the record whose fields fill the others)`);
     for (const [field, expr] of Object.entries(fills)) {
       const where = `model.${name}.x-ref-fill.${field}`;
       if (!props[field]) errors.push(`${where}: unknown field "${field}"; name a field of this page`);
-      else if (props[field].readOnly || field === name) errors.push(`${where}: "${field}" cannot be filled (read-only, or the reference itself)`);
+      else if (props[field].readOnly || field === name)
+        errors.push(`${where}: "${field}" cannot be filled (read-only, or the reference itself)`);
       try {
         expressionNames(expr);
       } catch (err) {

@@ -33,16 +33,22 @@ export function relationErrors(page: PageSchema, pages: Map<string, PageSchema>)
     }
     if (!recordFields(child).includes(r.field)) {
       const refs = referringFields(child, page.id);
-      errors.push(`${at}: "${r.page}" has no field "${r.field}"; ${refs.length ? `write ${refs.map((f) => `"${f}"`).join(' or ')}` : `add a field with "x-ref": "${page.id}" to it`}`);
+      errors.push(
+        `${at}: "${r.page}" has no field "${r.field}"; ${refs.length ? `write ${refs.map((f) => `"${f}"`).join(' or ')}` : `add a field with "x-ref": "${page.id}" to it`}`,
+      );
       return;
     }
     const f = fieldSchema(child, r.field)!;
     if (!refersTo(f['x-ref'], page, pages)) {
       const refs = referringFields(child, page.id);
-      errors.push(`${at}: field "${r.field}" of "${r.page}" refers to ${f['x-ref'] ? `"${f['x-ref']}"` : 'no page'}, not to "${page.id}", so "${page.id}" is not its parent; `
-        + (refs.length ? `write ${refs.map((x) => `"${x}"`).join(' or ')}` : `give the field "x-ref": "${page.id}" or name another child`));
+      errors.push(
+        `${at}: field "${r.field}" of "${r.page}" refers to ${f['x-ref'] ? `"${f['x-ref']}"` : 'no page'}, not to "${page.id}", so "${page.id}" is not its parent; ` +
+          (refs.length ? `write ${refs.map((x) => `"${x}"`).join(' or ')}` : `give the field "x-ref": "${page.id}" or name another child`),
+      );
     } else if (f['x-ref-multiple']) {
-      errors.push(`${at}: field "${r.field}" of "${r.page}" holds several references; a child belongs to one parent, so name a single reference field`);
+      errors.push(
+        `${at}: field "${r.field}" of "${r.page}" holds several references; a child belongs to one parent, so name a single reference field`,
+      );
     }
     if (r.onDelete === 'cascade' && (child.resource?.readOnly || child.kind === 'log')) {
       errors.push(`${at}: "${r.page}" is read-only and its records cannot be deleted with the parent; write "onDelete": "refuse"`);
@@ -63,7 +69,8 @@ function trackErrors(r: Relation, child: PageSchema): string[] {
     const name = r.track[key];
     const f = fieldSchema(child, name);
     if (missing(name)) errors.push(`track.${key}: "${r.page}" has no field "${name}"`);
-    else if (f?.type !== 'number') errors.push(`track.${key}: field "${name}" of "${r.page}" is not a number; name the field holding degrees`);
+    else if (f?.type !== 'number')
+      errors.push(`track.${key}: field "${name}" of "${r.page}" is not a number; name the field holding degrees`);
   }
   const time = r.track.time;
   if (missing(time)) errors.push(`track.time: "${r.page}" has no field "${time}"`);
@@ -83,8 +90,12 @@ function refersTo(ref: string | undefined, page: PageSchema, pages: Map<string, 
   if (!ref) return false;
   if (ref === page.id) return true;
   const target = pages.get(ref);
-  return Boolean(target?.resource && page.resource && target.resource.table === page.resource.table
-    && (target.resource.key ?? 'id') === (page.resource.key ?? 'id'));
+  return Boolean(
+    target?.resource &&
+      page.resource &&
+      target.resource.table === page.resource.table &&
+      (target.resource.key ?? 'id') === (page.resource.key ?? 'id'),
+  );
 }
 
 /** Fields of a page (system fields included) whose x-ref names the given page. */
@@ -105,9 +116,16 @@ export interface ParentLink {
  * "<group>.<page>"), which hold to their parent and delete with it like any relation.
  */
 export function childRelations(page: PageSchema): Relation[] {
-  const grouped = (page.relationGroups ?? []).flatMap((g) => g.pages.map((id): Relation => ({
-    name: `${g.name}.${id}`, page: id, field: g.field, ...(g.onDelete ? { onDelete: g.onDelete } : {}),
-  })));
+  const grouped = (page.relationGroups ?? []).flatMap((g) =>
+    g.pages.map(
+      (id): Relation => ({
+        name: `${g.name}.${id}`,
+        page: id,
+        field: g.field,
+        ...(g.onDelete ? { onDelete: g.onDelete } : {}),
+      }),
+    ),
+  );
   return [...(page.relations ?? []), ...grouped];
 }
 

@@ -5,7 +5,9 @@ import { ruleErrors } from './keywordChecks';
 import type { PageSchema } from './types';
 
 const page = {
-  id: 'test/load', kind: 'crud', title: 't',
+  id: 'test/load',
+  kind: 'crud',
+  title: 't',
   resource: { table: 't_load' },
   model: {
     type: 'object',
@@ -18,8 +20,20 @@ const page = {
     },
   },
   rules: [
-    { with: { vehicle: 'plate' }, assert: 'weightKg <= vehicle.loadKg', message: 'r.overload', fields: ['weightKg'], params: { limit: 'vehicle.loadKg' } },
-    { with: { vehicle: 'plate' }, assert: 'vehicle.expiresAt >= $today', message: 'r.expired', fields: ['plate'], params: { date: 'vehicle.expiresAt' } },
+    {
+      with: { vehicle: 'plate' },
+      assert: 'weightKg <= vehicle.loadKg',
+      message: 'r.overload',
+      fields: ['weightKg'],
+      params: { limit: 'vehicle.loadKg' },
+    },
+    {
+      with: { vehicle: 'plate' },
+      assert: 'vehicle.expiresAt >= $today',
+      message: 'r.expired',
+      fields: ['plate'],
+      params: { date: 'vehicle.expiresAt' },
+    },
     { assert: 'marginFen >= 0', message: 'r.margin', fields: ['costFen'] },
   ],
 } as unknown as PageSchema;
@@ -38,14 +52,26 @@ describe('rules that read referenced records', () => {
       { field: 'weightKg', key: 'r.overload', params: { limit: 1800, field: 'f.weight', rule: 'weightKg <= vehicle.loadKg' } },
       { field: 'plate', key: 'r.expired', params: { date: '2020-01-01', field: 'f.plate', rule: 'vehicle.expiresAt >= $today' } },
     ]);
-    expect(ruleViolations(page, { ...record, weightKg: 1800 }, { refs: { vehicle: { ...vehicle, expiresAt: '2026-05-01' } }, today: '2026-05-01' })).toEqual([]);
+    expect(
+      ruleViolations(
+        page,
+        { ...record, weightKg: 1800 },
+        { refs: { vehicle: { ...vehicle, expiresAt: '2026-05-01' } }, today: '2026-05-01' },
+      ),
+    ).toEqual([]);
     // A missing record skips the rule: the reference itself is refused elsewhere.
     expect(ruleViolations(page, record, { refs: { vehicle: null }, today: '2026-05-01' })).toEqual([]);
     expect(chinaToday(Date.parse('2026-05-01T17:00:00Z'))).toBe('2026-05-02');
   });
 
   it('are checked: an alias names a single reference and hides no field', () => {
-    const bad = { ...page, rules: [{ with: { weightKg: 'weightKg' }, assert: 'weightKg > 0', message: 'r.x', fields: ['weightKg'] }, { assert: 'vehicle.loadKg > 0', message: 'r.x', fields: ['weightKg'] }] } as unknown as PageSchema;
+    const bad = {
+      ...page,
+      rules: [
+        { with: { weightKg: 'weightKg' }, assert: 'weightKg > 0', message: 'r.x', fields: ['weightKg'] },
+        { assert: 'vehicle.loadKg > 0', message: 'r.x', fields: ['weightKg'] },
+      ],
+    } as unknown as PageSchema;
     const errors = ruleErrors(bad);
     expect(errors.some((e) => e.includes('rules[0].with.weightKg') && e.includes('not a field referring'))).toBe(true);
     expect(errors.some((e) => e.includes('rules[0].with.weightKg') && e.includes('hides'))).toBe(true);
@@ -62,16 +88,27 @@ describe('rules that read referenced records', () => {
   });
   it('give the form messages that state the limit, money in yuan, and a sample for a pattern', () => {
     const t = (k: string, p?: Record<string, unknown>) => `${k}${p ? JSON.stringify(p) : ''}`;
-    const money = formilyField(page, 'x', { type: 'integer', title: 'x', minimum: 0, maximum: 100_000_000, 'x-component': 'Money' }, 'create', t, false);
-    expect(money['x-validator']).toEqual(expect.arrayContaining([
-      { minimum: 0, message: 'validation.rule.minimum{"limit":"¥0.00"}' },
-      { maximum: 100_000_000, message: 'validation.rule.maximum{"limit":"¥1,000,000.00"}' },
-    ]));
+    const money = formilyField(
+      page,
+      'x',
+      { type: 'integer', title: 'x', minimum: 0, maximum: 100_000_000, 'x-component': 'Money' },
+      'create',
+      t,
+      false,
+    );
+    expect(money['x-validator']).toEqual(
+      expect.arrayContaining([
+        { minimum: 0, message: 'validation.rule.minimum{"limit":"¥0.00"}' },
+        { maximum: 100_000_000, message: 'validation.rule.maximum{"limit":"¥1,000,000.00"}' },
+      ]),
+    );
     const code = formilyField(page, 'x', { type: 'string', title: 'x', pattern: '^HZ\\d{5}$', maxLength: 7 }, 'create', t, false);
-    expect(code['x-validator']).toEqual(expect.arrayContaining([
-      { maxLength: 7, message: 'validation.rule.maxLength{"limit":7}' },
-      { pattern: '^HZ\\d{5}$', message: 'validation.rule.patternExample{"example":"HZ12345"}' },
-    ]));
+    expect(code['x-validator']).toEqual(
+      expect.arrayContaining([
+        { maxLength: 7, message: 'validation.rule.maxLength{"limit":7}' },
+        { pattern: '^HZ\\d{5}$', message: 'validation.rule.patternExample{"example":"HZ12345"}' },
+      ]),
+    );
     expect(code).not.toHaveProperty('pattern');
   });
 });

@@ -97,7 +97,8 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
       out.push({ field: name, key: 'validation.rule.notFuture', params: { field: f.title } });
     }
     const when = f['x-required-when'];
-    if (when && empty(v) && holds(when, record)) out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
+    if (when && empty(v) && holds(when, record))
+      out.push({ field: name, key: 'validation.rule.requiredWhen', params: { field: f.title, rule: when } });
   }
   if (context?.depends) out.push(...dependencyViolations(page, record, context.depends));
   for (const rule of page.rules ?? []) {
@@ -112,7 +113,13 @@ export function ruleViolations(page: PageSchema, record: Row, context?: RuleCont
     if (rule.when && !holds(rule.when, scope)) continue;
     if (holds(rule.assert, scope)) continue;
     const extra = Object.fromEntries(Object.entries(rule.params ?? {}).map(([k, expr]) => [k, valueOf(expr, scope)]));
-    for (const field of rule.fields) out.push({ field, key: rule.message, params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert }, ...(rule.alert ? { alert: true } : {}) });
+    for (const field of rule.fields)
+      out.push({
+        field,
+        key: rule.message,
+        params: { ...extra, field: props[field]?.title ?? field, rule: rule.assert },
+        ...(rule.alert ? { alert: true } : {}),
+      });
   }
   return out;
 }

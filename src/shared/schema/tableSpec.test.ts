@@ -3,15 +3,30 @@ import { withoutRedundantIndexes } from './tableSpec';
 
 describe('withoutRedundantIndexes', () => {
   it('leaves out an index that a longer one leads, and repeats', () => {
-    expect(withoutRedundantIndexes([
-      { columns: ['partyCode'] }, { columns: ['calledAt'] }, { columns: ['partyCode', 'calledAt'] },
-      { columns: ['partyCode', 'service', 'calledAt'] }, { columns: ['calledAt'] }, { columns: ['service', 'calledAt'] },
-    ])).toEqual([{ columns: ['calledAt'] }, { columns: ['partyCode', 'calledAt'] }, { columns: ['partyCode', 'service', 'calledAt'] }, { columns: ['service', 'calledAt'] }]);
+    expect(
+      withoutRedundantIndexes([
+        { columns: ['partyCode'] },
+        { columns: ['calledAt'] },
+        { columns: ['partyCode', 'calledAt'] },
+        { columns: ['partyCode', 'service', 'calledAt'] },
+        { columns: ['calledAt'] },
+        { columns: ['service', 'calledAt'] },
+      ]),
+    ).toEqual([
+      { columns: ['calledAt'] },
+      { columns: ['partyCode', 'calledAt'] },
+      { columns: ['partyCode', 'service', 'calledAt'] },
+      { columns: ['service', 'calledAt'] },
+    ]);
   });
 
   it('keeps every unique index, and drops a plain one a unique index of the same columns serves', () => {
-    expect(withoutRedundantIndexes([{ columns: ['code'] }, { columns: ['code'], unique: true }, { columns: ['code', 'day'], unique: true }]))
-      .toEqual([{ columns: ['code'], unique: true }, { columns: ['code', 'day'], unique: true }]);
+    expect(
+      withoutRedundantIndexes([{ columns: ['code'] }, { columns: ['code'], unique: true }, { columns: ['code', 'day'], unique: true }]),
+    ).toEqual([
+      { columns: ['code'], unique: true },
+      { columns: ['code', 'day'], unique: true },
+    ]);
   });
 
   it('keeps an index whose columns are another’s in another order', () => {

@@ -19,7 +19,10 @@ export function closest(name: string, known: readonly string[], most = Math.max(
   let bestD = Infinity;
   for (const k of known) {
     const d = distance(name, k);
-    if (d < bestD) { best = k; bestD = d; }
+    if (d < bestD) {
+      best = k;
+      bestD = d;
+    }
   }
   return best !== undefined && bestD <= most ? best : undefined;
 }
@@ -30,7 +33,9 @@ export function suggestion(name: string, known: readonly string[]): string {
   if (near) return `did you mean ${near}?`;
   // A known name inside the one written ("demoRows" for demo), or the other way round.
   const lower = name.toLowerCase();
-  const part = known.find((k) => k.length >= 3 && lower.length >= 3 && (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower)));
+  const part = known.find(
+    (k) => k.length >= 3 && lower.length >= 3 && (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower)),
+  );
   if (part) return `did you mean ${part}?`;
   return known.length <= 40 ? `use one of: ${known.join(', ')}` : `use one of the names in ${known.slice(0, 8).join(', ')}, …`;
 }
@@ -39,8 +44,11 @@ export function suggestion(name: string, known: readonly string[]): string {
  * For an unknown page id: "did you mean <id>?" when one is a slip away, else `otherwise`. Ids share
  * their area's prefix, so only a few edits count as a slip.
  */
-export function pageSuggestion(id: string, pages: ReadonlyMap<string, unknown>,
-  otherwise = 'write the id of a page: its path under src/schemas without .json, e.g. "tms/waybill/waybill"'): string {
+export function pageSuggestion(
+  id: string,
+  pages: ReadonlyMap<string, unknown>,
+  otherwise = 'write the id of a page: its path under src/schemas without .json, e.g. "tms/waybill/waybill"',
+): string {
   const near = closest(id, [...pages.keys()], Math.max(2, Math.ceil(id.length / 6)));
   return near ? `did you mean ${near}?` : otherwise;
 }
@@ -53,7 +61,11 @@ function keyFor(pageId: string, pointer: string): string {
   const base = `pages.${parts[0]}.${parts.slice(1).join('.') || 'page'}`;
   const field = /\/properties\/([^/]+)\/title$/.exec(pointer);
   if (field) return `${base}.fields.${field[1]}`;
-  const last = pointer.split('/').filter((t) => !/^\d+$/.test(t)).pop() ?? 'title';
+  const last =
+    pointer
+      .split('/')
+      .filter((t) => !/^\d+$/.test(t))
+      .pop() ?? 'title';
   return `${base}.${last}`;
 }
 

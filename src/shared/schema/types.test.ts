@@ -10,7 +10,11 @@ import metaSchema from './page.schema.json';
  * are required, and the members of string unions.
  */
 const source = ts.createSourceFile('types.ts', fs.readFileSync(path.join(__dirname, 'types.ts'), 'utf8'), ts.ScriptTarget.Latest, true);
-const defs = (metaSchema as { $defs: Record<string, { properties?: Record<string, unknown>; required?: string[]; then?: { required?: string[] }; enum?: unknown[] }> }).$defs;
+const defs = (
+  metaSchema as {
+    $defs: Record<string, { properties?: Record<string, unknown>; required?: string[]; then?: { required?: string[] }; enum?: unknown[] }>;
+  }
+).$defs;
 
 function interfaces() {
   const out = new Map<string, { props: string[]; required: string[] }>();
@@ -50,12 +54,46 @@ describe('page schema contracts', () => {
       compared.push(name);
       expect({ name, props: Object.keys(def.properties).sort() }).toEqual({ name, props: iface.props });
       // Keys required unless another is given (a field's type and title, unless it names a library field) are required in the loaded page.
-      expect({ name, required: [...(def.required ?? []), ...(def.then?.required ?? [])].sort() }).toEqual({ name, required: iface.required });
+      expect({ name, required: [...(def.required ?? []), ...(def.then?.required ?? [])].sort() }).toEqual({
+        name,
+        required: iface.required,
+      });
     }
-    expect(compared.sort()).toEqual(['ColumnRef', 'CustomAction', 'DetailView', 'FieldSchema', 'FormSection', 'FormView', 'GeneratedValue', 'ListView', 'LogSpec', 'Measure',
-      'ModelSchema', 'PageSchema', 'PrintView', 'Relation', 'RelationGroup', 'RelationTrack', 'ReportSpec', 'ResourceSpec', 'StatesSpec', 'Transition',
-      'ComputedSpec', 'TotalSpec', 'Effect', 'Rule',
-      'TabSpec', 'DashboardFigure', 'DashboardChart', 'DashboardSpec', 'ChainStep', 'ChainView', 'RuleAggregate'].sort());
+    expect(compared.sort()).toEqual(
+      [
+        'ColumnRef',
+        'CustomAction',
+        'DetailView',
+        'FieldSchema',
+        'FormSection',
+        'FormView',
+        'GeneratedValue',
+        'ListView',
+        'LogSpec',
+        'Measure',
+        'ModelSchema',
+        'PageSchema',
+        'PrintView',
+        'Relation',
+        'RelationGroup',
+        'RelationTrack',
+        'ReportSpec',
+        'ResourceSpec',
+        'StatesSpec',
+        'Transition',
+        'ComputedSpec',
+        'TotalSpec',
+        'Effect',
+        'Rule',
+        'TabSpec',
+        'DashboardFigure',
+        'DashboardChart',
+        'DashboardSpec',
+        'ChainStep',
+        'ChainView',
+        'RuleAggregate',
+      ].sort(),
+    );
   });
 
   it('list the same members in their enumerations', () => {

@@ -8,8 +8,29 @@ export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 
 
 /** Formats understood by ajv on both sides; the Chinese ones come from src/shared/validators. */
 export type FieldFormat =
-  | 'date' | 'date-time' | 'email' | 'uri' | 'ipv4' | 'ipv6'
-  | 'mobile' | 'password' | 'numberText' | 'uscc' | 'idcard' | 'plate' | 'bankcard' | 'corporateAccount' | 'taxNumber' | 'roadPermit' | 'vehicleCert' | 'cidr' | 'menuIcon' | 'color' | 'domain' | 'safeUrl' | 'richText';
+  | 'date'
+  | 'date-time'
+  | 'email'
+  | 'uri'
+  | 'ipv4'
+  | 'ipv6'
+  | 'mobile'
+  | 'password'
+  | 'numberText'
+  | 'uscc'
+  | 'idcard'
+  | 'plate'
+  | 'bankcard'
+  | 'corporateAccount'
+  | 'taxNumber'
+  | 'roadPermit'
+  | 'vehicleCert'
+  | 'cidr'
+  | 'menuIcon'
+  | 'color'
+  | 'domain'
+  | 'safeUrl'
+  | 'richText';
 
 export type FilterOperator = 'eq' | 'like' | 'in' | 'range';
 

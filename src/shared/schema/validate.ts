@@ -37,7 +37,13 @@ export function validatePageSchema(page: unknown): string[] {
 function withHome(error: string): string {
   const m = /^(\S*)\/([^/]+): unknown keyword "[^"]*"; use one of/.exec(error);
   if (!m) return error;
-  const home = keywordHome(m[2], m[1].split('/').filter((t) => t && !/^\d+$/.test(t)).join('.'));
+  const home = keywordHome(
+    m[2],
+    m[1]
+      .split('/')
+      .filter((t) => t && !/^\d+$/.test(t))
+      .join('.'),
+  );
   return home ? `${m[1]}/${m[2]}: unknown keyword "${m[2]}" here; ${home}` : error;
 }
 
@@ -48,7 +54,9 @@ function semanticErrors(page: PageSchema): string[] {
   const need = (where: string, name: string | undefined) => {
     if (name !== undefined && !fields.has(name)) errors.push(`${where}: unknown field "${name}"`);
   };
-  page.model?.required?.forEach((f) => { if (!props[f]) errors.push(`model.required: unknown field "${f}"`); });
+  page.model?.required?.forEach((f) => {
+    if (!props[f]) errors.push(`model.required: unknown field "${f}"`);
+  });
   need('resource.label', page.resource?.label);
   need('resource.key', page.resource?.key);
   page.resource?.search?.forEach((f) => need('resource.search', f));
@@ -88,31 +96,61 @@ function semanticErrors(page: PageSchema): string[] {
       const unknownState = (where: string, s: string) => {
         if (states.has(s)) return;
         const near = closest(s, [...states]);
-        errors.push(`${where}: transition "${t.name}": "${s}" is not a state of ${page.states!.field}; ${near ? `did you mean ${near}? ` : ''}the states are ${[...states].join(', ')}`);
+        errors.push(
+          `${where}: transition "${t.name}": "${s}" is not a state of ${page.states!.field}; ${near ? `did you mean ${near}? ` : ''}the states are ${[...states].join(', ')}`,
+        );
       };
       t.from.forEach((s, j) => unknownState(`${at}/from/${j}`, s));
       unknownState(`${at}/to`, t.to);
-      t.customerFrom?.forEach((s, j) => { if (!t.from.includes(s)) errors.push(`${at}/customerFrom/${j}: transition "${t.name}": "${s}" is not in its from; a customer may run a transition in fewer states, not more`); });
-      t.form?.forEach((f, j) => { if (!props[f]) errors.push(`${at}/form/${j}: transition "${t.name}": unknown field "${f}"; ${suggestion(f, Object.keys(props))}`); });
-      t.required?.forEach((f, j) => { if (!t.form?.includes(f)) errors.push(`${at}/required/${j}: transition "${t.name}": "${f}" is not in its form; add it to form or remove it here`); });
+      t.customerFrom?.forEach((s, j) => {
+        if (!t.from.includes(s))
+          errors.push(
+            `${at}/customerFrom/${j}: transition "${t.name}": "${s}" is not in its from; a customer may run a transition in fewer states, not more`,
+          );
+      });
+      t.form?.forEach((f, j) => {
+        if (!props[f]) errors.push(`${at}/form/${j}: transition "${t.name}": unknown field "${f}"; ${suggestion(f, Object.keys(props))}`);
+      });
+      t.required?.forEach((f, j) => {
+        if (!t.form?.includes(f))
+          errors.push(`${at}/required/${j}: transition "${t.name}": "${f}" is not in its form; add it to form or remove it here`);
+      });
     });
-    page.states.editableIn?.forEach((st) => { if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`); });
+    page.states.editableIn?.forEach((st) => {
+      if (!states.has(st)) errors.push(`states.editableIn: "${st}" is not a state of ${page.states!.field}`);
+    });
     page.states.customerEditableIn?.forEach((st) => {
-      if (!(page.states!.editableIn ?? [...states]).includes(st)) errors.push(`states.customerEditableIn: "${st}" is not in editableIn; a customer may edit in fewer states, not more`);
+      if (!(page.states!.editableIn ?? [...states]).includes(st))
+        errors.push(`states.customerEditableIn: "${st}" is not in editableIn; a customer may edit in fewer states, not more`);
     });
   }
-  page.actions?.forEach((a) => a.required?.forEach((f) => { if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`); }));
+  page.actions?.forEach((a) =>
+    a.required?.forEach((f) => {
+      if (!a.fields?.[f]) errors.push(`actions.${a.name}.required: unknown field "${f}"`);
+    }),
+  );
   errors.push(...composedPageErrors(page));
   errors.push(...fixedFilterErrors(page, fields));
   for (const [name, f] of Object.entries(props)) {
     const other = f['x-after'] && props[f['x-after']];
     if (f['x-after'] && !other) errors.push(`model.${name}.x-after: unknown field "${f['x-after']}"; name a field of this model`);
-    else if (other && (other.type !== f.type || other.format !== f.format)) errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
-    if (f['x-not-future'] && f.format !== 'date' && f.format !== 'date-time') errors.push(`model.${name}.x-not-future: only a date or date-time field can be kept out of the future`);
-    if (f['x-region-level'] && f['x-component'] !== 'RegionCascader') errors.push(`model.${name}.x-region-level: only a region field (x-component RegionCascader) has levels`);
+    else if (other && (other.type !== f.type || other.format !== f.format))
+      errors.push(`model.${name}.x-after: "${f['x-after']}" must have the same type and format as "${name}"`);
+    if (f['x-not-future'] && f.format !== 'date' && f.format !== 'date-time')
+      errors.push(`model.${name}.x-not-future: only a date or date-time field can be kept out of the future`);
+    if (f['x-region-level'] && f['x-component'] !== 'RegionCascader')
+      errors.push(`model.${name}.x-region-level: only a region field (x-component RegionCascader) has levels`);
   }
-  if (page.kind === 'settings' && page.resource?.scope !== 'party') errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
-  errors.push(...arrayOfObjectsErrors(page), ...computedErrors(page), ...totalsErrors(page), ...ruleErrors(page), ...dependsErrors(page), ...fillErrors(page));
+  if (page.kind === 'settings' && page.resource?.scope !== 'party')
+    errors.push('settings pages keep one record per organisation: resource.scope must be "party"');
+  errors.push(
+    ...arrayOfObjectsErrors(page),
+    ...computedErrors(page),
+    ...totalsErrors(page),
+    ...ruleErrors(page),
+    ...dependsErrors(page),
+    ...fillErrors(page),
+  );
   return errors;
 }
 
@@ -127,9 +165,17 @@ function fixedFilterErrors(page: PageSchema, fields: Set<string>): string[] {
       continue;
     }
     if (f.writeOnly) errors.push(`fixedFilter.${name}: a write-only field cannot be filtered`);
-    if (f.enum && !f.enum.includes(value as string | number)) errors.push(`fixedFilter.${name}: "${String(value)}" is not in the field's enum`);
+    if (f.enum && !f.enum.includes(value as string | number))
+      errors.push(`fixedFilter.${name}: "${String(value)}" is not in the field's enum`);
     const type = typeof value;
-    const ok = f.type === 'string' ? type === 'string' : f.type === 'boolean' ? type === 'boolean' : (f.type === 'integer' || f.type === 'number') ? type === 'number' : false;
+    const ok =
+      f.type === 'string'
+        ? type === 'string'
+        : f.type === 'boolean'
+          ? type === 'boolean'
+          : f.type === 'integer' || f.type === 'number'
+            ? type === 'number'
+            : false;
     if (!ok) errors.push(`fixedFilter.${name}: the value must be a ${f.type === 'integer' ? 'number' : f.type}`);
   }
   return errors;
@@ -166,10 +212,13 @@ function composedPageErrors(page: PageSchema): string[] {
     c.measures.forEach((m, j) => {
       if (own.has(m.name)) errors.push(`dashboard.charts[${i}].measures[${j}]: name "${m.name}" is used twice`);
       own.add(m.name);
-      if (m.op !== 'count' && !m.field) errors.push(`dashboard.charts[${i}].measures[${j}]: "${m.op}" needs a field (or use "op": "count")`);
+      if (m.op !== 'count' && !m.field)
+        errors.push(`dashboard.charts[${i}].measures[${j}]: "${m.op}" needs a field (or use "op": "count")`);
     });
-    if (c.type === 'map' && c.bucket !== 'first') errors.push(`dashboard.charts[${i}]: a map groups by province: write "bucket": "first" on a region field`);
-    if ((c.type === 'pie' || c.type === 'map') && c.measures.length !== 1) errors.push(`dashboard.charts[${i}]: a ${c.type} chart draws one measure`);
+    if (c.type === 'map' && c.bucket !== 'first')
+      errors.push(`dashboard.charts[${i}]: a map groups by province: write "bucket": "first" on a region field`);
+    if ((c.type === 'pie' || c.type === 'map') && c.measures.length !== 1)
+      errors.push(`dashboard.charts[${i}]: a ${c.type} chart draws one measure`);
   });
   return errors;
 }
@@ -189,12 +238,15 @@ export function crossPageErrors(page: PageSchema, pages: Map<string, PageSchema>
   if (!spec) return errors;
   const source = pages.get(spec.source);
   if (!source?.resource) {
-    errors.push(`dashboard.source: "${spec.source}" is not a page with records; ${pageSuggestion(spec.source, new Map([...pages].filter(([, p]) => p.resource)))}`);
+    errors.push(
+      `dashboard.source: "${spec.source}" is not a page with records; ${pageSuggestion(spec.source, new Map([...pages].filter(([, p]) => p.resource)))}`,
+    );
     return errors;
   }
   const fields = new Set(recordFields(source));
   const need = (where: string, name: string | undefined) => {
-    if (name !== undefined && !fields.has(name)) errors.push(`${where}: "${name}" is not a field of ${source.id} (one of: ${[...fields].join(', ')})`);
+    if (name !== undefined && !fields.has(name))
+      errors.push(`${where}: "${name}" is not a field of ${source.id} (one of: ${[...fields].join(', ')})`);
   };
   spec.figures?.forEach((f, i) => {
     need(`dashboard.figures[${i}].field`, f.field);
@@ -204,8 +256,10 @@ export function crossPageErrors(page: PageSchema, pages: Map<string, PageSchema>
     need(`dashboard.charts[${i}].groupBy`, c.groupBy);
     c.measures.forEach((m, j) => need(`dashboard.charts[${i}].measures[${j}].field`, m.field));
     const f = fieldSchema(source, c.groupBy);
-    if ((c.bucket === 'day' || c.bucket === 'month') && f && f.format !== 'date-time') errors.push(`dashboard.charts[${i}].bucket: "${c.bucket}" needs a date-time field; "${c.groupBy}" is not one`);
-    if (c.bucket === 'first' && f && f.type !== 'array') errors.push(`dashboard.charts[${i}].bucket: "first" needs an array field (a region); "${c.groupBy}" is not one`);
+    if ((c.bucket === 'day' || c.bucket === 'month') && f && f.format !== 'date-time')
+      errors.push(`dashboard.charts[${i}].bucket: "${c.bucket}" needs a date-time field; "${c.groupBy}" is not one`);
+    if (c.bucket === 'first' && f && f.type !== 'array')
+      errors.push(`dashboard.charts[${i}].bucket: "first" needs an array field (a region); "${c.groupBy}" is not one`);
   });
   return errors;
 }

@@ -8,5 +8,9 @@ export default function DateTime({ value }: CellProps) {
   if (isEmpty(value)) return <>{EMPTY}</>;
   const date = parseTime(value as string | number);
   if (!date) return <>{String(value)}</>;
-  return <time dateTime={date.toISOString()} title={relativeTime(date, t)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDate(date)}</time>;
+  return (
+    <time dateTime={date.toISOString()} title={relativeTime(date, t)} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {formatDate(date)}
+    </time>
+  );
 }

@@ -37,7 +37,11 @@ export default function Items({ value, field }: CellProps) {
   if (!rows.length) return <>{EMPTY}</>;
   const subs = subFields(field);
   const text = rows.map((r) => subs.map(([k, sub]) => plain(tr, sub, r[k])).join(' / ')).join('; ');
-  return <span {...ellipsis} title={text}>{text}</span>;
+  return (
+    <span {...ellipsis} title={text}>
+      {text}
+    </span>
+  );
 }
 
 /** An array of objects in the detail view: a small table, one column per sub-field, with their own cells. */
@@ -52,10 +56,28 @@ export function ItemsTable({ value, field }: CellProps) {
     ...subFields(field).map(([k, sub]) => {
       const Cell = cellFor(sub);
       const money = sub['x-component'] === 'Money' || sub['x-cell'] === 'Money';
-      return { key: k, dataIndex: k, title: t(sub.title), align: money || sub.type === 'integer' || sub.type === 'number' ? 'right' as const : undefined,
-        render: (v: unknown, r: Item) => <Cell value={v} record={r} field={sub} /> };
+      return {
+        key: k,
+        dataIndex: k,
+        title: t(sub.title),
+        align: money || sub.type === 'integer' || sub.type === 'number' ? ('right' as const) : undefined,
+        render: (v: unknown, r: Item) => <Cell value={v} record={r} field={sub} />,
+      };
     }),
   ];
   const keyed = rows.map((r, i) => ({ ...r, [ROW_KEY]: i }));
-  return <div ref={box}><Table<Item> className="items-table" size="small" bordered pagination={false} rowKey={ROW_KEY} columns={columns} dataSource={keyed} scroll={{ x: 'max-content' }} /></div>;
+  return (
+    <div ref={box}>
+      <Table<Item>
+        className="items-table"
+        size="small"
+        bordered
+        pagination={false}
+        rowKey={ROW_KEY}
+        columns={columns}
+        dataSource={keyed}
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
+  );
 }

@@ -26,7 +26,9 @@ export default function Json({ value }: CellProps) {
       {open ? (
         <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(data, null, 2)}</pre>
       ) : (
-        <code className={ellipsis.className} style={{ ...ellipsis.style, fontSize: 12, maxWidth: '32em' }} title={compact}>{compact.slice(0, PREVIEW)}…</code>
+        <code className={ellipsis.className} style={{ ...ellipsis.style, fontSize: 12, maxWidth: '32em' }} title={compact}>
+          {compact.slice(0, PREVIEW)}…
+        </code>
       )}
       <Button type="link" size="small" aria-expanded={open} onClick={() => setOpen(!open)} style={{ paddingInline: 4 }}>
         {open ? t('widgets.cells.collapse') : t('widgets.cells.expand')}

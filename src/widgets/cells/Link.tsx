@@ -17,8 +17,21 @@ export default function Link({ value }: CellProps) {
   if (isEmpty(value)) return <>{EMPTY}</>;
   const href = String(value).trim();
   if (EXTERNAL.test(href)) {
-    return <a href={href} target="_blank" rel="noopener noreferrer" title={`${href} (${t('widgets.cells.newTab')})`} {...ellipsis}>{href}</a>;
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" title={`${href} (${t('widgets.cells.newTab')})`} {...ellipsis}>
+        {href}
+      </a>
+    );
   }
-  if (INTERNAL.test(href)) return <a href={fresh ?? href} title={href} {...ellipsis}>{href}</a>;
-  return <span {...ellipsis} title={href}>{href}</span>;
+  if (INTERNAL.test(href))
+    return (
+      <a href={fresh ?? href} title={href} {...ellipsis}>
+        {href}
+      </a>
+    );
+  return (
+    <span {...ellipsis} title={href}>
+      {href}
+    </span>
+  );
 }

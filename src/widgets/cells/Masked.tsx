@@ -31,8 +31,17 @@ export default function Masked({ value, field }: CellProps) {
   return (
     <span style={style}>
       {shown ? text : maskIdentifier(text)}
-      <Button type="link" size="small" aria-label={label} title={label} icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-        onClick={(e) => { e.stopPropagation(); setShown((s) => !s); }} />
+      <Button
+        type="link"
+        size="small"
+        aria-label={label}
+        title={label}
+        icon={shown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+        onClick={(e) => {
+          e.stopPropagation();
+          setShown((s) => !s);
+        }}
+      />
     </span>
   );
 }

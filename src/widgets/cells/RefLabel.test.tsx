@@ -17,7 +17,10 @@ const server = setupServer(
     const ids = new URL(request.url).searchParams.get('ids') ?? '';
     calls.push(`${page}?ids=${ids}`);
     const table = names[page] ?? {};
-    const data = ids.split(',').filter((id) => table[id]).map((id) => ({ value: page === 'customerManage/customer' ? Number(id) : id, label: table[id] }));
+    const data = ids
+      .split(',')
+      .filter((id) => table[id])
+      .map((id) => ({ value: page === 'customerManage/customer' ? Number(id) : id, label: table[id] }));
     return HttpResponse.json({ status: 0, msg: 'success', data });
   }),
 );
@@ -38,9 +41,20 @@ const roles: FieldSchema = { type: 'array', title: 'fields.roles', 'x-ref': 'pla
 describe('RefLabel', () => {
   it('batches the ids of every cell on screen into one call per page', async () => {
     render(
-      <table><tbody>
-        {[1, 2, 1, 3, 99].map((id, i) => <tr key={i}><td><RefLabel value={id} field={customer} /></td><td><RefLabel value={['SUPER_ADMIN', 'STAFF']} field={roles} /></td></tr>)}
-      </tbody></table>,
+      <table>
+        <tbody>
+          {[1, 2, 1, 3, 99].map((id, i) => (
+            <tr key={i}>
+              <td>
+                <RefLabel value={id} field={customer} />
+              </td>
+              <td>
+                <RefLabel value={['SUPER_ADMIN', 'STAFF']} field={roles} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>,
     );
     expect(await screen.findByText('西南通达供应链有限公司')).toBeInTheDocument();
     expect(screen.getAllByText('华东智运物流有限公司')).toHaveLength(2);
@@ -66,8 +80,15 @@ describe('RefLabel', () => {
   });
 
   it('shows the raw key when the call fails, and a dash for no value', async () => {
-    server.use(http.get('*/open-platform/data/:page/options', () => HttpResponse.json({ status: 403, msg: 'no', data: null }, { status: 403 })));
-    render(<><RefLabel value={7} field={customer} /><RefLabel value={null} field={customer} /></>);
+    server.use(
+      http.get('*/open-platform/data/:page/options', () => HttpResponse.json({ status: 403, msg: 'no', data: null }, { status: 403 })),
+    );
+    render(
+      <>
+        <RefLabel value={7} field={customer} />
+        <RefLabel value={null} field={customer} />
+      </>,
+    );
     expect(await screen.findByText('7')).toBeInTheDocument();
     expect(screen.getByText('-')).toBeInTheDocument();
   });

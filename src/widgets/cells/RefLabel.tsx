@@ -15,5 +15,9 @@ export default function RefLabel({ value, field }: CellProps) {
   if (!ids.length) return <>{EMPTY}</>;
   if (loading) return <Spin size="small" aria-label={t('widgets.cells.loading')} />;
   const text = labels.join(', ');
-  return <span {...ellipsis} title={text}>{text}</span>;
+  return (
+    <span {...ellipsis} title={text}>
+      {text}
+    </span>
+  );
 }

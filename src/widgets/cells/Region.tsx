@@ -8,5 +8,9 @@ export default function Region({ value }: CellProps) {
   const { i18n } = useTranslation();
   const text = isEmpty(value) ? '' : regionLabel(value, i18n.language);
   if (!text) return <>{EMPTY}</>;
-  return <span {...ellipsis} title={text}>{text}</span>;
+  return (
+    <span {...ellipsis} title={text}>
+      {text}
+    </span>
+  );
 }

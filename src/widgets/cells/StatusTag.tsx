@@ -11,5 +11,9 @@ export default function StatusTag({ value, field }: CellProps) {
   const colors = field['x-enum-colors'];
   if (!colors) return <span>{label}</span>;
   const color = colors[String(value)];
-  return <Tag color={color && color !== 'default' ? color : undefined} style={{ marginInlineEnd: 0 }}>{label}</Tag>;
+  return (
+    <Tag color={color && color !== 'default' ? color : undefined} style={{ marginInlineEnd: 0 }}>
+      {label}
+    </Tag>
+  );
 }

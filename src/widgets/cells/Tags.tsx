@@ -12,7 +12,10 @@ function items(value: unknown): unknown[] {
     } catch {
       /* a plain comma list */
     }
-    return value.split(',').map((s) => s.trim()).filter(Boolean);
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
   return [value];
 }

@@ -6,7 +6,12 @@ import { EMPTY, isEmpty, type CellProps } from '../types';
  * its sections let every `cell-line` wrap (renderers.css).
  */
 export const ellipsisStyle: CSSProperties = {
-  display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom',
+  display: 'inline-block',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
 };
 export const ellipsis = { className: 'cell-line', style: ellipsisStyle };
 
@@ -19,5 +24,9 @@ export function asText(value: unknown): string {
 /** Plain text on one line, cut with an ellipsis when narrow (the full text is in the tooltip). */
 export default function Text({ value }: CellProps) {
   const text = asText(value);
-  return <span {...ellipsis} title={text === EMPTY ? undefined : text}>{text}</span>;
+  return (
+    <span {...ellipsis} title={text === EMPTY ? undefined : text}>
+      {text}
+    </span>
+  );
 }

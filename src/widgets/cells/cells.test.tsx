@@ -11,7 +11,11 @@ const cell = (name: string, value: unknown, field: FieldSchema = f()) => {
   return render(<Cell value={value} field={field} />);
 };
 
-beforeAll(() => setupTestI18n('en', { enums: { auditStatus: { pending: 'Pending review', approved: 'Approved' }, vehicleType: { van: 'Van', truck: 'Truck' } } }));
+beforeAll(() =>
+  setupTestI18n('en', {
+    enums: { auditStatus: { pending: 'Pending review', approved: 'Approved' }, vehicleType: { van: 'Van', truck: 'Truck' } },
+  }),
+);
 afterEach(() => act(() => setupTestI18n('en')));
 
 describe('cells', () => {
@@ -24,7 +28,11 @@ describe('cells', () => {
   });
 
   it('StatusTag: translated label in the enum colour, raw value when unknown', () => {
-    const field = f({ enum: ['pending', 'approved', 'odd'], 'x-enum-labels': 'enums.auditStatus', 'x-enum-colors': { pending: 'orange', approved: 'green' } });
+    const field = f({
+      enum: ['pending', 'approved', 'odd'],
+      'x-enum-labels': 'enums.auditStatus',
+      'x-enum-colors': { pending: 'orange', approved: 'green' },
+    });
     cell('StatusTag', 'pending', field);
     expect(screen.getByText('Pending review')).toHaveClass('ant-tag-orange');
     cell('StatusTag', 'odd', field);
@@ -68,7 +76,11 @@ describe('cells', () => {
   });
 
   it('Tags: one tag per item with enum labels', () => {
-    cell('Tags', ['van', 'truck', 'other'], f({ type: 'array', items: { type: 'string', enum: ['van', 'truck'] }, 'x-enum-labels': 'enums.vehicleType' }));
+    cell(
+      'Tags',
+      ['van', 'truck', 'other'],
+      f({ type: 'array', items: { type: 'string', enum: ['van', 'truck'] }, 'x-enum-labels': 'enums.vehicleType' }),
+    );
     expect(screen.getByText('Van')).toHaveClass('ant-tag');
     expect(screen.getByText('Truck')).toHaveClass('ant-tag');
     expect(screen.getByText('other')).toHaveClass('ant-tag');

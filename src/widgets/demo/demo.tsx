@@ -17,14 +17,33 @@ import en from '../../i18n/locales/en/widgets.json';
 import { cellComponents, cellFor, widgetComponents } from '../index';
 import { REGIONS } from '../../shared/regions';
 
-const customers = [{ value: 1, label: '华东智运物流有限公司' }, { value: 2, label: '西南通达供应链有限公司' }, { value: 3, label: '华北快运有限公司' }];
+const customers = [
+  { value: 1, label: '华东智运物流有限公司' },
+  { value: 2, label: '西南通达供应链有限公司' },
+  { value: 3, label: '华北快运有限公司' },
+];
 const menu = [
   { code: 'dashboard', menuTitle: 'menu.dashboard', component: 'dashboard/index', children: [] },
-  { code: 'platformUser', menuTitle: 'menu.platformUser.title', component: null, children: [
-    { code: 'platformUser/department', menuTitle: 'menu.platformUser.department', component: 'platformUser/department/index', children: [] },
-    { code: 'platformUser/roleManage', menuTitle: 'menu.platformUser.roleManage', component: 'platformUser/roleManage/index', children: [] },
-    { code: 'platformUser/team', menuTitle: 'menu.platformUser.team', component: 'platformUser/team/index', hidden: true, children: [] },
-  ] },
+  {
+    code: 'platformUser',
+    menuTitle: 'menu.platformUser.title',
+    component: null,
+    children: [
+      {
+        code: 'platformUser/department',
+        menuTitle: 'menu.platformUser.department',
+        component: 'platformUser/department/index',
+        children: [],
+      },
+      {
+        code: 'platformUser/roleManage',
+        menuTitle: 'menu.platformUser.roleManage',
+        component: 'platformUser/roleManage/index',
+        children: [],
+      },
+      { code: 'platformUser/team', menuTitle: 'menu.platformUser.team', component: 'platformUser/team/index', hidden: true, children: [] },
+    ],
+  },
 ];
 
 const fake: AxiosAdapter = async (config) => {
@@ -35,7 +54,13 @@ const fake: AxiosAdapter = async (config) => {
     const q = (config.params?.q as string | undefined) ?? '';
     data = ids ? customers.filter((c) => ids.includes(String(c.value))) : customers.filter((c) => c.label.includes(q));
   } else if (url.endsWith('/menuTree')) data = menu;
-  else if (url.endsWith('/files')) data = { url: 'https://gw.alipayobjects.com/zos/rmsportal/KDpgvguMpGfqaHPjicRK.svg', name: 'logo.svg', size: 1024, contentType: 'image/svg+xml' };
+  else if (url.endsWith('/files'))
+    data = {
+      url: 'https://gw.alipayobjects.com/zos/rmsportal/KDpgvguMpGfqaHPjicRK.svg',
+      name: 'logo.svg',
+      size: 1024,
+      contentType: 'image/svg+xml',
+    };
   await new Promise((r) => setTimeout(r, 300));
   return { data: { status: 0, msg: 'success', data }, status: 200, statusText: 'OK', headers: {}, config };
 };
@@ -45,8 +70,26 @@ const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 
 await i18next.use(initReactI18next).init({
   lng: lang,
   resources: {
-    zh: { translation: { ...zh, common: { yes: '是', no: '否' }, datePresets: { lastWeek: '最近一周', lastMonth: '最近一个月', lastThreeMonths: '最近三个月' }, time: { hoursAgo: '{{count}} 小时前', minutesAgo: '{{count}} 分钟前', justNow: '刚刚', oneDayAgo: '1 天前' }, menu: { dashboard: '首页', platformUser: { title: '平台用户', department: '部门管理', roleManage: '角色管理' } }, enums: { audit: { pending: '待审核', approved: '已通过', rejected: '已驳回' } } } },
-    en: { translation: { ...en, common: { yes: 'Yes', no: 'No' }, datePresets: { lastWeek: 'Last week', lastMonth: 'Last month', lastThreeMonths: 'Last 3 months' }, time: { hoursAgo: '{{count}} h ago', minutesAgo: '{{count}} min ago', justNow: 'just now', oneDayAgo: '1 day ago' }, menu: { dashboard: 'Dashboard', platformUser: { title: 'Platform users', department: 'Departments', roleManage: 'Roles' } }, enums: { audit: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } } } },
+    zh: {
+      translation: {
+        ...zh,
+        common: { yes: '是', no: '否' },
+        datePresets: { lastWeek: '最近一周', lastMonth: '最近一个月', lastThreeMonths: '最近三个月' },
+        time: { hoursAgo: '{{count}} 小时前', minutesAgo: '{{count}} 分钟前', justNow: '刚刚', oneDayAgo: '1 天前' },
+        menu: { dashboard: '首页', platformUser: { title: '平台用户', department: '部门管理', roleManage: '角色管理' } },
+        enums: { audit: { pending: '待审核', approved: '已通过', rejected: '已驳回' } },
+      },
+    },
+    en: {
+      translation: {
+        ...en,
+        common: { yes: 'Yes', no: 'No' },
+        datePresets: { lastWeek: 'Last week', lastMonth: 'Last month', lastThreeMonths: 'Last 3 months' },
+        time: { hoursAgo: '{{count}} h ago', minutesAgo: '{{count}} min ago', justNow: 'just now', oneDayAgo: '1 day ago' },
+        menu: { dashboard: 'Dashboard', platformUser: { title: 'Platform users', department: 'Departments', roleManage: 'Roles' } },
+        enums: { audit: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } },
+      },
+    },
   },
   interpolation: { escapeValue: false },
 });
@@ -60,13 +103,26 @@ const extra: Record<string, Record<string, unknown>> = {
 
 function Demo() {
   const [values, setValues] = useState<Record<string, unknown>>({
-    Money: 12999, RefSelect: 2, RegionCascader: ['440000', '440100', '440106'], DateRange: null, Password: undefined,
-    Upload: null, MenuTreePicker: { platformUser: ['read'], 'platformUser/department': ['read', 'create'] }, JsonEditor: { provider: 'aliyun' }, ColorPicker: '#1677ff',
+    Money: 12999,
+    RefSelect: 2,
+    RegionCascader: ['440000', '440100', '440106'],
+    DateRange: null,
+    Password: undefined,
+    Upload: null,
+    MenuTreePicker: { platformUser: ['read'], 'platformUser/department': ['read', 'create'] },
+    JsonEditor: { provider: 'aliyun' },
+    ColorPicker: '#1677ff',
   });
   const set = (k: string) => (v: unknown) => setValues((s) => ({ ...s, [k]: v }));
   const fields: Record<string, FieldSchema> = {
     customer: { type: 'integer', title: 'customer', 'x-ref': 'customerManage/customer' },
-    status: { type: 'string', title: 'status', enum: ['pending', 'approved', 'rejected'], 'x-enum-labels': 'enums.audit', 'x-enum-colors': { pending: 'orange', approved: 'green', rejected: 'red' } },
+    status: {
+      type: 'string',
+      title: 'status',
+      enum: ['pending', 'approved', 'rejected'],
+      'x-enum-labels': 'enums.audit',
+      'x-enum-colors': { pending: 'orange', approved: 'green', rejected: 'red' },
+    },
     freight: { type: 'integer', title: 'freight', 'x-component': 'Money' },
     createdAt: { type: 'string', title: 'createdAt', format: 'date-time' },
     region: { type: 'array', title: 'region', 'x-cell': 'Region' },
@@ -77,8 +133,17 @@ function Demo() {
     secret: { type: 'string', title: 'secret', writeOnly: true },
   };
   const rows = [1, 2, 3].map((i) => ({
-    key: i, customer: i, status: ['pending', 'approved', 'rejected'][i - 1], freight: 128000 * i + 29, createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
-    region: ['440000', '440100', '440106'], idcard: '110101199003071234', vat: 0.09, link: 'https://www.example.com', enabled: i !== 2, secret: 'x',
+    key: i,
+    customer: i,
+    status: ['pending', 'approved', 'rejected'][i - 1],
+    freight: 128000 * i + 29,
+    createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
+    region: ['440000', '440100', '440106'],
+    idcard: '110101199003071234',
+    vat: 0.09,
+    link: 'https://www.example.com',
+    enabled: i !== 2,
+    secret: 'x',
   }));
   return (
     <ConfigProvider>
@@ -94,13 +159,31 @@ function Demo() {
           </Descriptions>
         </Card>
         <Card title={`Cells (${REGIONS.length} provinces)`} size="small">
-          <Table size="small" pagination={false} dataSource={rows} scroll={{ x: true }}
+          <Table
+            size="small"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: true }}
             columns={Object.entries(fields).map(([k, f]) => {
               const Cell = cellFor(f);
-              return { title: k, dataIndex: k, key: k, render: (v: unknown, r: Record<string, unknown>) => <Cell value={v} record={r} field={f} /> };
-            })} />
+              return {
+                title: k,
+                dataIndex: k,
+                key: k,
+                render: (v: unknown, r: Record<string, unknown>) => <Cell value={v} record={r} field={f} />,
+              };
+            })}
+          />
           <div style={{ marginTop: 8 }}>
-            {(() => { const J = cellComponents.Json; return <J value={{ provider: 'aliyun', endpoint: 'https://dysmsapi.aliyuncs.com', templates: { login: 'SMS_0001' } }} field={{ type: 'object', title: '' }} />; })()}
+            {(() => {
+              const J = cellComponents.Json;
+              return (
+                <J
+                  value={{ provider: 'aliyun', endpoint: 'https://dysmsapi.aliyuncs.com', templates: { login: 'SMS_0001' } }}
+                  field={{ type: 'object', title: '' }}
+                />
+              );
+            })()}
           </div>
         </Card>
       </Space>

@@ -21,8 +21,18 @@ export function DashboardPage({ bundle }: { bundle: PageBundle }) {
   const spec = page.dashboard!;
   const { t } = useTranslation();
   const color = useSettingsColor();
-  const { data, error, isLoading, mutate } = useSWR(['dashboard-page', page.id], () => pageApi.dashboard(page.id), { refreshInterval: 120_000 });
-  if (error && !data) return <Result status="error" title={t('engine.list.loadFailed')} subTitle={(error as Error).message} extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>} />;
+  const { data, error, isLoading, mutate } = useSWR(['dashboard-page', page.id], () => pageApi.dashboard(page.id), {
+    refreshInterval: 120_000,
+  });
+  if (error && !data)
+    return (
+      <Result
+        status="error"
+        title={t('engine.list.loadFailed')}
+        subTitle={(error as Error).message}
+        extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>}
+      />
+    );
   return (
     <div className="dashboard-kind">
       {spec.figures?.length ? (
@@ -30,7 +40,9 @@ export function DashboardPage({ bundle }: { bundle: PageBundle }) {
           {spec.figures.map((f) => (
             <Col key={f.name} xs={12} lg={24 / Math.min(4, spec.figures!.length)}>
               <Card size="small" data-testid={`figure-${f.name}`}>
-                {isLoading || !data ? <Skeleton active paragraph={false} /> : (
+                {isLoading || !data ? (
+                  <Skeleton active paragraph={false} />
+                ) : (
                   <Statistic title={t(f.title)} value={figureText(data.figures[f.name], f.cell)} />
                 )}
               </Card>
@@ -42,7 +54,9 @@ export function DashboardPage({ bundle }: { bundle: PageBundle }) {
         {spec.charts.map((c) => (
           <Col key={c.name} xs={24} xl={c.span === 2 ? 24 : 12}>
             <Card title={t(c.title)} size="small" data-testid={`chart-${c.name}`}>
-              {!data ? <Skeleton active /> : (
+              {!data ? (
+                <Skeleton active />
+              ) : (
                 <Suspense fallback={<div className="report-chart" />}>
                   <ChartOf chart={c} groups={data.charts[c.name] ?? []} source={source} color={color} />
                 </Suspense>
@@ -66,12 +80,20 @@ function ChartOf({ chart, groups, source, color }: { chart: DashboardChart; grou
     const labels = source ? fieldSchema(source, chart.groupBy)?.['x-enum-labels'] : undefined;
     return (key: unknown) => (key === null || key === undefined ? '-' : labels ? t(`${labels}.${key}`) : String(key));
   }, [source, chart.groupBy, t]);
-  const series = useMemo(() => chart.measures.map((m) => ({
-    name: t(m.title), money: m.cell === 'Money',
-    values: groups.map((g) => Number(g[m.name] ?? 0) / (m.cell === 'Money' ? 100 : 1)),
-  })), [chart, groups, t]);
+  const series = useMemo(
+    () =>
+      chart.measures.map((m) => ({
+        name: t(m.title),
+        money: m.cell === 'Money',
+        values: groups.map((g) => Number(g[m.name] ?? 0) / (m.cell === 'Money' ? 100 : 1)),
+      })),
+    [chart, groups, t],
+  );
   const categories = useMemo(() => groups.map((g) => label(g.key)), [groups, label]);
-  const mapValues = useMemo(() => groups.filter((g) => g.key !== null).map((g) => ({ key: String(g.key), value: Number(g[chart.measures[0].name] ?? 0) })), [groups, chart]);
+  const mapValues = useMemo(
+    () => groups.filter((g) => g.key !== null).map((g) => ({ key: String(g.key), value: Number(g[chart.measures[0].name] ?? 0) })),
+    [groups, chart],
+  );
   if (!groups.length) return <Empty className="dashboard-kind__empty" description={t('engine.list.empty')} />;
   if (chart.type === 'map') return <MapChart values={mapValues} name={series[0].name} color={color} />;
   return <ReportChart type={chart.type} categories={categories} series={series} color={color} />;

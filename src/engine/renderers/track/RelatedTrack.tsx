@@ -14,11 +14,28 @@ const TrackMap = lazy(() => import('./TrackMap').then((m) => ({ default: m.Track
 export const TRACK_LIMIT = 500;
 
 /** A relation shown on the map: the parent's latest points in time order, its locked list below. */
-export function RelatedTrack({ bundle, relation, parentKey, children }: { bundle: PageBundle; relation: Relation & { track: RelationTrack }; parentKey: string; children: ReactNode }) {
+export function RelatedTrack({
+  bundle,
+  relation,
+  parentKey,
+  children,
+}: {
+  bundle: PageBundle;
+  relation: Relation & { track: RelationTrack };
+  parentKey: string;
+  children: ReactNode;
+}) {
   const { page } = bundle;
-  const params = useMemo(() => ({
-    page: '1', size: String(TRACK_LIMIT), sort: `-${relation.track.time}`, parent: parentKey, parentField: relation.field,
-  }), [relation, parentKey]);
+  const params = useMemo(
+    () => ({
+      page: '1',
+      size: String(TRACK_LIMIT),
+      sort: `-${relation.track.time}`,
+      parent: parentKey,
+      parentField: relation.field,
+    }),
+    [relation, parentKey],
+  );
   const { data, isLoading } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params));
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -29,13 +46,26 @@ export function RelatedTrack({ bundle, relation, parentKey, children }: { bundle
 }
 
 /** The map of the rows given, or why there is none. */
-export function TrackView({ bundle, relation, rows, loading, total }: { bundle: PageBundle; relation: Relation & { track: RelationTrack }; rows?: Rec[]; loading: boolean; total: number }) {
+export function TrackView({
+  bundle,
+  relation,
+  rows,
+  loading,
+  total,
+}: {
+  bundle: PageBundle;
+  relation: Relation & { track: RelationTrack };
+  rows?: Rec[];
+  loading: boolean;
+  total: number;
+}) {
   const { t } = useTranslation();
   const points = useMemo(() => trackPoints(bundle.page, relation.track, rows ?? [], t), [bundle.page, relation.track, rows, t]);
   const labels = useMemo(() => ({ start: t('engine.related.track.start'), end: t('engine.related.track.end') }), [t]);
   const line = relation.track.line !== false;
   if (loading && !rows) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (!points.length) return <Empty className="related-track__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.related.track.empty')} />;
+  if (!points.length)
+    return <Empty className="related-track__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('engine.related.track.empty')} />;
   return (
     <div className="related-track" data-testid={`track-${relation.name}`}>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>

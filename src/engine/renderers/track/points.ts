@@ -35,8 +35,14 @@ export function trackPoints(page: PageSchema, track: RelationTrack, rows: Rec[],
     .filter((p) => Number.isFinite(p.lng) && Number.isFinite(p.lat) && Math.abs(p.lng) <= 180 && Math.abs(p.lat) <= 90)
     .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.r.id - b.r.id))
     .map(({ r, lng, lat, time }) => ({
-      id: r.id, lng, lat, time,
-      tip: [[title(track.time), text(track.time, time)] as [string, string], ...(track.tooltip ?? []).map((f): [string, string] => [title(f), text(f, r[f])])],
+      id: r.id,
+      lng,
+      lat,
+      time,
+      tip: [
+        [title(track.time), text(track.time, time)] as [string, string],
+        ...(track.tooltip ?? []).map((f): [string, string] => [title(f), text(f, r[f])]),
+      ],
     }));
 }
 
@@ -49,5 +55,8 @@ export function trackBounds(points: { lng: number; lat: number }[]): [[number, n
   const px = pad(x0, x1);
   const py = pad(y0, y1);
   // echarts' geo takes the top-left then bottom-right corner.
-  return [[x0 - px, y1 + py], [x1 + px, y0 - py]];
+  return [
+    [x0 - px, y1 + py],
+    [x1 + px, y0 - py],
+  ];
 }

@@ -1,7 +1,11 @@
 import type { SiteText } from '../types';
 
 const site: SiteText = {
-  meta: { companyName: 'Shulian Technology Group', productName: 'Digital Supply Chain Open Platform', slogan: 'Every shipment trusted, tracked and settled' },
+  meta: {
+    companyName: 'Shulian Technology Group',
+    productName: 'Digital Supply Chain Open Platform',
+    slogan: 'Every shipment trusted, tracked and settled',
+  },
   nav: {
     home: 'Home',
     core: 'Core components',
@@ -24,9 +28,19 @@ const site: SiteText = {
   home: {
     title: 'Home',
     banners: [
-      { title: 'Digital Supply Chain Open Platform', subtitle: 'Network freight, logistics, payment, tax and customer configuration: combine what you need on one platform and go live in as little as a week.' },
-      { title: 'Compliant network freight, one integration', subtitle: 'Waybills, tracks, payments and invoices linked end to end, with automatic reporting to the transport authorities.' },
-      { title: 'AI agents join the dispatch floor', subtitle: 'Dispatch, customer-service and document-review assistants take the repetitive work off your team.' },
+      {
+        title: 'Digital Supply Chain Open Platform',
+        subtitle:
+          'Network freight, logistics, payment, tax and customer configuration: combine what you need on one platform and go live in as little as a week.',
+      },
+      {
+        title: 'Compliant network freight, one integration',
+        subtitle: 'Waybills, tracks, payments and invoices linked end to end, with automatic reporting to the transport authorities.',
+      },
+      {
+        title: 'AI agents join the dispatch floor',
+        subtitle: 'Dispatch, customer-service and document-review assistants take the repetitive work off your team.',
+      },
     ],
     primaryCta: 'Explore the core components',
     secondaryCta: 'Book a demo',
@@ -45,7 +59,8 @@ const site: SiteText = {
       { value: '99.95%', label: 'Service availability' },
     ],
     aboutTitle: 'About Shulian Technology',
-    aboutText: 'Founded in 2016, Shulian Technology Group builds digital supply-chain infrastructure, providing secure and compliant open components to shippers, carriers, logistics parks and financial institutions.',
+    aboutText:
+      'Founded in 2016, Shulian Technology Group builds digital supply-chain infrastructure, providing secure and compliant open components to shippers, carriers, logistics parks and financial institutions.',
     ctaTitle: 'Want to see how the platform fits your business?',
     ctaText: 'Tell us what you need and a solution consultant will contact you within one business day.',
   },

@@ -2,8 +2,13 @@ import type { DetailText } from '../types';
 
 const solutions: DetailText['solutions'] = {
   ntocc: {
-    intro: 'For network freight operators: connect waybills, tracks, funds and invoices, satisfy both transport and tax regulators, and put your energy into capacity and customers.',
-    pains: ['Many regulatory rules and error-prone data reporting', 'Scattered drivers make compliant payment and invoicing hard', 'Fictitious waybills and funds flowing back are hard to spot'],
+    intro:
+      'For network freight operators: connect waybills, tracks, funds and invoices, satisfy both transport and tax regulators, and put your energy into capacity and customers.',
+    pains: [
+      'Many regulatory rules and error-prone data reporting',
+      'Scattered drivers make compliant payment and invoicing hard',
+      'Fictitious waybills and funds flowing back are hard to spot',
+    ],
     capabilities: [
       { title: 'Four flows in one', text: 'Waybills, tracks, funds and invoices linked automatically and ready for inspection.' },
       { title: 'Compliant payment', text: 'Freight paid straight to the actual carrier, with funds held by the bank.' },
@@ -13,8 +18,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Operations headcount cost', 'Complete regulatory reporting', 'Freight paid same day'],
   },
   ctms: {
-    intro: 'For city distribution networks: multi-drop runs, tight delivery windows and tedious proof of delivery and settlement, with better vehicle utilisation and punctuality.',
-    pains: ['Many drops and tight windows, routes planned by experience', 'Scattered delivery proofs and long settlement cycles', 'High empty running and waiting time'],
+    intro:
+      'For city distribution networks: multi-drop runs, tight delivery windows and tedious proof of delivery and settlement, with better vehicle utilisation and punctuality.',
+    pains: [
+      'Many drops and tight windows, routes planned by experience',
+      'Scattered delivery proofs and long settlement cycles',
+      'High empty running and waiting time',
+    ],
     capabilities: [
       { title: 'Smart routing', text: 'Routes built from time windows, payloads and traffic restrictions.' },
       { title: 'E-signatures on delivery', text: 'Stores sign by scanning and PODs come back instantly.' },
@@ -24,19 +34,29 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Deliveries per vehicle per day', 'Cost per delivery', 'On-time delivery rate'],
   },
   park: {
-    intro: 'For logistics park operators: bookings, gate checks, parking and park billing all online, turning the park into digital infrastructure you can run as a business.',
-    pains: ['Long queues at the gate at peak times', 'Manual charging leads to missed and wrong fees', 'Services for tenants are hard to manage consistently'],
+    intro:
+      'For logistics park operators: bookings, gate checks, parking and park billing all online, turning the park into digital infrastructure you can run as a business.',
+    pains: [
+      'Long queues at the gate at peak times',
+      'Manual charging leads to missed and wrong fees',
+      'Services for tenants are hard to manage consistently',
+    ],
     capabilities: [
       { title: 'Booked entry', text: 'Drivers book online and arrive in assigned time slots.' },
       { title: 'Document checks', text: 'OCR and identity checks open the gate automatically.' },
       { title: 'Park payments', text: 'Parking, handling and rent collected online.' },
-      { title: 'Open integration', text: 'Tenants\' TMS and WMS connected through the gateway.' },
+      { title: 'Open integration', text: "Tenants' TMS and WMS connected through the gateway." },
     ],
     metrics: ['Average vehicle waiting time', 'Growth in park service revenue', 'Unattended operation'],
   },
   wms: {
-    intro: 'For warehouse operators and shippers\' own warehouses: receiving, put-away, picking, checking and dispatch, joined seamlessly to transport.',
-    pains: ['Stock records that do not match the shelves, slow counts', 'Long picking paths and low productivity', 'Warehouse and transport in separate systems, error-prone hand-overs'],
+    intro:
+      "For warehouse operators and shippers' own warehouses: receiving, put-away, picking, checking and dispatch, joined seamlessly to transport.",
+    pains: [
+      'Stock records that do not match the shelves, slow counts',
+      'Long picking paths and low productivity',
+      'Warehouse and transport in separate systems, error-prone hand-overs',
+    ],
     capabilities: [
       { title: 'Precise locations', text: 'Bins, batches and expiry dates managed in detail.' },
       { title: 'Wave picking', text: 'Waves and the shortest picking paths built from the order mix.' },
@@ -46,8 +66,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Inventory accuracy', 'Picking productivity', 'Dispatch error rate'],
   },
   twms: {
-    intro: 'For multimodal transport operators: road, rail and water legs managed on one waybill, with one tariff, one track and one settlement.',
-    pains: ['Leg information scattered across systems', 'Unclear hand-overs at transfer points', 'Complex multi-party settlement and reconciliation'],
+    intro:
+      'For multimodal transport operators: road, rail and water legs managed on one waybill, with one tariff, one track and one settlement.',
+    pains: [
+      'Leg information scattered across systems',
+      'Unclear hand-overs at transfer points',
+      'Complex multi-party settlement and reconciliation',
+    ],
     capabilities: [
       { title: 'One waybill', text: 'A single multimodal waybill covers every leg.' },
       { title: 'End-to-end visibility', text: 'Road tracks, rail and port milestones in one view.' },
@@ -57,7 +82,8 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Total logistics cost', 'Document handling time', 'Traceable milestones'],
   },
   ntms: {
-    intro: 'For less-than-truckload express companies: branch intake, line haul, hub transfer and last-mile delivery, keeping service quality high as the network grows.',
+    intro:
+      'For less-than-truckload express companies: branch intake, line haul, hub transfer and last-mile delivery, keeping service quality high as the network grows.',
     pains: ['Many branches and complex sorting cause missorts', 'Low line-haul load factors', 'Lead times and exceptions seen too late'],
     capabilities: [
       { title: 'Branch intake', text: 'Booking, weighing and label printing in one step.' },
@@ -68,8 +94,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Line-haul load factor', 'Damage and shortage rate', 'On-time rate'],
   },
   transport: {
-    intro: 'For the transport teams of manufacturers and traders: plan shipments, follow carriers and reconcile freight in one place, with transparent transport costs.',
-    pains: ['Many carriers and little visibility', 'Freight checked in spreadsheets, error-prone', 'No objective data on carrier performance'],
+    intro:
+      'For the transport teams of manufacturers and traders: plan shipments, follow carriers and reconcile freight in one place, with transparent transport costs.',
+    pains: [
+      'Many carriers and little visibility',
+      'Freight checked in spreadsheets, error-prone',
+      'No objective data on carrier performance',
+    ],
     capabilities: [
       { title: 'Transport planning', text: 'Plans built from sales orders and assigned to carriers.' },
       { title: 'Shipment tracking', text: 'Carrier tracks and milestones visible end to end.' },
@@ -79,8 +110,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Transport cost', 'Faster reconciliation', 'In-transit visibility'],
   },
   networkTransport: {
-    intro: 'For companies applying for a network freight licence: guidance through the application, system delivery, connection to the monitoring platforms and support after go-live.',
-    pains: ['Unclear licensing steps and paperwork', 'Building a system in-house is slow and hard to get approved', 'Little experience of compliant operations after launch'],
+    intro:
+      'For companies applying for a network freight licence: guidance through the application, system delivery, connection to the monitoring platforms and support after go-live.',
+    pains: [
+      'Unclear licensing steps and paperwork',
+      'Building a system in-house is slow and hard to get approved',
+      'Little experience of compliant operations after launch',
+    ],
     capabilities: [
       { title: 'Licence guidance', text: 'Document lists, milestones and common questions covered step by step.' },
       { title: 'System delivery', text: 'A standard network freight system under your own brand.' },
@@ -90,7 +126,8 @@ const solutions: DetailText['solutions'] = {
     metrics: ['days to go live', 'Monitoring connection pass rate', 'months of compliance support'],
   },
   cargo: {
-    intro: 'For shippers of coal, steel, building materials and other bulk goods: a platform to publish loads and match them through bidding, with contracts, deposits and risk control to secure delivery.',
+    intro:
+      'For shippers of coal, steel, building materials and other bulk goods: a platform to publish loads and match them through bidding, with contracts, deposits and risk control to secure delivery.',
     pains: ['Hard to find trucks, volatile rates', 'Slow, opaque offline matching', 'Defaults are hard to pursue'],
     capabilities: [
       { title: 'Load board', text: 'Loads published in one place for drivers and fleets to take.' },
@@ -101,8 +138,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Matching efficiency', 'Time to find a truck', 'Online service'],
   },
   coldChain: {
-    intro: 'For food and pharmaceutical cold-chain carriers: live temperature and humidity monitoring tied to the waybill, the delivery proof and quality traceability.',
-    pains: ['Temperature problems found too late, causing losses', 'Temperature records hard to share with customers', 'Low utilisation of refrigerated vehicles'],
+    intro:
+      'For food and pharmaceutical cold-chain carriers: live temperature and humidity monitoring tied to the waybill, the delivery proof and quality traceability.',
+    pains: [
+      'Temperature problems found too late, causing losses',
+      'Temperature records hard to share with customers',
+      'Low utilisation of refrigerated vehicles',
+    ],
     capabilities: [
       { title: 'Live temperature control', text: 'Minute-level readings with limit alerts.' },
       { title: 'Full traceability', text: 'Temperature curves filed with the waybill for customers.' },

@@ -4,8 +4,16 @@ type Pages = Omit<DetailText, 'components' | 'solutions'>;
 
 const pages: Pages = {
   labels: { viewDetail: 'Ver detalles', newTab: '(se abre en una pestaña nueva)', breadcrumb: 'Ruta de navegación' },
-  guide: { intro: 'Del registro a la conexión con las interfaces, la facturación y el soporte: cómo usar la plataforma abierta en pocos minutos.', contents: 'Índice', empty: 'La guía se está preparando. Vuelva más tarde o llame a la línea de atención.' },
-  notFound: { title: 'Página no encontrada', text: 'Es posible que la página se haya movido o ya no exista. Vuelva a la página de inicio para seguir navegando.', back: 'Volver al inicio' },
+  guide: {
+    intro: 'Del registro a la conexión con las interfaces, la facturación y el soporte: cómo usar la plataforma abierta en pocos minutos.',
+    contents: 'Índice',
+    empty: 'La guía se está preparando. Vuelva más tarde o llame a la línea de atención.',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+    text: 'Es posible que la página se haya movido o ya no exista. Vuelva a la página de inicio para seguir navegando.',
+    back: 'Volver al inicio',
+  },
   componentNames: {
     TMS02: { name: 'Despacho inteligente', summary: 'División y agrupación de pedidos y emparejamiento de cargas' },
     TMS03: { name: 'Bolsa de capacidad', summary: 'Registro y calificación de conductores, vehículos y transportistas' },
@@ -38,22 +46,30 @@ const pages: Pages = {
   },
   offeringPages: {
     core: {
-      intro: 'Los ocho componentes clave forman el conjunto completo más pequeño para el transporte en red: crear envíos, localizar vehículos, firmar contratos y leer documentos, y después pagar fletes, liquidar impuestos y controlar riesgos, todo a través de la pasarela abierta.',
+      intro:
+        'Los ocho componentes clave forman el conjunto completo más pequeño para el transporte en red: crear envíos, localizar vehículos, firmar contratos y leer documentos, y después pagar fletes, liquidar impuestos y controlar riesgos, todo a través de la pasarela abierta.',
       highlights: [
         { title: 'Utilizables por separado', text: 'Cada componente tiene su API y sus pantallas, y se contrata de forma independiente.' },
-        { title: 'Hechos para trabajar juntos', text: 'Comparten los datos maestros del envío: combinarlos no exige desarrollo adicional.' },
+        {
+          title: 'Hechos para trabajar juntos',
+          text: 'Comparten los datos maestros del envío: combinarlos no exige desarrollo adicional.',
+        },
         { title: 'Cumplimiento integrado', text: 'Las reglas del regulador están dentro de los componentes.' },
       ],
     },
     agent: {
-      intro: 'Los agentes de IA trabajan con los datos de envíos, rutas, pagos y documentos de la plataforma y entienden las reglas de la logística. Asumen el trabajo repetitivo en despacho, atención, revisión y auditoría, y las decisiones clave siempre las confirma una persona.',
+      intro:
+        'Los agentes de IA trabajan con los datos de envíos, rutas, pagos y documentos de la plataforma y entienden las reglas de la logística. Asumen el trabajo repetitivo en despacho, atención, revisión y auditoría, y las decisiones clave siempre las confirma una persona.',
       steps: [
         { title: 'Conectar datos', text: 'El agente accede a los datos que necesita, con los mismos permisos que el personal.' },
         { title: 'Definir el puesto', text: 'Elija una plantilla de agente y fije reglas y límites de aprobación.' },
         { title: 'Trabajar en equipo', text: 'El agente propone y explica; el personal confirma y todo queda registrado.' },
       ],
     },
-    full: { intro: '24 componentes en seis grupos, todos a través de una misma pasarela: suscríbase a lo que necesite y pague por uso.', groupsLabel: 'Grupos de componentes' },
+    full: {
+      intro: '24 componentes en seis grupos, todos a través de una misma pasarela: suscríbase a lo que necesite y pague por uso.',
+      groupsLabel: 'Grupos de componentes',
+    },
   },
   groups: {
     freight: { name: 'Transporte', intro: 'Todo el proceso de transporte, del pedido a la entrega.' },
@@ -75,7 +91,8 @@ const pages: Pages = {
   },
   solutionPage: {
     indexTitle: 'Soluciones',
-    indexIntro: 'Soluciones probadas para cada tipo de negocio logístico. Combine componentes según sus necesidades: arranque rápido y evolucione con su empresa.',
+    indexIntro:
+      'Soluciones probadas para cada tipo de negocio logístico. Combine componentes según sus necesidades: arranque rápido y evolucione con su empresa.',
     pains: 'Retos del sector',
     capabilities: 'Qué ofrece la solución',
     results: 'Resultados de clientes',
@@ -85,13 +102,25 @@ const pages: Pages = {
   },
   showcasePages: {
     basicInfo: {
-      summary: 'Un único lugar para los datos maestros de clientes, cargadores, transportistas, vehículos, conductores, rutas y direcciones; todos los documentos los referencian.',
-      features: ['Verificación de código fiscal y licencias', 'Importación en lote con historial de cambios', 'Aislamiento de datos entre organizaciones', 'Diccionarios y numeraciones propios'],
+      summary:
+        'Un único lugar para los datos maestros de clientes, cargadores, transportistas, vehículos, conductores, rutas y direcciones; todos los documentos los referencian.',
+      features: [
+        'Verificación de código fiscal y licencias',
+        'Importación en lote con historial de cambios',
+        'Aislamiento de datos entre organizaciones',
+        'Diccionarios y numeraciones propios',
+      ],
       sections: [],
     },
     pricing: {
-      summary: 'Precios de contrato, transporte y almacén en un mismo modelo. Envíos y operaciones de almacén se tarifican solos y cada cargo es explicable y trazable.',
-      features: ['Precios escalonados por peso y volumen', 'Vigencias y aprobación', 'Simulación de precios y análisis de desviaciones', 'Historial de cambios de precio'],
+      summary:
+        'Precios de contrato, transporte y almacén en un mismo modelo. Envíos y operaciones de almacén se tarifican solos y cada cargo es explicable y trazable.',
+      features: [
+        'Precios escalonados por peso y volumen',
+        'Vigencias y aprobación',
+        'Simulación de precios y análisis de desviaciones',
+        'Historial de cambios de precio',
+      ],
       sections: [
         { title: 'Precios de contrato', text: 'Condiciones de liquidación, plazos de pago y revisiones de cada contrato.' },
         { title: 'Precios de transporte', text: 'Por ruta, tipo de vehículo, peso o volumen, con recargo de combustible.' },
@@ -99,28 +128,53 @@ const pages: Pages = {
       ],
     },
     authority: {
-      summary: 'Permisos por roles que abarcan menús, botones y alcance de datos, para que personal de la plataforma, administradores de clientes y usuarios vean lo que necesitan.',
-      features: ['Roles con permisos de menú y botón', 'Alcance de datos por organización y cliente', 'Historial de accesos y registro de operaciones', 'Lista de teléfonos permitidos y de IP bloqueadas'],
+      summary:
+        'Permisos por roles que abarcan menús, botones y alcance de datos, para que personal de la plataforma, administradores de clientes y usuarios vean lo que necesitan.',
+      features: [
+        'Roles con permisos de menú y botón',
+        'Alcance de datos por organización y cliente',
+        'Historial de accesos y registro de operaciones',
+        'Lista de teléfonos permitidos y de IP bloqueadas',
+      ],
       sections: [],
     },
     statisticsReport: {
-      summary: 'Cifras del negocio por cliente, ruta y periodo: volumen de envíos, fletes, margen y plazos de entrega de un vistazo, con suscripción a informes programados.',
+      summary:
+        'Cifras del negocio por cliente, ruta y periodo: volumen de envíos, fletes, margen y plazos de entrega de un vistazo, con suscripción a informes programados.',
       features: ['Tablas dinámicas con desglose', 'Suscripción y envío programado', 'Exportación a Excel', 'Definiciones de indicadores'],
       sections: [],
     },
     interfaceService: {
-      summary: 'Cada componente está disponible como API REST con documentación en línea, entorno de pruebas y estadísticas. Los sistemas del cliente se conectan en días.',
-      features: ['Documentación y pruebas en línea', 'Entorno de pruebas con datos', 'Peticiones firmadas y límites', 'Supervisión de volumen y errores'],
+      summary:
+        'Cada componente está disponible como API REST con documentación en línea, entorno de pruebas y estadísticas. Los sistemas del cliente se conectan en días.',
+      features: [
+        'Documentación y pruebas en línea',
+        'Entorno de pruebas con datos',
+        'Peticiones firmadas y límites',
+        'Supervisión de volumen y errores',
+      ],
       sections: [],
     },
     packAlgorithm: {
-      summary: 'Calcula la mejor forma de cargar la mercancía según medidas, peso y límites de apilado, dibuja un plan 3D y aprovecha mejor cada contenedor.',
-      features: ['Cargas mixtas de muchos tamaños', 'Restricciones de peso y apilado', 'Visualización 3D', 'Exportación de la lista de carga'],
+      summary:
+        'Calcula la mejor forma de cargar la mercancía según medidas, peso y límites de apilado, dibuja un plan 3D y aprovecha mejor cada contenedor.',
+      features: [
+        'Cargas mixtas de muchos tamaños',
+        'Restricciones de peso y apilado',
+        'Visualización 3D',
+        'Exportación de la lista de carga',
+      ],
       sections: [],
     },
     pathOptimize: {
-      summary: 'Planifica las mejores rutas para varios vehículos y paradas teniendo en cuenta ventanas horarias, carga, zonas restringidas y tráfico.',
-      features: ['Rutas con varios vehículos y paradas', 'Ventanas horarias y restricciones', 'Comparación de distancia y coste', 'Rutas enviadas al conductor con un clic'],
+      summary:
+        'Planifica las mejores rutas para varios vehículos y paradas teniendo en cuenta ventanas horarias, carga, zonas restringidas y tráfico.',
+      features: [
+        'Rutas con varios vehículos y paradas',
+        'Ventanas horarias y restricciones',
+        'Comparación de distancia y coste',
+        'Rutas enviadas al conductor con un clic',
+      ],
       sections: [],
     },
     stowage: {
@@ -129,8 +183,14 @@ const pages: Pages = {
       sections: [],
     },
     iot: {
-      summary: 'El centro de dispositivos conecta impresoras, PDA, escáneres de anillo y terminales de vehículo, y supervisa su estado en un solo lugar.',
-      features: ['Registro y vinculación de dispositivos', 'Estado en línea y batería', 'Gestión de versiones de firmware', 'Datos de trabajo en tiempo real'],
+      summary:
+        'El centro de dispositivos conecta impresoras, PDA, escáneres de anillo y terminales de vehículo, y supervisa su estado en un solo lugar.',
+      features: [
+        'Registro y vinculación de dispositivos',
+        'Estado en línea y batería',
+        'Gestión de versiones de firmware',
+        'Datos de trabajo en tiempo real',
+      ],
       sections: [
         { title: 'Sistema de impresión', text: 'Etiquetas y albaranes con plantillas, en la nube o en local.' },
         { title: 'PDA y escáneres de anillo', text: 'Escaneo en carga, clasificación e inventario, también sin conexión.' },
@@ -138,23 +198,42 @@ const pages: Pages = {
       ],
     },
     paymentGateway: {
-      summary: 'Una sola conexión con varios bancos y entidades de pago autorizadas para cobros, pagos, repartos y devoluciones, con cada movimiento trazable.',
-      features: ['Enrutamiento entre canales bancarios', 'Pagos y repartos en lote', 'Notificaciones de pago asíncronas', 'Justificantes electrónicos recopilados'],
+      summary:
+        'Una sola conexión con varios bancos y entidades de pago autorizadas para cobros, pagos, repartos y devoluciones, con cada movimiento trazable.',
+      features: [
+        'Enrutamiento entre canales bancarios',
+        'Pagos y repartos en lote',
+        'Notificaciones de pago asíncronas',
+        'Justificantes electrónicos recopilados',
+      ],
       sections: [],
     },
     supervisionPlatform: {
-      summary: 'Para reguladores y equipos de cumplimiento: supervisión en vivo de envíos, vehículos y fondos, con pistas sobre cualquier anomalía.',
-      features: ['Panel de supervisión', 'Alertas tempranas de anomalías', 'Seguimiento de envíos al regulador', 'Material de inspección exportable'],
+      summary:
+        'Para reguladores y equipos de cumplimiento: supervisión en vivo de envíos, vehículos y fondos, con pistas sobre cualquier anomalía.',
+      features: [
+        'Panel de supervisión',
+        'Alertas tempranas de anomalías',
+        'Seguimiento de envíos al regulador',
+        'Material de inspección exportable',
+      ],
       sections: [],
     },
     dataInsight: {
-      summary: 'Convierte los datos del negocio en conocimiento: aportación de clientes, rentabilidad de rutas, eficiencia de la capacidad y tendencias de riesgo.',
+      summary:
+        'Convierte los datos del negocio en conocimiento: aportación de clientes, rentabilidad de rutas, eficiencia de la capacidad y tendencias de riesgo.',
       features: ['Cuadro de mando directivo', 'Rentabilidad por cliente y ruta', 'Eficiencia de la capacidad', 'Tendencias de riesgo'],
       sections: [],
     },
     tripartite: {
-      summary: 'Conecta seguros, telepeaje, tarjetas de combustible, mapas, SMS y otros servicios de terceros con una configuración, una factura y un registro.',
-      features: ['Alta y configuración de servicios de terceros', 'Registro de llamadas y costes', 'Supervisión de disponibilidad', 'Configuración propia por cliente'],
+      summary:
+        'Conecta seguros, telepeaje, tarjetas de combustible, mapas, SMS y otros servicios de terceros con una configuración, una factura y un registro.',
+      features: [
+        'Alta y configuración de servicios de terceros',
+        'Registro de llamadas y costes',
+        'Supervisión de disponibilidad',
+        'Configuración propia por cliente',
+      ],
       sections: [],
     },
   },
@@ -204,20 +283,36 @@ const pages: Pages = {
       { value: '30', label: 'Provincias atendidas' },
     ],
     milestonesTitle: 'Trayectoria',
-    milestones: ['Fundación; lanzamiento de los componentes de envíos y liquidación', 'Sistema de transporte en red conectado a las primeras plataformas provinciales', 'Lanzamiento de la plataforma abierta y suscripción a componentes', 'Más de 1000 clientes; solución de parque inteligente', 'Serie de agentes de IA y apertura de los 24 componentes'],
+    milestones: [
+      'Fundación; lanzamiento de los componentes de envíos y liquidación',
+      'Sistema de transporte en red conectado a las primeras plataformas provinciales',
+      'Lanzamiento de la plataforma abierta y suscripción a componentes',
+      'Más de 1000 clientes; solución de parque inteligente',
+      'Serie de agentes de IA y apertura de los 24 componentes',
+    ],
     contactIntro: 'Preguntas sobre productos, soluciones o alianzas: estaremos encantados de atenderle.',
     hours: 'Horario de atención',
     hoursText: 'De lunes a domingo, 8:00-22:00 (UTC+8)',
     email: 'Alianzas',
     consult: 'Consúltenos',
-    ecologyIntro: 'Construimos un ecosistema abierto con socios de banca, seguros, energía, cartografía y confianza digital, para que el cliente obtenga un servicio completo con una sola integración.',
+    ecologyIntro:
+      'Construimos un ecosistema abierto con socios de banca, seguros, energía, cartografía y confianza digital, para que el cliente obtenga un servicio completo con una sola integración.',
     modes: [
       { title: 'Socios tecnológicos', text: 'Capacidades conectadas y soluciones conjuntas para el sector.' },
       { title: 'Socios de canal', text: 'Socios regionales y sectoriales que comparten clientes e ingresos.' },
       { title: 'Servicios del ecosistema', text: 'Servicios de terceros en la plataforma con facturación unificada.' },
     ],
     partnersTitle: 'Socios',
-    partners: ['Banco Huaxin', 'Seguros Antu', 'Mapas Yuntu', 'Zhonglian Pay', 'Zhiqian CA', 'Tongda ETC', 'Puertos Yuanhang', 'Energía Beichen'],
+    partners: [
+      'Banco Huaxin',
+      'Seguros Antu',
+      'Mapas Yuntu',
+      'Zhonglian Pay',
+      'Zhiqian CA',
+      'Tongda ETC',
+      'Puertos Yuanhang',
+      'Energía Beichen',
+    ],
   },
 };
 

@@ -1,7 +1,11 @@
 import type { SiteText } from '../types';
 
 const site: SiteText = {
-  meta: { companyName: 'Shulian Technology Group', productName: 'Plataforma abierta de cadena de suministro digital', slogan: 'Cada envío, fiable, controlado y liquidado' },
+  meta: {
+    companyName: 'Shulian Technology Group',
+    productName: 'Plataforma abierta de cadena de suministro digital',
+    slogan: 'Cada envío, fiable, controlado y liquidado',
+  },
   nav: {
     home: 'Inicio',
     core: 'Componentes clave',
@@ -24,18 +28,31 @@ const site: SiteText = {
   home: {
     title: 'Inicio',
     banners: [
-      { title: 'Plataforma abierta de cadena de suministro digital', subtitle: 'Transporte en red, logística, pagos, impuestos y configuración de clientes: combine lo que necesite en una sola plataforma y póngala en marcha en apenas una semana.' },
-      { title: 'Transporte en red conforme, en una sola integración', subtitle: 'Cartas de porte, rutas, pagos y facturas enlazados de principio a fin, con envío automático de datos a las autoridades de transporte.' },
-      { title: 'Los agentes de IA llegan a la planificación', subtitle: 'Asistentes de despacho, atención al cliente y revisión de documentos asumen el trabajo repetitivo de su equipo.' },
+      {
+        title: 'Plataforma abierta de cadena de suministro digital',
+        subtitle:
+          'Transporte en red, logística, pagos, impuestos y configuración de clientes: combine lo que necesite en una sola plataforma y póngala en marcha en apenas una semana.',
+      },
+      {
+        title: 'Transporte en red conforme, en una sola integración',
+        subtitle:
+          'Cartas de porte, rutas, pagos y facturas enlazados de principio a fin, con envío automático de datos a las autoridades de transporte.',
+      },
+      {
+        title: 'Los agentes de IA llegan a la planificación',
+        subtitle: 'Asistentes de despacho, atención al cliente y revisión de documentos asumen el trabajo repetitivo de su equipo.',
+      },
     ],
     primaryCta: 'Ver los componentes clave',
     secondaryCta: 'Solicitar una demo',
     carouselLabel: 'Novedades de la plataforma',
     slideLabel: 'Diapositiva {n}',
     offeringsTitle: 'Tres formas de construir',
-    offeringsIntro: 'Empiece con los ocho componentes clave, añada agentes de IA y amplíe al catálogo completo a medida que crezca su negocio.',
+    offeringsIntro:
+      'Empiece con los ocho componentes clave, añada agentes de IA y amplíe al catálogo completo a medida que crezca su negocio.',
     coreTitle: 'Ocho componentes clave',
-    coreIntro: 'Los pasos esenciales del transporte en red, desde el pedido hasta la liquidación fiscal. Cada componente se integra por separado.',
+    coreIntro:
+      'Los pasos esenciales del transporte en red, desde el pedido hasta la liquidación fiscal. Cada componente se integra por separado.',
     solutionsTitle: 'Soluciones sectoriales',
     solutionsIntro: 'Probadas en más de mil empresas logísticas: listas para usar y abiertas a una personalización profunda.',
     stats: [
@@ -45,7 +62,8 @@ const site: SiteText = {
       { value: '99,95 %', label: 'Disponibilidad del servicio' },
     ],
     aboutTitle: 'Sobre Shulian',
-    aboutText: 'Fundado en 2016, Shulian Technology Group desarrolla infraestructura para la cadena de suministro digital y ofrece componentes abiertos, seguros y conformes a cargadores, transportistas, parques logísticos e instituciones financieras.',
+    aboutText:
+      'Fundado en 2016, Shulian Technology Group desarrolla infraestructura para la cadena de suministro digital y ofrece componentes abiertos, seguros y conformes a cargadores, transportistas, parques logísticos e instituciones financieras.',
     ctaTitle: '¿Quiere ver cómo encaja la plataforma en su negocio?',
     ctaText: 'Cuéntenos lo que necesita y un consultor se pondrá en contacto con usted en un día hábil.',
   },
@@ -55,7 +73,10 @@ const site: SiteText = {
     full: { title: 'Catálogo completo', subtitle: '24 componentes para transporte, fondos, impuestos, IoT, riesgo e integración' },
   },
   components: {
-    TMS01: { name: 'Centro de cartas de porte', summary: 'Ciclo de vida completo del envío, con mercancía, ruta, fondos y factura trazables' },
+    TMS01: {
+      name: 'Centro de cartas de porte',
+      summary: 'Ciclo de vida completo del envío, con mercancía, ruta, fondos y factura trazables',
+    },
     PAY01: { name: 'Liquidación y pagos', summary: 'Liquidación de fletes en línea con pagos directos al conductor' },
     TAX01: { name: 'Gestión fiscal delegada', summary: 'Facturas e impuestos gestionados en nombre de conductores autónomos' },
     LOC01: { name: 'Seguimiento de vehículos', summary: 'Posicionamiento BeiDou y por app, con rutas en vivo y en diferido' },

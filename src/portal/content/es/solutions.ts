@@ -2,8 +2,13 @@ import type { DetailText } from '../types';
 
 const solutions: DetailText['solutions'] = {
   ntocc: {
-    intro: 'Para operadores de transporte en red: conecte envíos, rutas, fondos y facturas, cumpla con los reguladores de transporte y fiscales, y dedique su energía a la capacidad y a los clientes.',
-    pains: ['Muchas normas y envíos de datos propensos a errores', 'Conductores dispersos: pagar y facturar conforme es difícil', 'Envíos ficticios y retorno de fondos difíciles de detectar'],
+    intro:
+      'Para operadores de transporte en red: conecte envíos, rutas, fondos y facturas, cumpla con los reguladores de transporte y fiscales, y dedique su energía a la capacidad y a los clientes.',
+    pains: [
+      'Muchas normas y envíos de datos propensos a errores',
+      'Conductores dispersos: pagar y facturar conforme es difícil',
+      'Envíos ficticios y retorno de fondos difíciles de detectar',
+    ],
     capabilities: [
       { title: 'Cuatro flujos en uno', text: 'Envíos, rutas, fondos y facturas enlazados y listos para inspección.' },
       { title: 'Pagos conformes', text: 'El flete llega al transportista real y los fondos los custodia el banco.' },
@@ -13,8 +18,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Coste de personal operativo', 'Envíos al regulador completos', 'Flete pagado en el día'],
   },
   ctms: {
-    intro: 'Para la distribución urbana: rutas con muchas paradas, ventanas horarias estrictas y pruebas de entrega y liquidaciones tediosas, con mejor uso de vehículos y más puntualidad.',
-    pains: ['Muchas paradas y ventanas estrictas, rutas hechas a ojo', 'Pruebas de entrega dispersas y ciclos de cobro largos', 'Mucho tiempo en vacío y en espera'],
+    intro:
+      'Para la distribución urbana: rutas con muchas paradas, ventanas horarias estrictas y pruebas de entrega y liquidaciones tediosas, con mejor uso de vehículos y más puntualidad.',
+    pains: [
+      'Muchas paradas y ventanas estrictas, rutas hechas a ojo',
+      'Pruebas de entrega dispersas y ciclos de cobro largos',
+      'Mucho tiempo en vacío y en espera',
+    ],
     capabilities: [
       { title: 'Rutas inteligentes', text: 'Rutas según ventanas horarias, carga y restricciones de tráfico.' },
       { title: 'Firma en la entrega', text: 'La tienda firma escaneando y la prueba vuelve al instante.' },
@@ -24,8 +34,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Entregas por vehículo y día', 'Coste por entrega', 'Entregas puntuales'],
   },
   park: {
-    intro: 'Para operadores de parques logísticos: reservas, control de accesos, aparcamiento y cobros del parque en línea, convirtiendo el parque en una infraestructura digital rentable.',
-    pains: ['Colas largas en la entrada en horas punta', 'Cobros manuales con importes olvidados o erróneos', 'Servicios a inquilinos difíciles de gestionar'],
+    intro:
+      'Para operadores de parques logísticos: reservas, control de accesos, aparcamiento y cobros del parque en línea, convirtiendo el parque en una infraestructura digital rentable.',
+    pains: [
+      'Colas largas en la entrada en horas punta',
+      'Cobros manuales con importes olvidados o erróneos',
+      'Servicios a inquilinos difíciles de gestionar',
+    ],
     capabilities: [
       { title: 'Entrada con cita', text: 'El conductor reserva en línea y llega en su franja.' },
       { title: 'Control documental', text: 'OCR y verificación de identidad abren la barrera.' },
@@ -35,8 +50,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Tiempo medio de espera', 'Crecimiento de ingresos por servicios', 'Operación sin personal'],
   },
   wms: {
-    intro: 'Para operadores de almacén y almacenes propios de cargadores: recepción, ubicación, preparación, verificación y expedición, unidas sin costuras al transporte.',
-    pains: ['Inventario que no cuadra y recuentos lentos', 'Recorridos de preparación largos y baja productividad', 'Almacén y transporte en sistemas separados'],
+    intro:
+      'Para operadores de almacén y almacenes propios de cargadores: recepción, ubicación, preparación, verificación y expedición, unidas sin costuras al transporte.',
+    pains: [
+      'Inventario que no cuadra y recuentos lentos',
+      'Recorridos de preparación largos y baja productividad',
+      'Almacén y transporte en sistemas separados',
+    ],
     capabilities: [
       { title: 'Ubicaciones precisas', text: 'Huecos, lotes y caducidades bajo control.' },
       { title: 'Preparación por oleadas', text: 'Oleadas y recorridos más cortos según los pedidos.' },
@@ -46,8 +66,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Exactitud del inventario', 'Productividad de preparación', 'Errores de expedición'],
   },
   twms: {
-    intro: 'Para operadores multimodales: tramos por carretera, ferrocarril y agua en una sola carta de porte, con una tarifa, un seguimiento y una liquidación.',
-    pains: ['Información de los tramos dispersa en varios sistemas', 'Traspasos poco claros en los puntos de transbordo', 'Liquidación y conciliación entre muchas partes'],
+    intro:
+      'Para operadores multimodales: tramos por carretera, ferrocarril y agua en una sola carta de porte, con una tarifa, un seguimiento y una liquidación.',
+    pains: [
+      'Información de los tramos dispersa en varios sistemas',
+      'Traspasos poco claros en los puntos de transbordo',
+      'Liquidación y conciliación entre muchas partes',
+    ],
     capabilities: [
       { title: 'Una sola carta de porte', text: 'Un documento multimodal cubre todos los tramos.' },
       { title: 'Visibilidad total', text: 'Rutas por carretera e hitos ferroviarios y portuarios juntos.' },
@@ -57,8 +82,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Coste logístico total', 'Tiempo de gestión documental', 'Hitos trazables'],
   },
   ntms: {
-    intro: 'Para empresas de carga fraccionada: admisión en delegaciones, línea troncal, transbordo en centros y reparto final, manteniendo la calidad mientras crece la red.',
-    pains: ['Muchas delegaciones y clasificación compleja, errores de ruta', 'Baja ocupación en las líneas troncales', 'Plazos e incidencias conocidos demasiado tarde'],
+    intro:
+      'Para empresas de carga fraccionada: admisión en delegaciones, línea troncal, transbordo en centros y reparto final, manteniendo la calidad mientras crece la red.',
+    pains: [
+      'Muchas delegaciones y clasificación compleja, errores de ruta',
+      'Baja ocupación en las líneas troncales',
+      'Plazos e incidencias conocidos demasiado tarde',
+    ],
     capabilities: [
       { title: 'Admisión en delegación', text: 'Alta, pesaje e impresión de etiquetas en un paso.' },
       { title: 'Escaneo en centros', text: 'Carga verificada por escaneo y errores avisados al instante.' },
@@ -68,7 +98,8 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Ocupación de la línea troncal', 'Daños y faltas', 'Cumplimiento de plazos'],
   },
   transport: {
-    intro: 'Para los equipos de transporte de fabricantes y distribuidores: planifique envíos, siga a los transportistas y concilie fletes en un solo lugar, con costes transparentes.',
+    intro:
+      'Para los equipos de transporte de fabricantes y distribuidores: planifique envíos, siga a los transportistas y concilie fletes en un solo lugar, con costes transparentes.',
     pains: ['Muchos transportistas y poca visibilidad', 'Fletes revisados en hojas de cálculo', 'Sin datos objetivos sobre el desempeño'],
     capabilities: [
       { title: 'Planificación', text: 'Planes creados desde los pedidos de venta y asignados.' },
@@ -79,8 +110,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Coste de transporte', 'Conciliación más rápida', 'Visibilidad en tránsito'],
   },
   networkTransport: {
-    intro: 'Para empresas que solicitan la licencia de transporte en red: orientación en la solicitud, entrega del sistema, conexión con las plataformas de supervisión y acompañamiento tras el lanzamiento.',
-    pains: ['Trámites de licencia y documentación poco claros', 'Un sistema propio es lento y difícil de homologar', 'Poca experiencia operando conforme tras el arranque'],
+    intro:
+      'Para empresas que solicitan la licencia de transporte en red: orientación en la solicitud, entrega del sistema, conexión con las plataformas de supervisión y acompañamiento tras el lanzamiento.',
+    pains: [
+      'Trámites de licencia y documentación poco claros',
+      'Un sistema propio es lento y difícil de homologar',
+      'Poca experiencia operando conforme tras el arranque',
+    ],
     capabilities: [
       { title: 'Orientación en la licencia', text: 'Documentos, plazos y dudas frecuentes, paso a paso.' },
       { title: 'Entrega del sistema', text: 'Un sistema estándar de transporte en red con su marca.' },
@@ -90,8 +126,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['días hasta la puesta en marcha', 'Conexiones aprobadas', 'meses de acompañamiento'],
   },
   cargo: {
-    intro: 'Para cargadores de carbón, acero, materiales de construcción y otros graneles: una plataforma para publicar cargas y adjudicarlas por subasta, con contratos, depósitos y control de riesgos.',
-    pains: ['Difícil encontrar camión, tarifas volátiles', 'Adjudicación fuera de línea lenta y opaca', 'Incumplimientos difíciles de reclamar'],
+    intro:
+      'Para cargadores de carbón, acero, materiales de construcción y otros graneles: una plataforma para publicar cargas y adjudicarlas por subasta, con contratos, depósitos y control de riesgos.',
+    pains: [
+      'Difícil encontrar camión, tarifas volátiles',
+      'Adjudicación fuera de línea lenta y opaca',
+      'Incumplimientos difíciles de reclamar',
+    ],
     capabilities: [
       { title: 'Bolsa de cargas', text: 'Cargas publicadas en un solo lugar para conductores y flotas.' },
       { title: 'Subasta y adjudicación', text: 'Subasta abierta e invitaciones con precios transparentes.' },
@@ -101,8 +142,13 @@ const solutions: DetailText['solutions'] = {
     metrics: ['Eficiencia de adjudicación', 'Tiempo para encontrar camión', 'Servicio en línea'],
   },
   coldChain: {
-    intro: 'Para transportistas de frío de alimentación y farmacia: control de temperatura y humedad en vivo, unido al envío, a la prueba de entrega y a la trazabilidad de calidad.',
-    pains: ['Desviaciones de temperatura detectadas tarde', 'Registros de temperatura difíciles de compartir', 'Baja ocupación de los vehículos frigoríficos'],
+    intro:
+      'Para transportistas de frío de alimentación y farmacia: control de temperatura y humedad en vivo, unido al envío, a la prueba de entrega y a la trazabilidad de calidad.',
+    pains: [
+      'Desviaciones de temperatura detectadas tarde',
+      'Registros de temperatura difíciles de compartir',
+      'Baja ocupación de los vehículos frigoríficos',
+    ],
     capabilities: [
       { title: 'Temperatura en vivo', text: 'Lecturas por minuto con alertas de límite.' },
       { title: 'Trazabilidad completa', text: 'Curvas de temperatura archivadas con el envío.' },

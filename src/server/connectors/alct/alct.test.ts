@@ -4,8 +4,14 @@ import { sandbox, vinCheckChar, type AlctShipment } from './index.js';
 const cred = { enterpriseCode: 'HDZY31011501', appKey: 'hdzyAlct2025Key01' };
 const at = new Date('2026-11-20T06:00:00Z');
 const shipment: AlctShipment = {
-  waybillNo: 'YD20261118000123', waybillStatus: 'signed', plate: '苏D522S0', vehicleRemoteId: 'ALV00000001', driverIdcard: '11010519491231002X',
-  driverRemoteId: 'ALD00000001', amountFen: 167_500, taxCode: '3010102020100000000',
+  waybillNo: 'YD20261118000123',
+  waybillStatus: 'signed',
+  plate: '苏D522S0',
+  vehicleRemoteId: 'ALV00000001',
+  driverIdcard: '11010519491231002X',
+  driverRemoteId: 'ALD00000001',
+  amountFen: 167_500,
+  taxCode: '3010102020100000000',
 };
 
 describe('the ALCT sandbox', () => {
@@ -33,12 +39,24 @@ describe('the ALCT sandbox', () => {
   it('checks a VIN’s check character and a heavy vehicle’s road transport certificate', async () => {
     const body = 'LFWJ6P5L0ST538585';
     const vin = body.slice(0, 8) + vinCheckChar(body) + body.slice(9);
-    const v = { plate: '苏D522S0', plateColor: 'yellow', vehicleTypeCode: 'Q11', roadTransportCertNo: '320400004065', vin, owner: '常州荣昌物流有限公司' };
+    const v = {
+      plate: '苏D522S0',
+      plateColor: 'yellow',
+      vehicleTypeCode: 'Q11',
+      roadTransportCertNo: '320400004065',
+      vin,
+      owner: '常州荣昌物流有限公司',
+    };
     expect(await sandbox.registerVehicle(cred, v, at)).toMatchObject({ ok: true, status: 'registered' });
     const wrong = vin.slice(0, 16) + (vin[16] === '7' ? '8' : '7');
     expect(await sandbox.registerVehicle(cred, { ...v, vin: wrong }, at)).toMatchObject({ ok: false, errorCode: 'VIN_CHECK_FAILED' });
-    expect(await sandbox.registerVehicle(cred, { ...v, roadTransportCertNo: '320400000000' }, at)).toMatchObject({ ok: false, errorCode: 'CERT_REQUIRED' });
-    expect(await sandbox.registerVehicle(cred, { ...v, vehicleTypeCode: 'H32', roadTransportCertNo: '320400000000' }, at)).toMatchObject({ ok: true });
+    expect(await sandbox.registerVehicle(cred, { ...v, roadTransportCertNo: '320400000000' }, at)).toMatchObject({
+      ok: false,
+      errorCode: 'CERT_REQUIRED',
+    });
+    expect(await sandbox.registerVehicle(cred, { ...v, vehicleTypeCode: 'H32', roadTransportCertNo: '320400000000' }, at)).toMatchObject({
+      ok: true,
+    });
     expect(vinCheckChar('LFWJ6P5L0ST53858I')).toBeNull();
   });
 
@@ -46,7 +64,13 @@ describe('the ALCT sandbox', () => {
     const d = { idcard: '320324199806294275', name: '丁春生', mobile: '13812345678', bankCard: '6222021234567890128' };
     const ok = await sandbox.registerDriver(cred, d, at);
     expect(ok.ok && ok.remoteId).toMatch(/^ALD\d{8}$/);
-    expect(await sandbox.registerDriver(cred, { ...d, idcard: '11010519491231002X' }, at)).toMatchObject({ ok: false, errorCode: 'DRIVER_OVER_AGE' });
-    expect(await sandbox.registerDriver(cred, { ...d, bankCard: '6222021234567890127' }, at)).toMatchObject({ ok: false, errorCode: 'BANK_CARD_INVALID' });
+    expect(await sandbox.registerDriver(cred, { ...d, idcard: '11010519491231002X' }, at)).toMatchObject({
+      ok: false,
+      errorCode: 'DRIVER_OVER_AGE',
+    });
+    expect(await sandbox.registerDriver(cred, { ...d, bankCard: '6222021234567890127' }, at)).toMatchObject({
+      ok: false,
+      errorCode: 'BANK_CARD_INVALID',
+    });
   });
 });

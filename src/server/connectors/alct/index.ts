@@ -55,7 +55,10 @@ const digits = (seed: number, n: number) => String(seed % 10 ** n).padStart(n, '
 
 const VIN_VALUES: Record<string, number> = Object.fromEntries([
   ...'0123456789'.split('').map((c, i) => [c, i]),
-  ...'ABCDEFGH'.split('').map((c, i) => [c, i + 1]), ...'JKLMN'.split('').map((c, i) => [c, i + 1]), ['P', 7], ['R', 9],
+  ...'ABCDEFGH'.split('').map((c, i) => [c, i + 1]),
+  ...'JKLMN'.split('').map((c, i) => [c, i + 1]),
+  ['P', 7],
+  ['R', 9],
   ...'STUVWXYZ'.split('').map((c, i) => [c, i + 2]),
 ]);
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
@@ -88,13 +91,15 @@ export const sandbox: AlctConnector = {
     const bad = checkCredentials(cred);
     if (bad) return bad;
     if (s.waybillStatus === 'cancelled') return refused('WAYBILL_CANCELLED', `运单 ${s.waybillNo} 已作废`);
-    if (s.waybillStatus === 'created' || s.waybillStatus === 'loading') return refused('WAYBILL_NOT_DEPARTED', `运单 ${s.waybillNo} 尚未发车，不能申请代付`);
+    if (s.waybillStatus === 'created' || s.waybillStatus === 'loading')
+      return refused('WAYBILL_NOT_DEPARTED', `运单 ${s.waybillNo} 尚未发车，不能申请代付`);
     if (!Number.isInteger(s.amountFen) || s.amountFen <= 0) return refused('AMOUNT_INVALID', '司机运费须大于 0');
     if (!s.taxCode || !/^\d{19}$/.test(s.taxCode)) return refused('TAX_ITEM_MISSING', '未指定有效的税收分类编码');
     if (!s.vehicleRemoteId) return refused('VEHICLE_NOT_REGISTERED', `车辆 ${s.plate} 未在 ALCT 登记`);
     if (!s.driverRemoteId) return refused('DRIVER_NOT_REGISTERED', '司机未在 ALCT 注册或未签署代征协议');
     const remoteId = `AL${ymd(at)}${digits(seedOf(cred.enterpriseCode, s.waybillNo), 6)}`;
-    if (s.waybillStatus === 'signed' || s.waybillStatus === 'settled') return { ok: true, status: 'accepted', remoteId, message: '已受理，进入代付队列' };
+    if (s.waybillStatus === 'signed' || s.waybillStatus === 'settled')
+      return { ok: true, status: 'accepted', remoteId, message: '已受理，进入代付队列' };
     return { ok: true, status: 'pushed', remoteId, message: '已接收，待签收回单后受理' };
   },
 
@@ -121,7 +126,12 @@ export const sandbox: AlctConnector = {
     if (age >= 60) return refused('DRIVER_OVER_AGE', '司机年满 60 周岁，不能从事道路货物运输经营');
     if (!isBankCard(d.bankCard)) return refused('BANK_CARD_INVALID', '银行卡号校验失败');
     if (d.name.length < 2) return refused('NAME_MISMATCH', '身份证姓名核验不一致');
-    return { ok: true, status: 'registered', remoteId: `ALD${digits(seedOf(cred.enterpriseCode, d.idcard), 8)}`, message: '实名认证通过，代征协议已签署' };
+    return {
+      ok: true,
+      status: 'registered',
+      remoteId: `ALD${digits(seedOf(cred.enterpriseCode, d.idcard), 8)}`,
+      message: '实名认证通过，代征协议已签署',
+    };
   },
 };
 

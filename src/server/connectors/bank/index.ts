@@ -19,7 +19,13 @@ export function fourFactor(params: Record<string, unknown>): CallResult {
   const seed = seedOf(cardNo);
   const checks = { card: luhnValid(cardNo), idNo: idCardValid(idNo), name: name.length >= 2, mobile: true };
   const passed = Object.values(checks).every(Boolean);
-  const data = { passed, cardNo: mask(cardNo, 6, 4), bank: BANKS[seed % BANKS.length], cardType: seed % 5 === 0 ? 'credit' : 'debit', mobile: mask(mobile) };
+  const data = {
+    passed,
+    cardNo: mask(cardNo, 6, 4),
+    bank: BANKS[seed % BANKS.length],
+    cardType: seed % 5 === 0 ? 'credit' : 'debit',
+    mobile: mask(mobile),
+  };
   // A mismatch is the check's answer (and billed), not a failure of the call.
   return success(passed ? data : { ...data, checks });
 }
@@ -32,9 +38,17 @@ export const sandbox: BankConnector = {
     const accountNo = str(params, 'accountNo', { pattern: /^\d{8,32}$/ });
     const seed = seedOf(accountNo);
     // A balance that drifts by day, so repeated demo queries look alive.
-    const ledgerFen = 50_000_000 + (seed % 900_000_000) + Math.floor(at.getTime() / 86_400_000) % 97 * 10_000;
-    return success({ accountNo: mask(accountNo, 4, 4), ledgerFen, availableFen: ledgerFen - (seed % 500_000), queriedAt: at.toISOString() });
+    const ledgerFen = 50_000_000 + (seed % 900_000_000) + (Math.floor(at.getTime() / 86_400_000) % 97) * 10_000;
+    return success({
+      accountNo: mask(accountNo, 4, 4),
+      ledgerFen,
+      availableFen: ledgerFen - (seed % 500_000),
+      queriedAt: at.toISOString(),
+    });
   },
 };
 
-export const connector: ServiceConnector = { service: 'bank', operations: { verify4: (i) => sandbox.verify4(i), balance: (i) => sandbox.balance(i) } };
+export const connector: ServiceConnector = {
+  service: 'bank',
+  operations: { verify4: (i) => sandbox.verify4(i), balance: (i) => sandbox.balance(i) },
+};

@@ -20,7 +20,10 @@ const CNAPS = /^\d{12}$/;
 
 /** Digits derived from a key: stable bank serial numbers without any state in the sandbox. */
 function digitsOf(key: string, n: number): string {
-  return BigInt(`0x${createHash('sha256').update(key).digest('hex')}`).toString().slice(0, n).padStart(n, '0');
+  return BigInt(`0x${createHash('sha256').update(key).digest('hex')}`)
+    .toString()
+    .slice(0, n)
+    .padStart(n, '0');
 }
 
 export function transferFee(payerCnaps: string, payeeCnaps: string): number {
@@ -53,7 +56,12 @@ export function transferResult(params: Record<string, unknown>): CallResult {
   if (outcome === 'failed') return success({ outcome, reason: '收款账户不存在' });
   const debitSerial = `${bankCode}${digitsOf(`${payNo}:debit`, 15)}`;
   if (outcome === 'success') return success({ outcome, debitSerial });
-  return success({ outcome, debitSerial, returnSerial: `${bankCode}${digitsOf(`${payNo}:return`, 15)}`, reason: '收款人户名与账号不符，银行退票' });
+  return success({
+    outcome,
+    debitSerial,
+    returnSerial: `${bankCode}${digitsOf(`${payNo}:return`, 15)}`,
+    reason: '收款人户名与账号不符，银行退票',
+  });
 }
 
 /** A receipt's verification code as the bank prints it. */

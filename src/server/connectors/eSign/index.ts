@@ -16,7 +16,15 @@ export const sandbox: ESignConnector = {
     str(params, 'signerMobile', { pattern: MOBILE });
     if (!idCardValid(signerIdNo)) return failure('signerNotVerified', 'the signer’s identity could not be verified');
     const seed = seedOf(contractNo, signerIdNo);
-    return success({ flowId: ref('ES', seed, at), contractNo, template, signerName, status: 'signed', signedAt: at.toISOString(), fileUrl: `/files/sandbox/${contractNo}.pdf` });
+    return success({
+      flowId: ref('ES', seed, at),
+      contractNo,
+      template,
+      signerName,
+      status: 'signed',
+      signedAt: at.toISOString(),
+      fileUrl: `/files/sandbox/${contractNo}.pdf`,
+    });
   },
 };
 

@@ -16,7 +16,13 @@ export const sandbox: FuelCardConnector = {
     const amountFen = int(params, 'amountFen', 100, 10_000_000);
     if (amountFen > 5_000_000) return failure('overSingleLimit', 'a single load may not exceed 50,000.00 yuan');
     const seed = seedOf(subCardNo);
-    return success({ serialNo: ref('YK', seedOf(subCardNo, amountFen, at.getTime()), at), subCardNo, amountFen, balanceFen: 20_000 + (seed % 800_000) + amountFen, supplier: ['中石化', '中石油'][seed % 2] });
+    return success({
+      serialNo: ref('YK', seedOf(subCardNo, amountFen, at.getTime()), at),
+      subCardNo,
+      amountFen,
+      balanceFen: 20_000 + (seed % 800_000) + amountFen,
+      supplier: ['中石化', '中石油'][seed % 2],
+    });
   },
   async balance({ params }) {
     const subCardNo = str(params, 'subCardNo', { pattern: CARD });
@@ -25,4 +31,7 @@ export const sandbox: FuelCardConnector = {
   },
 };
 
-export const connector: ServiceConnector = { service: 'fuelCard', operations: { recharge: (i) => sandbox.recharge(i), balance: (i) => sandbox.balance(i) } };
+export const connector: ServiceConnector = {
+  service: 'fuelCard',
+  operations: { recharge: (i) => sandbox.recharge(i), balance: (i) => sandbox.balance(i) },
+};

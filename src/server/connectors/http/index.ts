@@ -61,6 +61,8 @@ export async function callHttp(input: CallInput): Promise<CallResult> {
   }
   const data = mapping.response
     ? Object.fromEntries(Object.entries(mapping.response).map(([ours, path]) => [ours, at(parsed, path) ?? null]))
-    : parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { body: parsed };
+    : parsed && typeof parsed === 'object'
+      ? (parsed as Record<string, unknown>)
+      : { body: parsed };
   return success(data);
 }

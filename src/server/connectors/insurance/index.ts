@@ -19,7 +19,9 @@ export const sandbox: InsuranceConnector = {
   async quote({ params }) {
     str(params, 'goodsName', { max: 40 });
     const p = premium(params);
-    return p ? success({ ...p, ratePermille: 0.3, productCode: 'HYX-01' }) : failure('needUnderwriting', 'sums over 5,000,000.00 yuan need manual underwriting');
+    return p
+      ? success({ ...p, ratePermille: 0.3, productCode: 'HYX-01' })
+      : failure('needUnderwriting', 'sums over 5,000,000.00 yuan need manual underwriting');
   },
   async insure({ params, at }) {
     const waybillNo = str(params, 'waybillNo', { pattern: /^[A-Z]{2}\d{14}$/ });
@@ -29,4 +31,7 @@ export const sandbox: InsuranceConnector = {
   },
 };
 
-export const connector: ServiceConnector = { service: 'insurance', operations: { quote: (i) => sandbox.quote(i), insure: (i) => sandbox.insure(i) } };
+export const connector: ServiceConnector = {
+  service: 'insurance',
+  operations: { quote: (i) => sandbox.quote(i), insure: (i) => sandbox.insure(i) },
+};

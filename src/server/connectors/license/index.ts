@@ -14,7 +14,13 @@ export const sandbox: LicenseConnector = {
     const seed = seedOf(licenseKey);
     if (seed % 7 === 0) return failure('licenseRevoked', 'the licence was revoked');
     const expires = new Date(at.getTime() + (30 + (seed % 700)) * 86_400_000).toISOString().slice(0, 10);
-    return success({ valid: true, edition: ['standard', 'professional', 'enterprise'][seed % 3], maxVehicles: 500 * (1 + (seed % 10)), domain: domain || null, expires });
+    return success({
+      valid: true,
+      edition: ['standard', 'professional', 'enterprise'][seed % 3],
+      maxVehicles: 500 * (1 + (seed % 10)),
+      domain: domain || null,
+      expires,
+    });
   },
 };
 

@@ -1,4 +1,12 @@
-import { isBankCard, isCorporateAccount, isPlateNumber, isResidentId, isRoadTransportPermit, isSocialCreditCode, isVehicleTransportCert } from '../../../shared/validators.js';
+import {
+  isBankCard,
+  isCorporateAccount,
+  isPlateNumber,
+  isResidentId,
+  isRoadTransportPermit,
+  isSocialCreditCode,
+  isVehicleTransportCert,
+} from '../../../shared/validators.js';
 import { seedOf } from '../sandbox.js';
 import { isCountyCode } from '../../../shared/regions/index.js';
 
@@ -103,9 +111,7 @@ export interface MinistryPayment {
   payMethod: string | null;
 }
 
-export type MinistryAnswer =
-  | { ok: true; receiptId: string; message: string }
-  | { ok: false; errorCode: string; message: string };
+export type MinistryAnswer = { ok: true; receiptId: string; message: string } | { ok: false; errorCode: string; message: string };
 
 export interface MinistryConnector {
   uploadWaybill(doc: MinistryWaybill, at: Date): Promise<MinistryAnswer>;
@@ -129,7 +135,10 @@ function firstFailure(prefix: string, checks: Check[]): MinistryAnswer | null {
 }
 
 function required(code: string, value: unknown, label: string, valid?: (v: string) => boolean): Check[] {
-  return [[`${code}_MISSING`, blank(value), `缺少${label}`], [`${code}_INVALID`, !blank(value) && !!valid && !valid(String(value)), `${label}格式不正确（${String(value)}）`]];
+  return [
+    [`${code}_MISSING`, blank(value), `缺少${label}`],
+    [`${code}_INVALID`, !blank(value) && !!valid && !valid(String(value)), `${label}格式不正确（${String(value)}）`],
+  ];
 }
 
 export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
@@ -149,11 +158,18 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ...required('SHIPPER_NAME', w.shipperName, '托运人名称'),
     ...required('SHIPPER_CREDIT_CODE', w.shipperCreditCode, '托运人统一社会信用代码', isSocialCreditCode),
     ...required('CARRIER_NAME', w.carrierName, '实际承运人名称'),
-    ...required('CARRIER_CREDIT_CODE', w.carrierCreditCode, '实际承运人统一社会信用代码或身份证号', (v) => isSocialCreditCode(v) || isResidentId(v)),
+    ...required(
+      'CARRIER_CREDIT_CODE',
+      w.carrierCreditCode,
+      '实际承运人统一社会信用代码或身份证号',
+      (v) => isSocialCreditCode(v) || isResidentId(v),
+    ),
     ...required('CARRIER_PERMIT', w.carrierPermitNo, '实际承运人道路运输经营许可证号', isRoadTransportPermit),
     ...required('PLATE', w.plate, '车辆牌照号', isPlateNumber),
     ...required('PLATE_COLOR', w.plateColor, '车牌颜色'),
-    ...(w.isTractor ? required('TRAILER_PLATE', w.trailerPlate, `牵引车 ${w.plate ?? ''} 的挂车牌照号`, (v) => /挂$/.test(v) || isPlateNumber(v)) : []),
+    ...(w.isTractor
+      ? required('TRAILER_PLATE', w.trailerPlate, `牵引车 ${w.plate ?? ''} 的挂车牌照号`, (v) => /挂$/.test(v) || isPlateNumber(v))
+      : []),
     ...required('VEHICLE_CERT', w.roadTransportCertNo, '车辆道路运输证号', cert),
     ...required('DRIVER_NAME', w.driverName, '驾驶员姓名'),
     ...required('DRIVER_IDCARD', w.driverIdcard, '驾驶员身份证号', (v) => isResidentId(v)),
@@ -173,10 +189,19 @@ export function checkWaybill(w: MinistryWaybill): MinistryAnswer | null {
     ...required('BUSINESS_TYPE', w.businessTypeCode, '业务类型代码', (v) => /^\d{7}$/.test(v)),
     ...required('DEPARTED_AT', w.departedAt, '发车时间'),
     ...required('SIGNED_AT', w.signedAt, '到达（签收）时间'),
-    ['TIME_ORDER', !blank(w.departedAt) && !blank(w.signedAt) && Date.parse(String(w.signedAt)) < Date.parse(String(w.departedAt)), '到达时间早于发车时间'],
+    [
+      'TIME_ORDER',
+      !blank(w.departedAt) && !blank(w.signedAt) && Date.parse(String(w.signedAt)) < Date.parse(String(w.departedAt)),
+      '到达时间早于发车时间',
+    ],
     ['FREIGHT_INVALID', !(Number.isInteger(w.freightFen) && Number(w.freightFen) > 0), '运费金额须为大于 0 的整数（分）'],
     ...required('CONTRACT_NO', w.contractNo, '运输合同编号'),
-    ...(w.insured ? [...required('INSURANCE_COMPANY', w.insuranceCompanyCode, '保险公司代码'), ...required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号')] : []),
+    ...(w.insured
+      ? [
+          ...required('INSURANCE_COMPANY', w.insuranceCompanyCode, '保险公司代码'),
+          ...required('INSURANCE_POLICY', w.insurancePolicyNo, '保险单号'),
+        ]
+      : []),
   ]);
 }
 
@@ -200,12 +225,20 @@ export function checkPayment(p: MinistryPayment): MinistryAnswer | null {
     ...(p.payMethod === 'bankTransfer' ? required('PAYER_BANK', p.payerBank, '付款方开户行') : []),
     ...required('PAYEE_CNAPS', p.payeeCnaps, '收款方开户行行号', (v) => /^\d{12}$/.test(v)),
     ...p.entries.flatMap((e, i): Check[] => [
-      [`ENTRY_AMOUNT_INVALID`, !(Number.isInteger(e.amountFen) && Number(e.amountFen) > 0), `第 ${i + 1} 笔付款金额须为大于 0 的整数（分）`],
+      [
+        `ENTRY_AMOUNT_INVALID`,
+        !(Number.isInteger(e.amountFen) && Number(e.amountFen) > 0),
+        `第 ${i + 1} 笔付款金额须为大于 0 的整数（分）`,
+      ],
       [`ENTRY_SERIAL_MISSING`, !e.bankSerialNo || !/^[0-9A-Za-z]{10,32}$/.test(e.bankSerialNo), `第 ${i + 1} 笔付款缺少银行流水号`],
       [`ENTRY_PAID_AT_MISSING`, blank(e.paidAt), `第 ${i + 1} 笔付款缺少付款时间`],
       [`ENTRY_METHOD_INVALID`, !(PAY_METHODS as readonly string[]).includes(String(e.payMethod)), `第 ${i + 1} 笔付款方式格式不正确`],
     ]),
-    ['TOTAL_MISMATCH', !p.entries.length || p.totalFen !== p.entries.reduce((s, e) => s + Number(e.amountFen ?? 0), 0), '资金流水合计金额与各笔付款之和不符'],
+    [
+      'TOTAL_MISMATCH',
+      !p.entries.length || p.totalFen !== p.entries.reduce((s, e) => s + Number(e.amountFen ?? 0), 0),
+      '资金流水合计金额与各笔付款之和不符',
+    ],
     ['WAYBILL_AMOUNT_MISMATCH', p.waybills.reduce((s, w) => s + w.amountFen, 0) !== p.totalFen, '运单金额之和与资金流水合计金额不符'],
   ]);
 }
@@ -213,11 +246,22 @@ export function checkPayment(p: MinistryPayment): MinistryAnswer | null {
 /** The sandbox: the answer follows from the document alone, so resending the same document gets the same receipt. */
 export const sandbox: MinistryConnector = {
   async uploadWaybill(doc, at) {
-    return checkWaybill(doc) ?? { ok: true, receiptId: `JCYD${ymd(at)}${String(seedOf('waybill', doc.waybillNo) % 1e8).padStart(8, '0')}`, message: '电子运单上传成功' };
+    return (
+      checkWaybill(doc) ?? {
+        ok: true,
+        receiptId: `JCYD${ymd(at)}${String(seedOf('waybill', doc.waybillNo) % 1e8).padStart(8, '0')}`,
+        message: '电子运单上传成功',
+      }
+    );
   },
   async uploadPayment(doc, at) {
-    return checkPayment(doc)
-      ?? { ok: true, receiptId: `JCZJ${ymd(at)}${String(seedOf('payment', doc.waybillNo, doc.bankSerialNo) % 1e8).padStart(8, '0')}`, message: '资金流水单上传成功' };
+    return (
+      checkPayment(doc) ?? {
+        ok: true,
+        receiptId: `JCZJ${ymd(at)}${String(seedOf('payment', doc.waybillNo, doc.bankSerialNo) % 1e8).padStart(8, '0')}`,
+        message: '资金流水单上传成功',
+      }
+    );
   },
 };
 

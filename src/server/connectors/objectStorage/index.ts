@@ -45,4 +45,7 @@ export const sandbox: ObjectStorageConnector = {
   },
 };
 
-export const connector: ServiceConnector = { service: 'objectStorage', operations: { put: (i) => sandbox.put(i), get: (i) => sandbox.get(i) } };
+export const connector: ServiceConnector = {
+  service: 'objectStorage',
+  operations: { put: (i) => sandbox.put(i), get: (i) => sandbox.get(i) },
+};

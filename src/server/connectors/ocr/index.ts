@@ -17,7 +17,12 @@ function image(params: Record<string, unknown>): { seed: number } {
   return { seed: seedOf(img.slice(0, 4096), img.length) };
 }
 
-const CITIES = [['上海市公安局交通警察总队', '310115'], ['四川省成都市公安局交通管理局', '510104'], ['浙江省宁波市公安局交通警察局', '330203'], ['江苏省苏州市公安局交通警察支队', '320505']];
+const CITIES = [
+  ['上海市公安局交通警察总队', '310115'],
+  ['四川省成都市公安局交通管理局', '510104'],
+  ['浙江省宁波市公安局交通警察局', '330203'],
+  ['江苏省苏州市公安局交通警察支队', '320505'],
+];
 
 function idNumber(seed: number, area: string): string {
   const year = 1970 + (seed % 30);
@@ -44,27 +49,54 @@ export const sandbox: OcrConnector = {
       const [issuer, area] = pick(CITIES, seed);
       const from = 2012 + (seed % 10);
       return {
-        name: pick(SURNAMES, seed) + pick(MALE_GIVEN, seed, 1), sex: '男', licenseNo: idNumber(seed, area), vehicleClass: pick(['A2', 'B2', 'A1', 'C1'], seed, 2),
-        issueDate: `${from}-0${1 + (seed % 9)}-1${seed % 10}`, validFrom: `${from + 6}-0${1 + (seed % 9)}-1${seed % 10}`, validYears: 10, issuer, fileNo: String(310000000000 + (seed % 99999999)),
+        name: pick(SURNAMES, seed) + pick(MALE_GIVEN, seed, 1),
+        sex: '男',
+        licenseNo: idNumber(seed, area),
+        vehicleClass: pick(['A2', 'B2', 'A1', 'C1'], seed, 2),
+        issueDate: `${from}-0${1 + (seed % 9)}-1${seed % 10}`,
+        validFrom: `${from + 6}-0${1 + (seed % 9)}-1${seed % 10}`,
+        validYears: 10,
+        issuer,
+        fileNo: String(310000000000 + (seed % 99999999)),
       };
     });
   },
   async vehicleLicense({ params }) {
     return read(params, (seed) => ({
       plate: `${pick(['沪A', '川A', '浙B', '苏E'], seed)}${String(10000 + (seed % 89999)).replace(/^(\d)/, 'D')}`,
-      vehicleType: pick(['重型半挂牵引车', '重型厢式货车', '中型厢式货车'], seed), owner: pick(['华东智运物流有限公司', '西南通达供应链有限公司'], seed),
-      useCharacter: '货运', vin: `LZZ${String(seed).padStart(14, '7').slice(0, 14)}`, registerDate: `20${15 + (seed % 8)}-06-18`, grossMassKg: 18000 + (seed % 31) * 1000,
+      vehicleType: pick(['重型半挂牵引车', '重型厢式货车', '中型厢式货车'], seed),
+      owner: pick(['华东智运物流有限公司', '西南通达供应链有限公司'], seed),
+      useCharacter: '货运',
+      vin: `LZZ${String(seed).padStart(14, '7').slice(0, 14)}`,
+      registerDate: `20${15 + (seed % 8)}-06-18`,
+      grossMassKg: 18000 + (seed % 31) * 1000,
     }));
   },
   async idCard({ params }) {
     const side = str(params, 'side', { pattern: /^(front|back)$/, optional: true }) || 'front';
-    return read(params, (seed) => side === 'back'
-      ? { issuer: pick(CITIES, seed)[0].replace('交通警察总队', '').replace('交通管理局', '') + '分局', validFrom: '2019-05-20', validTo: '2039-05-20' }
-      : { name: pick(SURNAMES, seed) + pick(MALE_GIVEN, seed, 1), sex: '男', nation: '汉', idNo: idNumber(seed, pick(CITIES, seed)[1]), address: '上海市嘉定区物流园路' + (seed % 300) + '号' });
+    return read(params, (seed) =>
+      side === 'back'
+        ? {
+            issuer: pick(CITIES, seed)[0].replace('交通警察总队', '').replace('交通管理局', '') + '分局',
+            validFrom: '2019-05-20',
+            validTo: '2039-05-20',
+          }
+        : {
+            name: pick(SURNAMES, seed) + pick(MALE_GIVEN, seed, 1),
+            sex: '男',
+            nation: '汉',
+            idNo: idNumber(seed, pick(CITIES, seed)[1]),
+            address: '上海市嘉定区物流园路' + (seed % 300) + '号',
+          },
+    );
   },
 };
 
 export const connector: ServiceConnector = {
   service: 'ocr',
-  operations: { drivingLicense: (i) => sandbox.drivingLicense(i), vehicleLicense: (i) => sandbox.vehicleLicense(i), idCard: (i) => sandbox.idCard(i) },
+  operations: {
+    drivingLicense: (i) => sandbox.drivingLicense(i),
+    vehicleLicense: (i) => sandbox.vehicleLicense(i),
+    idCard: (i) => sandbox.idCard(i),
+  },
 };

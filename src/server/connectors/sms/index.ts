@@ -16,7 +16,11 @@ const PLATFORM_SIGN = '供应链开放平台';
  * one — a template named verify… or notice… (or none) becomes its verification or notice template — else the
  * platform's sign and the template given.
  */
-export async function smsProfile(ctx: CallInput['ctx'], partyCode: string | null, template: string | null): Promise<{ signName: string; template: string | null }> {
+export async function smsProfile(
+  ctx: CallInput['ctx'],
+  partyCode: string | null,
+  template: string | null,
+): Promise<{ signName: string; template: string | null }> {
   const cfg = await customerConfig(ctx, partyCode, 'sms');
   const own = (k: string) => (cfg && typeof cfg[k] === 'string' && TEMPLATE.test(cfg[k] as string) ? (cfg[k] as string) : null);
   const signName = cfg && typeof cfg.signName === 'string' && cfg.signName.trim() ? cfg.signName.trim() : PLATFORM_SIGN;

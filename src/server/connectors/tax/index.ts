@@ -45,7 +45,8 @@ function refusal(req: TaxDeclaration, at: Date): CallResult | null {
   if (!PERIOD.test(req.period)) return failure('INVALID_PERIOD', '所属期格式应为 YYYY-MM');
   const current = new Date(at.getTime() + CST).toISOString().slice(0, 7);
   if (req.period >= current) return failure('PERIOD_OPEN', `所属期 ${req.period} 尚未结束，不能申报`);
-  if (!Number.isInteger(req.incomeFen) || !Number.isInteger(req.taxFen) || req.incomeFen < 0 || req.taxFen < 0) return failure('INVALID_AMOUNT', '金额应为非负整数（分）');
+  if (!Number.isInteger(req.incomeFen) || !Number.isInteger(req.taxFen) || req.incomeFen < 0 || req.taxFen < 0)
+    return failure('INVALID_AMOUNT', '金额应为非负整数（分）');
   if (req.incomeFen === 0) return failure('ZERO_DECLARATION', '本期无收入，请通过零申报通道办理');
   if (req.taxFen > req.incomeFen) return failure('INVALID_AMOUNT', '税额不能大于收入');
   if (req.kind === 'personal' && !idCardValid(req.idcard ?? '')) return failure('TAXPAYER_ID_INVALID', '纳税人身份证件号码校验不通过');
@@ -57,8 +58,12 @@ export const sandbox: TaxConnector = {
     const refused = refusal(req, at);
     if (refused) return refused;
     return success({
-      declarationNo: req.declarationNo, period: req.period, voucherNo: voucherFor(req.declarationNo, req.agentTaxNo, at),
-      taxFen: req.taxFen, acceptedAt: at.toISOString(), ...(req.idcard ? { idcard: mask(req.idcard, 6, 4) } : {}),
+      declarationNo: req.declarationNo,
+      period: req.period,
+      voucherNo: voucherFor(req.declarationNo, req.agentTaxNo, at),
+      taxFen: req.taxFen,
+      acceptedAt: at.toISOString(),
+      ...(req.idcard ? { idcard: mask(req.idcard, 6, 4) } : {}),
     });
   },
 };

@@ -22,7 +22,8 @@ export const sandbox: UploadConnector = {
     const maxBytes = policy?.maxBytes ?? MAX_BYTES;
     const maxLabel = policy?.maxLabel ?? '20 MB';
     // Named as parameter errors so the caller gets a 400 naming the rule.
-    if (!allowed.includes(ext)) return failure('param.fileName.extensionNotAllowed', `extension .${ext} is refused; allowed: ${allowed.join(', ')}`);
+    if (!allowed.includes(ext))
+      return failure('param.fileName.extensionNotAllowed', `extension .${ext} is refused; allowed: ${allowed.join(', ')}`);
     if (size > maxBytes) return failure('param.size.tooLarge', `the file is larger than the limit of ${maxLabel}`);
     const id = ref('UP', seedOf(fileName, size, at.getTime()), at);
     return success({ fileId: id, url: `/files/sandbox/${id}.${ext}`, size, maxSize: maxLabel });

@@ -15,7 +15,12 @@ export const sandbox: VehicleCreditConnector = {
     const seed = seedOf(plate);
     const score = 40 + (seed % 61);
     return success({
-      plate, registered: seed % 10 !== 0, activeLast30Days: seed % 4 !== 0, permitValid: seed % 9 !== 0, riskScore: 100 - score, creditScore: score,
+      plate,
+      registered: seed % 10 !== 0,
+      activeLast30Days: seed % 4 !== 0,
+      permitValid: seed % 9 !== 0,
+      riskScore: 100 - score,
+      creditScore: score,
       level: score >= 85 ? 'A' : score >= 70 ? 'B' : score >= 55 ? 'C' : 'D',
     });
   },

@@ -39,8 +39,12 @@ export const sandbox: VehicleTrackConnector = {
     let to = HUB_LIST[(seed >> 8) % HUB_LIST.length];
     let progress = ((at.getTime() / 3_600_000) % 24) / 24;
     if (waybillNo && ctx.schemas.pages.has('tms/waybill/waybill')) {
-      const wb = await ctx.database.db.selectFrom('tms_waybill').select(['originRegion', 'destRegion', 'loadedAt', 'distanceKm', 'plate'])
-        .where('waybillNo', '=', waybillNo).where('partyCode', '=', partyCode).executeTakeFirst();
+      const wb = await ctx.database.db
+        .selectFrom('tms_waybill')
+        .select(['originRegion', 'destRegion', 'loadedAt', 'distanceKm', 'plate'])
+        .where('waybillNo', '=', waybillNo)
+        .where('partyCode', '=', partyCode)
+        .executeTakeFirst();
       if (!wb) return failure('waybillNotFound', 'no waybill with this number for the customer');
       from = hubOf(wb.originRegion) ?? from;
       to = hubOf(wb.destRegion) ?? to;
@@ -54,8 +58,11 @@ export const sandbox: VehicleTrackConnector = {
       const p = Math.max(0, progress - (points - 1 - i) * 0.01);
       const wiggle = Math.sin((seed % 100) + p * 20) * 0.05;
       return {
-        lng: Number((from.lng + (to.lng - from.lng) * p + wiggle).toFixed(6)), lat: Number((from.lat + (to.lat - from.lat) * p - wiggle).toFixed(6)),
-        locatedAt: new Date(at.getTime() - (points - 1 - i) * 5 * 60_000).toISOString(), speedKmh: p >= 1 ? 0 : 55 + (seed + i) % 30, heading: Math.round((Math.atan2(to.lng - from.lng, to.lat - from.lat) * 180) / Math.PI + 360) % 360,
+        lng: Number((from.lng + (to.lng - from.lng) * p + wiggle).toFixed(6)),
+        lat: Number((from.lat + (to.lat - from.lat) * p - wiggle).toFixed(6)),
+        locatedAt: new Date(at.getTime() - (points - 1 - i) * 5 * 60_000).toISOString(),
+        speedKmh: p >= 1 ? 0 : 55 + ((seed + i) % 30),
+        heading: Math.round((Math.atan2(to.lng - from.lng, to.lat - from.lat) * 180) / Math.PI + 360) % 360,
       };
     });
     return success({ plate, waybillNo: waybillNo || null, from: from.name, to: to.name, coordSystem: 'WGS84', points: track });

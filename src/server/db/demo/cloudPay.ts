@@ -16,13 +16,27 @@ const accountBalances: DemoGenerator = async (ctx: AppContext) => {
   await cloudPayChain(ctx);
   const accounts = await db.selectFrom('cp_account').select(['id', 'accountNo']).execute();
   for (const a of accounts) {
-    const last = await db.selectFrom('cp_balance_log').select('ledgerFen').where('accountNo', '=', a.accountNo)
-      .orderBy('queriedAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-    const frozen = await db.selectFrom('cp_payment').select((eb) => eb.fn.sum<number>(eb('amountFen', '+', eb.ref('feeFen'))).as('fen'))
-      .where('accountNo', '=', a.accountNo).where('status', '=', 'processing').executeTakeFirst();
+    const last = await db
+      .selectFrom('cp_balance_log')
+      .select('ledgerFen')
+      .where('accountNo', '=', a.accountNo)
+      .orderBy('queriedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const frozen = await db
+      .selectFrom('cp_payment')
+      .select((eb) => eb.fn.sum<number>(eb('amountFen', '+', eb.ref('feeFen'))).as('fen'))
+      .where('accountNo', '=', a.accountNo)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
     const ledgerFen = Number(last?.ledgerFen ?? 0);
     const frozenFen = Number(frozen?.fen ?? 0);
-    await db.updateTable('cp_account').set({ ledgerFen, frozenFen, availableFen: ledgerFen - frozenFen }).where('id', '=', a.id).execute();
+    await db
+      .updateTable('cp_account')
+      .set({ ledgerFen, frozenFen, availableFen: ledgerFen - frozenFen })
+      .where('id', '=', a.id)
+      .execute();
   }
   return accounts.length;
 };
@@ -36,8 +50,18 @@ const reconciliations: DemoGenerator = async (ctx: AppContext) => {
   const accounts = await db.selectFrom('cp_account').selectAll().execute();
   let rows = 0;
   for (const account of accounts) {
-    const receiptDays = await db.selectFrom('cp_receipt').select('tradeDate').distinct().where('accountNo', '=', account.accountNo).execute();
-    const paidAt = await db.selectFrom('cp_payment').select('paidAt').where('accountNo', '=', account.accountNo).where('paidAt', 'is not', null).execute();
+    const receiptDays = await db
+      .selectFrom('cp_receipt')
+      .select('tradeDate')
+      .distinct()
+      .where('accountNo', '=', account.accountNo)
+      .execute();
+    const paidAt = await db
+      .selectFrom('cp_payment')
+      .select('paidAt')
+      .where('accountNo', '=', account.accountNo)
+      .where('paidAt', 'is not', null)
+      .execute();
     const days = new Set([...receiptDays.map((r) => String(r.tradeDate)), ...paidAt.map((p) => chinaDay(new Date(String(p.paidAt))))]);
     for (const day of [...days].filter((d) => d < today).sort()) {
       // As the nightly job would have run it: at 01:30 China time the next day.

@@ -14,7 +14,12 @@ import { freightDataset, PLATFORM_BANK } from './freight.js';
  * remittances it changes are stored as changed.
  */
 const ACCOUNTS: Record<string, { accountNo: string; name: string; bank: string; source: string }> = {
-  C1001: { accountNo: '1001244309300012345', name: '华东智运物流有限公司', bank: '中国工商银行上海浦东分行营业部', source: 'directConnect' },
+  C1001: {
+    accountNo: '1001244309300012345',
+    name: '华东智运物流有限公司',
+    bank: '中国工商银行上海浦东分行营业部',
+    source: 'directConnect',
+  },
   C1002: { accountNo: '51050142620800001234', name: '西南通达供应链有限公司', bank: '中国建设银行成都武侯支行', source: 'manual' },
 };
 const PLATFORM_ACCOUNT = '31050161373600002175';
@@ -30,8 +35,14 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
   const now = Date.now();
   const settlements = new Set(freightDataset(ctx).tables['tms/settlement/settlement'].map((s) => String(s.settlementNo)));
   // Example payments of the page's own demo rows that name no settlement: out, with their receipts and balance entries.
-  const orphans = (await db.selectFrom('cp_payment').select(['payNo', 'bankSerialNo', 'bizNo']).where('bizType', '=', 'freight').where('status', '=', 'success').execute())
-    .filter((p) => !settlements.has(String(p.bizNo)));
+  const orphans = (
+    await db
+      .selectFrom('cp_payment')
+      .select(['payNo', 'bankSerialNo', 'bizNo'])
+      .where('bizType', '=', 'freight')
+      .where('status', '=', 'success')
+      .execute()
+  ).filter((p) => !settlements.has(String(p.bizNo)));
   for (const p of orphans) {
     await db.deleteFrom('cp_receipt').where('bizNo', '=', String(p.payNo)).execute();
     if (p.bankSerialNo) await db.deleteFrom('cp_balance_log').where('bankSerialNo', '=', String(p.bankSerialNo)).execute();
@@ -39,23 +50,43 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
   }
 
   // The page's example advance and fuel-card payments are paid against a real waybill of their organisation (its latest with an advance).
-  const withAdvance = freightDataset(ctx).tables['tms/waybill/waybill'].filter((w) => Number(w.advanceFen ?? 0) > 0 && w.status !== 'cancelled')
+  const withAdvance = freightDataset(ctx)
+    .tables['tms/waybill/waybill'].filter((w) => Number(w.advanceFen ?? 0) > 0 && w.status !== 'cancelled')
     .sort((a, b) => String(b.waybillNo).localeCompare(String(a.waybillNo)));
   const waybillNos = new Set(freightDataset(ctx).tables['tms/waybill/waybill'].map((w) => String(w.waybillNo)));
-  const advances = await db.selectFrom('cp_payment').select(['id', 'partyCode', 'bizNo']).where('bizType', 'in', ['advance', 'fuelCard']).orderBy('id').execute();
+  const advances = await db
+    .selectFrom('cp_payment')
+    .select(['id', 'partyCode', 'bizNo'])
+    .where('bizType', 'in', ['advance', 'fuelCard'])
+    .orderBy('id')
+    .execute();
   for (const [i, p] of advances.entries()) {
     if (waybillNos.has(String(p.bizNo))) continue;
     const own = withAdvance.filter((w) => w.partyCode === p.partyCode);
-    if (own.length) await db.updateTable('cp_payment').set({ bizNo: String(own[i % own.length].waybillNo) }).where('id', '=', Number(p.id)).execute();
+    if (own.length)
+      await db
+        .updateTable('cp_payment')
+        .set({ bizNo: String(own[i % own.length].waybillNo) })
+        .where('id', '=', Number(p.id))
+        .execute();
   }
 
   const balance = new Map<string, number>();
   for (const { accountNo } of Object.values(ACCOUNTS)) {
-    const rows = await db.selectFrom('cp_balance_log').select(['changeFen', 'kind', 'ledgerFen']).where('accountNo', '=', accountNo).orderBy('queriedAt').orderBy('id').execute();
-    balance.set(accountNo, rows.reduce((b, r) => (r.kind === 'opening' ? Number(r.ledgerFen) : b + Number(r.changeFen ?? 0)), 0));
+    const rows = await db
+      .selectFrom('cp_balance_log')
+      .select(['changeFen', 'kind', 'ledgerFen'])
+      .where('accountNo', '=', accountNo)
+      .orderBy('queriedAt')
+      .orderBy('id')
+      .execute();
+    balance.set(
+      accountNo,
+      rows.reduce((b, r) => (r.kind === 'opening' ? Number(r.ledgerFen) : b + Number(r.changeFen ?? 0)), 0),
+    );
   }
-  const remits = freightDataset(ctx).tables['tms/Carrier/Approval']
-    .filter((r) => r.status === 'paid' && r.paymentMethod === 'cloudPay')
+  const remits = freightDataset(ctx)
+    .tables['tms/Carrier/Approval'].filter((r) => r.status === 'paid' && r.paymentMethod === 'cloudPay')
     .sort((a, b) => String(a.paidAt).localeCompare(String(b.paidAt)));
   const payments: Row[] = [];
   const receipts: Row[] = [];
@@ -75,22 +106,66 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
     const payNo = `ZF${new Date(paidAt + CHINA_MS).toISOString().replace(/\D/g, '').slice(0, 14)}${String(payments.length + 1).padStart(6, '0')}`;
     const payee = { payeeName: r.payeeName, payeeAccount: r.corporateAccountNo ?? r.bankCard, payeeBank: r.bankName };
     payments.push({
-      partyCode: r.partyCode, payNo, bizType: 'freight', bizNo: r.settlementNo, accountNo: account.accountNo, ...payee, payeeCnaps: r.cnapsCode, payeeRegion: null,
-      amountFen: r.amountFen, feeFen: FEE_FEN, purpose: '运费', status: 'success', submittedAt: iso(paidAt - 120_000), bankSerialNo: serial, paidAt: iso(paidAt),
-      finishedAt: iso(paidAt), ...stamp(paidAt - 120_000),
+      partyCode: r.partyCode,
+      payNo,
+      bizType: 'freight',
+      bizNo: r.settlementNo,
+      accountNo: account.accountNo,
+      ...payee,
+      payeeCnaps: r.cnapsCode,
+      payeeRegion: null,
+      amountFen: r.amountFen,
+      feeFen: FEE_FEN,
+      purpose: '运费',
+      status: 'success',
+      submittedAt: iso(paidAt - 120_000),
+      bankSerialNo: serial,
+      paidAt: iso(paidAt),
+      finishedAt: iso(paidAt),
+      ...stamp(paidAt - 120_000),
     });
     receipts.push({
-      partyCode: r.partyCode, receiptNo: `HD${serial.slice(-14)}`, bankSerialNo: serial, accountNo: account.accountNo, tradeDate: chinaDay(paidAt), tradeAt: iso(paidAt),
-      direction: 'debit', payerName: account.name, payerAccount: account.accountNo, payerBank: account.bank, ...payee, amountFen: r.amountFen, feeFen: FEE_FEN,
-      purpose: '运费', bizNo: payNo, verifyCode: serial.slice(-12).replace(/(\d{4})(?=\d)/g, '$1-'), ...stamp(paidAt),
+      partyCode: r.partyCode,
+      receiptNo: `HD${serial.slice(-14)}`,
+      bankSerialNo: serial,
+      accountNo: account.accountNo,
+      tradeDate: chinaDay(paidAt),
+      tradeAt: iso(paidAt),
+      direction: 'debit',
+      payerName: account.name,
+      payerAccount: account.accountNo,
+      payerBank: account.bank,
+      ...payee,
+      amountFen: r.amountFen,
+      feeFen: FEE_FEN,
+      purpose: '运费',
+      bizNo: payNo,
+      verifyCode: serial.slice(-12).replace(/(\d{4})(?=\d)/g, '$1-'),
+      ...stamp(paidAt),
     });
     entries.push({
-      partyCode: r.partyCode, accountNo: account.accountNo, queriedAt: iso(paidAt), kind: 'debit', changeFen: -need, ledgerFen: null, availableFen: null,
-      bankSerialNo: serial, source: account.source, ...stamp(paidAt),
+      partyCode: r.partyCode,
+      accountNo: account.accountNo,
+      queriedAt: iso(paidAt),
+      kind: 'debit',
+      changeFen: -need,
+      ledgerFen: null,
+      availableFen: null,
+      bankSerialNo: serial,
+      source: account.source,
+      ...stamp(paidAt),
     });
   }
-  for (const [table, rows] of [['cp_payment', payments], ['cp_receipt', receipts], ['cp_balance_log', entries]] as const) {
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto(table).values(rows.slice(i, i + 200)).execute();
+  for (const [table, rows] of [
+    ['cp_payment', payments],
+    ['cp_receipt', receipts],
+    ['cp_balance_log', entries],
+  ] as const) {
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto(table)
+        .values(rows.slice(i, i + 200))
+        .execute();
   }
   await rechain(ctx);
   return payments.length;
@@ -99,7 +174,13 @@ export async function cloudPayChain(ctx: AppContext): Promise<number> {
 /** Each account's balance log in time order: ledger = previous + change from its opening, written where it differs. */
 async function rechain(ctx: AppContext) {
   const db = ctx.database.db;
-  const rows = await db.selectFrom('cp_balance_log').select(['id', 'accountNo', 'kind', 'changeFen', 'ledgerFen', 'availableFen']).orderBy('accountNo').orderBy('queriedAt').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('cp_balance_log')
+    .select(['id', 'accountNo', 'kind', 'changeFen', 'ledgerFen', 'availableFen'])
+    .orderBy('accountNo')
+    .orderBy('queriedAt')
+    .orderBy('id')
+    .execute();
   let account = '';
   let ledger = 0;
   for (const r of rows) {
@@ -107,6 +188,11 @@ async function rechain(ctx: AppContext) {
     ledger = r.kind === 'opening' ? Number(r.ledgerFen) : ledger + Number(r.changeFen ?? 0);
     // What was frozen at the time (ledger − available) stays as it was.
     const frozen = r.ledgerFen === null ? 0 : Number(r.ledgerFen) - Number(r.availableFen ?? r.ledgerFen);
-    if (r.ledgerFen === null || Number(r.ledgerFen) !== ledger) await db.updateTable('cp_balance_log').set({ ledgerFen: ledger, availableFen: ledger - frozen }).where('id', '=', Number(r.id)).execute();
+    if (r.ledgerFen === null || Number(r.ledgerFen) !== ledger)
+      await db
+        .updateTable('cp_balance_log')
+        .set({ ledgerFen: ledger, availableFen: ledger - frozen })
+        .where('id', '=', Number(r.id))
+        .execute();
   }
 }

@@ -22,12 +22,21 @@ async function writeWalletLedger(ctx: AppContext): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const r of moves) {
       await moveDriverWallet(trx, 'system', {
-        driverIdcard: String(r.driverIdcard), partyCode: String(r.partyCode), type: r.applyType === 'withdraw' ? 'withdraw' : 'loan', amountFen: Number(r.amountFen),
-        applyNo: String(r.applyNo), bankSerialNo: r.bankSerialNo as string | null, waybillNo: r.waybillNo as string | null, at: new Date(String(r.transferredAt)),
+        driverIdcard: String(r.driverIdcard),
+        partyCode: String(r.partyCode),
+        type: r.applyType === 'withdraw' ? 'withdraw' : 'loan',
+        amountFen: Number(r.amountFen),
+        applyNo: String(r.applyNo),
+        bankSerialNo: r.bankSerialNo as string | null,
+        waybillNo: r.waybillNo as string | null,
+        at: new Date(String(r.transferredAt)),
       });
     }
     // Every driver has a wallet number and a balance, moved or not.
-    const number = ctx.database.dialect === 'postgres' ? sql<string>`'QB' || lpad(id::text, 12, '0')` : sql<string>`'QB' || substr('000000000000' || id, -12, 12)`;
+    const number =
+      ctx.database.dialect === 'postgres'
+        ? sql<string>`'QB' || lpad(id::text, 12, '0')`
+        : sql<string>`'QB' || substr('000000000000' || id, -12, 12)`;
     await trx.updateTable('tms_driver').set({ walletNo: number }).where('walletNo', 'is', null).execute();
     await trx.updateTable('tms_driver').set({ walletFen: 0 }).where('walletFen', 'is', null).execute();
   });

@@ -5,8 +5,23 @@ import { computeValues } from '../../../shared/schema/computed.js';
 import { luhnCheckDigit, residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
 import type { DemoGenerator } from './index.js';
 import {
-  BANKS, cnapsOf, COMPANY_WORDS, FEMALE_GIVEN, GOODS_NAMES, GOODS_VEHICLES, HOME_COUNTIES, HUBS, INDUSTRY_GOODS, INDUSTRY_SUFFIX, MALE_GIVEN,
-  PARTY_GEO, PHONE_PREFIXES, STREETS, SURNAMES, VEHICLE_SPECS, type Hub,
+  BANKS,
+  cnapsOf,
+  COMPANY_WORDS,
+  FEMALE_GIVEN,
+  GOODS_NAMES,
+  GOODS_VEHICLES,
+  HOME_COUNTIES,
+  HUBS,
+  INDUSTRY_GOODS,
+  INDUSTRY_SUFFIX,
+  MALE_GIVEN,
+  PARTY_GEO,
+  PHONE_PREFIXES,
+  STREETS,
+  SURNAMES,
+  VEHICLE_SPECS,
+  type Hub,
 } from './freightData.js';
 
 /**
@@ -104,7 +119,6 @@ function residentId(rng: Rng, male: boolean): string {
   return body + residentIdCheckChar(body)!;
 }
 
-
 const withLuhn = (partial: string) => partial + luhnCheckDigit(partial);
 
 function bankCard(rng: Rng): { bankName: string; bankCard: string } {
@@ -119,7 +133,11 @@ const PLATE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 function plateSerial(rng: Rng): string {
   // Mostly digits with at most two letters, as issued.
   const chars = Array.from({ length: 5 }, () => String(rng.int(0, 9)));
-  const letters = rng.weighted([[0, 4], [1, 4], [2, 2]] as const);
+  const letters = rng.weighted([
+    [0, 4],
+    [1, 4],
+    [2, 2],
+  ] as const);
   for (let i = 0; i < letters; i++) chars[rng.int(0, 4)] = rng.pick(PLATE_LETTERS.split(''));
   return chars.join('');
 }
@@ -142,7 +160,7 @@ function cstClock(ms: number): string {
 }
 
 function distanceKm(a: Hub, b: Hub, rng: Rng): number {
-  if (a === b || (a.region[1] === b.region[1])) return rng.int(25, 90);
+  if (a === b || a.region[1] === b.region[1]) return rng.int(25, 90);
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
@@ -169,19 +187,65 @@ export interface FreightDataset {
   tables: Record<string, Row[]>;
 }
 
-interface Shipper extends Row { code: string; partyCode: string; hub: Hub; industry: string; established: boolean; weight: number }
-interface Carrier extends Row { code: string; partyCode: string; hub: Hub; established: boolean; carrierType: string; name: string; contact: string }
-interface Driver extends Row { idcard: string; name: string; carrierCode: string; partyCode: string; licenseClass: string; bankName: string; bankCard: string }
-interface Vehicle extends Row { plate: string; vehicleType: string; vehicleLength: number; loadKg: number; carrierCode: string; driverIdcard: string; partyCode: string; busyUntil: number }
+interface Shipper extends Row {
+  code: string;
+  partyCode: string;
+  hub: Hub;
+  industry: string;
+  established: boolean;
+  weight: number;
+}
+interface Carrier extends Row {
+  code: string;
+  partyCode: string;
+  hub: Hub;
+  established: boolean;
+  carrierType: string;
+  name: string;
+  contact: string;
+}
+interface Driver extends Row {
+  idcard: string;
+  name: string;
+  carrierCode: string;
+  partyCode: string;
+  licenseClass: string;
+  bankName: string;
+  bankCard: string;
+}
+interface Vehicle extends Row {
+  plate: string;
+  vehicleType: string;
+  vehicleLength: number;
+  loadKg: number;
+  carrierCode: string;
+  driverIdcard: string;
+  partyCode: string;
+  busyUntil: number;
+}
 
-const PARTY_SHARE: [string, number][] = [['C1001', 45], ['C1002', 42], ['P0001', 13]];
+const PARTY_SHARE: [string, number][] = [
+  ['C1001', 45],
+  ['C1002', 42],
+  ['P0001', 13],
+];
 const SHIPPERS_PER_PARTY: Record<string, number> = { C1001: 17, C1002: 16, P0001: 7 };
 const CARRIERS_PER_PARTY: Record<string, number> = { C1001: 11, C1002: 10, P0001: 4 };
 const DRIVERS_PER_PARTY: Record<string, number> = { C1001: 53, C1002: 48, P0001: 19 };
 const ORDER_COUNT = 3000;
 
-const REJECT_CERT = ['营业执照已过期，请上传最新年检后的执照', '法人身份证照片模糊，无法核验', '统一社会信用代码与营业执照不一致', '经营范围不含道路货物运输相关业务'];
-const REJECT_CARGO = ['货源信息不完整：缺少卸货详细地址', '运价明显低于市场价，涉嫌虚假货源', '货物品名与货主经营范围不符', '联系人电话无法接通，请核实后重新发布'];
+const REJECT_CERT = [
+  '营业执照已过期，请上传最新年检后的执照',
+  '法人身份证照片模糊，无法核验',
+  '统一社会信用代码与营业执照不一致',
+  '经营范围不含道路货物运输相关业务',
+];
+const REJECT_CARGO = [
+  '货源信息不完整：缺少卸货详细地址',
+  '运价明显低于市场价，涉嫌虚假货源',
+  '货物品名与货主经营范围不符',
+  '联系人电话无法接通，请核实后重新发布',
+];
 const REJECT_REMIT = ['收款账户户名与司机身份证姓名不一致', '结算单存在货损争议，待处理后再付款'];
 /** The platform's own account that pays carriers (a corporate account: no check digit). */
 const PLATFORM_ACCOUNT = '31050161373600002175';
@@ -203,7 +267,11 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   const nums = new Numbers();
   const usedNames = new Set<string>();
   const stamp = (created: number, updated = created): Row => ({
-    createdAt: iso(created), updatedAt: iso(Math.min(Math.max(updated, created), now)), createdBy: 'system', updatedBy: 'system', version: 1,
+    createdAt: iso(created),
+    updatedAt: iso(Math.min(Math.max(updated, created), now)),
+    createdBy: 'system',
+    updatedBy: 'system',
+    version: 1,
   });
   const companyName = (hub: Hub, suffixes: string[]) => {
     for (;;) {
@@ -227,14 +295,31 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const hub = HUBS[rng.pick(PARTY_GEO[party].home)];
       const industry = rng.pick(Object.keys(INDUSTRY_SUFFIX));
       const established = i < n - newOnes;
-      const created = established ? now - rng.int(100, 900) * DAY - rng.int(0, 20) * HOUR : now - rng.int(1, 12) * DAY - rng.int(0, 20) * HOUR;
+      const created = established
+        ? now - rng.int(100, 900) * DAY - rng.int(0, 20) * HOUR
+        : now - rng.int(1, 12) * DAY - rng.int(0, 20) * HOUR;
       const legalPerson = personName(rng, rng.chance(0.8));
       const s: Shipper = {
-        code: `HZ${shipperSeq++}`, partyCode: party, hub, industry, established, weight: established ? 1 / (i + 1.5) + 0.05 : 0,
-        name: companyName(hub, INDUSTRY_SUFFIX[industry]), uscc: uscc(rng, hub.area), legalPerson,
-        contactName: personName(rng, rng.chance(0.6)), contactPhone: phone(rng), region: hub.region, address: address(hub),
-        settleCycle: rng.weighted([['monthly', 6], ['weekly', 2], ['perWaybill', 2]] as const),
-        creditLimitFen: rng.int(5, 50) * 10_000_000, status: established && rng.chance(0.04) ? 'frozen' : 'active',
+        code: `HZ${shipperSeq++}`,
+        partyCode: party,
+        hub,
+        industry,
+        established,
+        weight: established ? 1 / (i + 1.5) + 0.05 : 0,
+        name: companyName(hub, INDUSTRY_SUFFIX[industry]),
+        uscc: uscc(rng, hub.area),
+        legalPerson,
+        contactName: personName(rng, rng.chance(0.6)),
+        contactPhone: phone(rng),
+        region: hub.region,
+        address: address(hub),
+        settleCycle: rng.weighted([
+          ['monthly', 6],
+          ['weekly', 2],
+          ['perWaybill', 2],
+        ] as const),
+        creditLimitFen: rng.int(5, 50) * 10_000_000,
+        status: established && rng.chance(0.04) ? 'frozen' : 'active',
         ...stamp(created, created + rng.int(0, 60) * DAY),
       };
       shippers.push(s);
@@ -256,11 +341,21 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       s.certified = status === 'approved' || certType === 'renewal';
       s.certifiedAt = s.certified ? iso(certType === 'renewal' ? created + DAY : reviewed) : null;
       shipperCerts.push({
-        partyCode: party, shipperCode: s.code, certType, companyName: s.name, uscc: s.uscc, licenseValidUntil: cstDate(now + rng.int(200, 3000) * DAY),
-        legalPerson, legalPersonIdcard: residentId(rng, true), contactName: s.contactName, contactPhone: s.contactPhone,
+        partyCode: party,
+        shipperCode: s.code,
+        certType,
+        companyName: s.name,
+        uscc: s.uscc,
+        licenseValidUntil: cstDate(now + rng.int(200, 3000) * DAY),
+        legalPerson,
+        legalPersonIdcard: residentId(rng, true),
+        contactName: s.contactName,
+        contactPhone: s.contactPhone,
         businessScope: `道路普通货物运输；${rng.pick(GOODS_NAMES[INDUSTRY_GOODS[industry]])}等的批发与零售；仓储服务（不含危险化学品）。`,
-        submittedAt: iso(submitted), status,
-        reviewRemark: status === 'approved' ? rng.pick(['资质齐全，准予通过', '营业执照、法人身份证核验一致', '年审资料已更新，通过']) : null,
+        submittedAt: iso(submitted),
+        status,
+        reviewRemark:
+          status === 'approved' ? rng.pick(['资质齐全，准予通过', '营业执照、法人身份证核验一致', '年审资料已更新，通过']) : null,
         rejectReason: status === 'rejected' ? rng.pick(REJECT_CERT) : null,
         ...stamp(Math.min(submitted, created + HOUR), reviewed),
       });
@@ -281,19 +376,42 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     for (let i = 0; i < n; i++) {
       const hub = HUBS[rng.pick(PARTY_GEO[party].home)];
       const established = i < n - newOnes;
-      const carrierType = rng.weighted([['enterprise', 6], ['fleet', 3], ['individual', 1]] as const);
+      const carrierType = rng.weighted([
+        ['enterprise', 6],
+        ['fleet', 3],
+        ['individual', 1],
+      ] as const);
       const owner = personName(rng);
-      const name = carrierType === 'individual' ? `${owner}（个体运输户）` : carrierType === 'fleet' ? `${hub.name.slice(0, 2)}${owner.slice(0, 1)}氏运输车队` : companyName(hub, ['物流有限公司', '运输有限公司', '供应链管理有限公司', '汽车运输有限公司']);
+      const name =
+        carrierType === 'individual'
+          ? `${owner}（个体运输户）`
+          : carrierType === 'fleet'
+            ? `${hub.name.slice(0, 2)}${owner.slice(0, 1)}氏运输车队`
+            : companyName(hub, ['物流有限公司', '运输有限公司', '供应链管理有限公司', '汽车运输有限公司']);
       const created = established ? now - rng.int(120, 1000) * DAY : now - rng.int(1, 9) * DAY - rng.int(0, 20) * HOUR;
       const quality = Math.min(97, Math.max(58, Math.round(80 + (rng.next() + rng.next() + rng.next() - 1.5) * 16)));
       const score = () => Math.min(100, Math.max(40, quality + rng.int(-9, 9)));
       const permitExpire = now + rng.int(established && i === 2 ? 10 : 60, 1400) * DAY;
       const c: Carrier = {
-        code: `CY${carrierSeq++}`, partyCode: party, hub, established, name, carrierType,
-        uscc: uscc(rng, hub.area, carrierType === 'individual'), roadPermit: `${hub.area}${rng.digits(6)}`, permitExpireAt: cstDate(permitExpire),
-        legalPerson: owner, contact: carrierType === 'enterprise' ? personName(rng, rng.chance(0.7)) : owner, phone: phone(rng), region: hub.region,
+        code: `CY${carrierSeq++}`,
+        partyCode: party,
+        hub,
+        established,
+        name,
+        carrierType,
+        uscc: uscc(rng, hub.area, carrierType === 'individual'),
+        roadPermit: `${hub.area}${rng.digits(6)}`,
+        permitExpireAt: cstDate(permitExpire),
+        legalPerson: owner,
+        contact: carrierType === 'enterprise' ? personName(rng, rng.chance(0.7)) : owner,
+        phone: phone(rng),
+        region: hub.region,
         fleetSize: carrierType === 'individual' ? 1 : carrierType === 'fleet' ? rng.int(6, 30) : rng.int(25, 260),
-        scorePunctuality: score(), scoreSafety: score(), scoreService: score(), scoreCost: score(), scoreCapacity: score(),
+        scorePunctuality: score(),
+        scoreSafety: score(),
+        scoreService: score(),
+        scoreCost: score(),
+        scoreCapacity: score(),
         status: established && i === 5 ? 'suspended' : 'active',
         remark: established && i === 5 ? '近 30 天货损率偏高，暂停派单整改' : null,
         ...stamp(created, created + rng.int(0, 90) * DAY),
@@ -314,10 +432,26 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       c.certified = status === 'approved' || certType === 'renewal';
       c.certifiedAt = c.certified ? iso(certType === 'renewal' ? created + DAY : reviewed) : null;
       carrierCerts.push({
-        partyCode: party, carrierCode: c.code, certType, companyName: name, carrierType, uscc: c.uscc, roadPermit: c.roadPermit, permitValidUntil: c.permitExpireAt,
-        legalPerson: owner, legalPersonIdcard: residentId(rng, true), contactName: c.contact, contactPhone: c.phone,
-        vehicleCount: c.fleetSize, driverCount: Math.max(1, Math.round(Number(c.fleetSize) * rng.real(0.9, 1.3))), submittedAt: iso(submitted), status,
-        reviewRemark: status === 'approved' ? rng.pick(['道路运输经营许可证在有效期内，准予通过', '证照核验一致', '车辆行驶证、道路运输证抽查合格']) : null,
+        partyCode: party,
+        carrierCode: c.code,
+        certType,
+        companyName: name,
+        carrierType,
+        uscc: c.uscc,
+        roadPermit: c.roadPermit,
+        permitValidUntil: c.permitExpireAt,
+        legalPerson: owner,
+        legalPersonIdcard: residentId(rng, true),
+        contactName: c.contact,
+        contactPhone: c.phone,
+        vehicleCount: c.fleetSize,
+        driverCount: Math.max(1, Math.round(Number(c.fleetSize) * rng.real(0.9, 1.3))),
+        submittedAt: iso(submitted),
+        status,
+        reviewRemark:
+          status === 'approved'
+            ? rng.pick(['道路运输经营许可证在有效期内，准予通过', '证照核验一致', '车辆行驶证、道路运输证抽查合格'])
+            : null,
         rejectReason: status === 'rejected' ? rng.pick(['道路运输经营许可证已过期', '许可证经营范围不含道路普通货物运输']) : null,
         ...stamp(Math.min(submitted, created + HOUR), reviewed),
       });
@@ -330,7 +464,12 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const typeWeights = [...demand.entries()] as [string, number][];
     for (let d = 0; d < DRIVERS_PER_PARTY[party]; d++) {
       // Every carrier gets one driver first; the rest go to the bigger fleets.
-      const carrier = d < partyCarriers.length ? partyCarriers[d] : rng.weighted(partyCarriers.filter((c) => c.carrierType !== 'individual').map((c) => [c, Math.sqrt(Number(c.fleetSize))] as const));
+      const carrier =
+        d < partyCarriers.length
+          ? partyCarriers[d]
+          : rng.weighted(
+              partyCarriers.filter((c) => c.carrierType !== 'individual').map((c) => [c, Math.sqrt(Number(c.fleetSize))] as const),
+            );
       const vehicleType = d < typeWeights.length ? typeWeights[d][0] : rng.weighted(typeWeights);
       const spec = VEHICLE_SPECS[vehicleType];
       const male = rng.chance(0.97);
@@ -338,14 +477,31 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const card = bankCard(rng);
       const created = Math.max(Date.parse(String(carrier.createdAt)), now - rng.int(95, 700) * DAY);
       const driver: Driver = {
-        partyCode: party, name: personName(rng, male), idcard, phone: phone(rng), carrierCode: carrier.code, licenseClass: spec.license,
-        licenseExpireAt: cstDate(now + rng.int(d % 17 === 0 ? 5 : 60, 2200) * DAY), qualificationCertNo: idcard,
-        qualificationExpireAt: cstDate(now + rng.int(d % 23 === 0 ? 10 : 90, 2000) * DAY), ...card,
-        status: d % 41 === 40 ? 'disabled' : 'active', ...stamp(created, created + rng.int(0, 60) * DAY),
+        partyCode: party,
+        name: personName(rng, male),
+        idcard,
+        phone: phone(rng),
+        carrierCode: carrier.code,
+        licenseClass: spec.license,
+        licenseExpireAt: cstDate(now + rng.int(d % 17 === 0 ? 5 : 60, 2200) * DAY),
+        qualificationCertNo: idcard,
+        qualificationExpireAt: cstDate(now + rng.int(d % 23 === 0 ? 10 : 90, 2000) * DAY),
+        ...card,
+        status: d % 41 === 40 ? 'disabled' : 'active',
+        ...stamp(created, created + rng.int(0, 60) * DAY),
       };
       drivers.push(driver);
-      const electric = (vehicleType === 'lightVan' && rng.chance(0.5)) || (vehicleType === 'mediumVan' && rng.chance(0.2)) || (vehicleType === 'tractor' && rng.chance(0.05));
-      const energyType = electric ? (rng.chance(0.75) ? 'electric' : 'hybrid') : vehicleType === 'tractor' && rng.chance(0.2) ? 'lng' : 'diesel';
+      const electric =
+        (vehicleType === 'lightVan' && rng.chance(0.5)) ||
+        (vehicleType === 'mediumVan' && rng.chance(0.2)) ||
+        (vehicleType === 'tractor' && rng.chance(0.05));
+      const energyType = electric
+        ? rng.chance(0.75)
+          ? 'electric'
+          : 'hybrid'
+        : vehicleType === 'tractor' && rng.chance(0.2)
+          ? 'lng'
+          : 'diesel';
       let plate = '';
       while (!plate || usedPlates.has(plate)) {
         const prefix = rng.pick(carrier.hub.plate);
@@ -355,11 +511,21 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       }
       usedPlates.add(plate);
       vehicles.push({
-        partyCode: party, plate, plateColor: electric ? (vehicleType === 'lightVan' ? 'green' : 'yellowGreen') : vehicleType === 'lightVan' ? 'blue' : 'yellow',
-        vehicleType, vehicleLength: rng.pick(spec.lengths), loadKg: Math.round(rng.int(spec.loadKg[0], spec.loadKg[1]) / 100) * 100, energyType,
-        roadTransportCertNo: `${carrier.hub.area}${rng.digits(6)}`, carrierCode: carrier.code, driverIdcard: idcard,
-        inspectionExpireAt: cstDate(now + rng.int(d % 19 === 0 ? -5 : 20, 365) * DAY), insuranceExpireAt: cstDate(now + rng.int(d % 29 === 0 ? 3 : 30, 365) * DAY),
-        status: d % 37 === 36 ? 'maintenance' : 'active', busyUntil: 0, ...stamp(created, created + rng.int(0, 60) * DAY),
+        partyCode: party,
+        plate,
+        plateColor: electric ? (vehicleType === 'lightVan' ? 'green' : 'yellowGreen') : vehicleType === 'lightVan' ? 'blue' : 'yellow',
+        vehicleType,
+        vehicleLength: rng.pick(spec.lengths),
+        loadKg: Math.round(rng.int(spec.loadKg[0], spec.loadKg[1]) / 100) * 100,
+        energyType,
+        roadTransportCertNo: `${carrier.hub.area}${rng.digits(6)}`,
+        carrierCode: carrier.code,
+        driverIdcard: idcard,
+        inspectionExpireAt: cstDate(now + rng.int(d % 19 === 0 ? -5 : 20, 365) * DAY),
+        insuranceExpireAt: cstDate(now + rng.int(d % 29 === 0 ? 3 : 30, 365) * DAY),
+        status: d % 37 === 36 ? 'maintenance' : 'active',
+        busyUntil: 0,
+        ...stamp(created, created + rng.int(0, 60) * DAY),
       });
     }
   }
@@ -368,11 +534,37 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
 
   // --- orders and waybills -----------------------------------------------------------------
   interface Trip {
-    order: Row; shipper: Shipper; vehicle: Vehicle; driver: Driver; carrier: Carrier; origin: Hub; dest: Hub;
-    created: number; loadStart: number; loaded: number; delivered: number; signed: number; valued: number;
-    settleCreated: number; confirmed: number; approved: number; paid: number; freight: number; distance: number;
-    onTime: boolean; damage: boolean; late: boolean; cancelled: boolean; waybill?: Row;
-    weight: number; driverFreight: number; serviceFee: number; advance: number; advanceType: string; taxWithheld: boolean; iitRate: number;
+    order: Row;
+    shipper: Shipper;
+    vehicle: Vehicle;
+    driver: Driver;
+    carrier: Carrier;
+    origin: Hub;
+    dest: Hub;
+    created: number;
+    loadStart: number;
+    loaded: number;
+    delivered: number;
+    signed: number;
+    valued: number;
+    settleCreated: number;
+    confirmed: number;
+    approved: number;
+    paid: number;
+    freight: number;
+    distance: number;
+    onTime: boolean;
+    damage: boolean;
+    late: boolean;
+    cancelled: boolean;
+    waybill?: Row;
+    weight: number;
+    driverFreight: number;
+    serviceFee: number;
+    advance: number;
+    advanceType: string;
+    taxWithheld: boolean;
+    iitRate: number;
   }
   const orderTimes: number[] = [];
   // Daily volumes grow a little over the window and dip at weekends.
@@ -386,7 +578,22 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   for (let d = 0; d <= WINDOW_DAYS; d++) {
     const count = Math.round((dayWeights[d] / dayTotal) * ORDER_COUNT);
     for (let k = 0; k < count; k++) {
-      const hour = rng.weighted([[7, 2], [8, 5], [9, 8], [10, 9], [11, 7], [13, 6], [14, 8], [15, 8], [16, 7], [17, 5], [18, 3], [19, 2], [20, 1], [21, 1]] as const);
+      const hour = rng.weighted([
+        [7, 2],
+        [8, 5],
+        [9, 8],
+        [10, 9],
+        [11, 7],
+        [13, 6],
+        [14, 8],
+        [15, 8],
+        [16, 7],
+        [17, 5],
+        [18, 3],
+        [19, 2],
+        [20, 1],
+        [21, 1],
+      ] as const);
       const t = atCstHour(start + d * DAY, hour) + rng.int(0, 3599) * 1000;
       if (t < now - 20 * 60_000) orderTimes.push(t);
     }
@@ -396,12 +603,14 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   const orders: Row[] = [];
   const trips: Trip[] = [];
   const shippersByParty = new Map<string, Shipper[]>();
-  for (const s of shippers) if (s.established && s.status === 'active') shippersByParty.set(s.partyCode, [...(shippersByParty.get(s.partyCode) ?? []), s]);
+  for (const s of shippers)
+    if (s.established && s.status === 'active') shippersByParty.set(s.partyCode, [...(shippersByParty.get(s.partyCode) ?? []), s]);
   const vehiclesByParty = new Map<string, Vehicle[]>();
   for (const v of vehicles) {
     const c = carrierByCode.get(v.carrierCode)!;
     const driver = driverById.get(v.driverIdcard)!;
-    if (c.established && c.status === 'active' && v.status === 'active' && driver.status === 'active') vehiclesByParty.set(v.partyCode, [...(vehiclesByParty.get(v.partyCode) ?? []), v]);
+    if (c.established && c.status === 'active' && v.status === 'active' && driver.status === 'active')
+      vehiclesByParty.set(v.partyCode, [...(vehiclesByParty.get(v.partyCode) ?? []), v]);
   }
 
   // Documents must still be valid a week after loading, so no trip under way today runs on an expired one.
@@ -447,15 +656,44 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const serviceRate = shipper.weight % 3 === 0 ? 0.02 : 0;
     const plannedLoad = Math.ceil((created + rng.int(3, 30) * HOUR) / HOUR) * HOUR;
     const orderNo = nums.next('DD', created, 6);
-    const businessLine = vehicleType === 'refrigerated' ? 'coldChain' : vehicleType === 'lightVan' ? 'cityDelivery'
-      : vehicleType === 'mediumVan' && distance < 500 ? 'ltl' : distance > 1600 && rng.chance(0.15) ? 'multimodal' : 'ftl';
+    const businessLine =
+      vehicleType === 'refrigerated'
+        ? 'coldChain'
+        : vehicleType === 'lightVan'
+          ? 'cityDelivery'
+          : vehicleType === 'mediumVan' && distance < 500
+            ? 'ltl'
+            : distance > 1600 && rng.chance(0.15)
+              ? 'multimodal'
+              : 'ftl';
     const consignee = personName(rng, rng.chance(0.7));
     const order: Row = {
-      partyCode: party, orderNo, shipperCode: shipper.code, businessLine, goodsName: rng.pick(GOODS_NAMES[goodsType]), goodsType, weightKg,
-      volumeM3: ['heavyVan', 'mediumVan', 'lightVan', 'refrigerated'].includes(vehicleType) ? Math.round(length * 2.3 * 2.4 * rng.real(0.6, 0.95) * trucks) : null,
-      originRegion: origin.region, originAddress: address(origin), destRegion: dest.region, destAddress: address(dest),
-      consigneeName: consignee, consigneePhone: phone(rng), consigneeIdNo: residentId(crng, crng.chance(0.5)), vehicleType, vehicleLength: length, plannedLoadAt: iso(plannedLoad),
-      quotedFreightFen: perTruckYuan * 100 * trucks, status: 'pending', dataComplete: true, missingItems: null, cancelReason: null, remark: null,
+      partyCode: party,
+      orderNo,
+      shipperCode: shipper.code,
+      businessLine,
+      goodsName: rng.pick(GOODS_NAMES[goodsType]),
+      goodsType,
+      weightKg,
+      volumeM3: ['heavyVan', 'mediumVan', 'lightVan', 'refrigerated'].includes(vehicleType)
+        ? Math.round(length * 2.3 * 2.4 * rng.real(0.6, 0.95) * trucks)
+        : null,
+      originRegion: origin.region,
+      originAddress: address(origin),
+      destRegion: dest.region,
+      destAddress: address(dest),
+      consigneeName: consignee,
+      consigneePhone: phone(rng),
+      consigneeIdNo: residentId(crng, crng.chance(0.5)),
+      vehicleType,
+      vehicleLength: length,
+      plannedLoadAt: iso(plannedLoad),
+      quotedFreightFen: perTruckYuan * 100 * trucks,
+      status: 'pending',
+      dataComplete: true,
+      missingItems: null,
+      cancelReason: null,
+      remark: null,
       ...stamp(created),
     };
     orders.push(order);
@@ -476,8 +714,8 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const freight = perTruckYuan * 100;
       const carrier = carrierByCode.get(vehicle.carrierCode)!;
       // The driver's price is 88–93% of the shipper's price excluding VAT, in whole yuan.
-      const driverFreight = Math.round((freight / 1.09) * mrng.real(0.88, 0.93) / 100) * 100;
-      const advance = mrng.chance(0.3) ? Math.round(driverFreight * mrng.pick([0.2, 0.3, 0.4]) / 100) * 100 : 0;
+      const driverFreight = Math.round(((freight / 1.09) * mrng.real(0.88, 0.93)) / 100) * 100;
+      const advance = mrng.chance(0.3) ? Math.round((driverFreight * mrng.pick([0.2, 0.3, 0.4])) / 100) * 100 : 0;
       const loaded = loadStart + rng.int(60, 240) * 60_000;
       const drive = (distance / rng.real(50, 62)) * HOUR + Math.floor(distance / 650) * 8 * HOUR;
       const late = rng.chance(0.08);
@@ -490,15 +728,43 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const confirmed = settleCreated + rng.int(6, 60) * HOUR;
       const approved = confirmed + rng.int(1, 20) * HOUR;
       const paid = approved + rng.int(1, 40) * HOUR;
-      vehicle.busyUntil = delivered + distance / 55 * HOUR * 0.6;
+      vehicle.busyUntil = delivered + (distance / 55) * HOUR * 0.6;
       const driver = driverById.get(vehicle.driverIdcard)!;
       trips.push({
-        order, shipper, vehicle, driver, carrier: carrierByCode.get(vehicle.carrierCode)!, origin, dest,
-        created: dispatchAt + k * rng.int(5, 40) * 60_000, loadStart, loaded, delivered, signed, valued, settleCreated, confirmed, approved, paid,
-        freight, distance, onTime, damage, late, cancelled,
-        weight, driverFreight, serviceFee: Math.round(freight * serviceRate / 100) * 100, advance,
-        advanceType: mrng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2]] as const),
-        taxWithheld: carrier.carrierType !== 'enterprise', iitRate: carrier.carrierType !== 'enterprise' ? 0.01 : 0,
+        order,
+        shipper,
+        vehicle,
+        driver,
+        carrier: carrierByCode.get(vehicle.carrierCode)!,
+        origin,
+        dest,
+        created: dispatchAt + k * rng.int(5, 40) * 60_000,
+        loadStart,
+        loaded,
+        delivered,
+        signed,
+        valued,
+        settleCreated,
+        confirmed,
+        approved,
+        paid,
+        freight,
+        distance,
+        onTime,
+        damage,
+        late,
+        cancelled,
+        weight,
+        driverFreight,
+        serviceFee: Math.round((freight * serviceRate) / 100) * 100,
+        advance,
+        advanceType: mrng.weighted([
+          ['freightAdvance', 5],
+          ['fuelCard', 3],
+          ['etcRecharge', 2],
+        ] as const),
+        taxWithheld: carrier.carrierType !== 'enterprise',
+        iitRate: carrier.carrierType !== 'enterprise' ? 0.01 : 0,
       });
     }
   }
@@ -516,21 +782,52 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       status = 'cancelled';
       updated = cancelAt;
     } else if (now < t.loadStart) status = 'created';
-    else if (now < t.loaded) { status = 'loading'; updated = t.loadStart; }
-    else if (now < t.delivered) { status = 'inTransit'; updated = t.loaded; }
-    else if (now < t.signed) { status = 'delivered'; updated = t.delivered; }
-    else if (now < t.paid) { status = 'signed'; updated = t.signed; }
-    else { status = 'settled'; updated = t.paid; }
+    else if (now < t.loaded) {
+      status = 'loading';
+      updated = t.loadStart;
+    } else if (now < t.delivered) {
+      status = 'inTransit';
+      updated = t.loaded;
+    } else if (now < t.signed) {
+      status = 'delivered';
+      updated = t.delivered;
+    } else if (now < t.paid) {
+      status = 'signed';
+      updated = t.signed;
+    } else {
+      status = 'settled';
+      updated = t.paid;
+    }
     const reached = (ms: number) => ms <= now && status !== 'cancelled';
     const w: Row = {
-      partyCode: t.order.partyCode, waybillNo: nums.next('YD', t.created, 6), orderNo: t.order.orderNo, shipperCode: t.shipper.code, carrierCode: t.carrier.code,
-      driverIdcard: t.driver.idcard, plate: t.vehicle.plate, originRegion: t.origin.region, destRegion: t.dest.region, distanceKm: t.distance,
-      goodsName: t.order.goodsName, goodsType: t.order.goodsType, weightKg: t.weight,
-      freightFen: t.freight, extraFeeFen: 0, serviceFeeFen: t.serviceFee, driverFreightFen: t.driverFreight, advanceFen: 0,
-      taxWithheld: t.taxWithheld, iitRate: t.iitRate, status, exceptionFlag: false,
-      loadedAt: reached(t.loaded) ? iso(t.loaded) : null, deliveredAt: reached(t.delivered) ? iso(t.delivered) : null,
-      onTimeDelivery: reached(t.delivered) ? t.onTime : null, damage: reached(t.delivered) ? t.damage : null,
-      cancelReason: status === 'cancelled' ? rng.pick(['车辆临时故障，改派他车', '货主取消发货', '司机无法按时到场装货']) : null, remark: null,
+      partyCode: t.order.partyCode,
+      waybillNo: nums.next('YD', t.created, 6),
+      orderNo: t.order.orderNo,
+      shipperCode: t.shipper.code,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      plate: t.vehicle.plate,
+      originRegion: t.origin.region,
+      destRegion: t.dest.region,
+      distanceKm: t.distance,
+      goodsName: t.order.goodsName,
+      goodsType: t.order.goodsType,
+      weightKg: t.weight,
+      freightFen: t.freight,
+      extraFeeFen: 0,
+      serviceFeeFen: t.serviceFee,
+      driverFreightFen: t.driverFreight,
+      advanceFen: 0,
+      taxWithheld: t.taxWithheld,
+      iitRate: t.iitRate,
+      status,
+      exceptionFlag: false,
+      loadedAt: reached(t.loaded) ? iso(t.loaded) : null,
+      deliveredAt: reached(t.delivered) ? iso(t.delivered) : null,
+      onTimeDelivery: reached(t.delivered) ? t.onTime : null,
+      damage: reached(t.delivered) ? t.damage : null,
+      cancelReason: status === 'cancelled' ? rng.pick(['车辆临时故障，改派他车', '货主取消发货', '司机无法按时到场装货']) : null,
+      remark: null,
       ...stamp(t.created, updated),
     };
     t.waybill = w;
@@ -578,16 +875,35 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const w = t.waybill;
     if (!w || w.status === 'cancelled' || t.loaded > now) continue;
     const inTransitUntil = Math.min(now, t.delivered);
-    if (t.damage && t.delivered <= now) events.push({ t, at: t.delivered + rng.int(10, 120) * 60_000, type: rng.chance(0.8) ? 'damage' : 'shortage' });
+    if (t.damage && t.delivered <= now)
+      events.push({ t, at: t.delivered + rng.int(10, 120) * 60_000, type: rng.chance(0.8) ? 'damage' : 'shortage' });
     if (t.late && t.delivered <= now && rng.chance(0.5)) events.push({ t, at: t.loaded + (t.delivered - t.loaded) * 0.7, type: 'delay' });
-    if (rng.chance(0.05)) events.push({ t, at: t.loaded + (inTransitUntil - t.loaded) * rng.real(0.1, 0.95), type: rng.weighted([['routeDeviation', 4], ['breakdown', 3], ['accident', 1], ['other', 1]] as const) });
+    if (rng.chance(0.05))
+      events.push({
+        t,
+        at: t.loaded + (inTransitUntil - t.loaded) * rng.real(0.1, 0.95),
+        type: rng.weighted([
+          ['routeDeviation', 4],
+          ['breakdown', 3],
+          ['accident', 1],
+          ['other', 1],
+        ] as const),
+      });
     if (t.delivered <= now && rng.chance(0.004)) events.push({ t, at: t.delivered + HOUR, type: 'refusal' });
     // Track alerts: about one trip in four raises one or two.
     if (t.loaded > now - 60 * DAY && rng.chance(0.28)) {
       for (let k = rng.int(1, 2); k > 0; k--) {
         const f = rng.real(0.05, 0.95);
         const at = t.loaded + (inTransitUntil - t.loaded) * f;
-        const drawn = rng.weighted([['routeDeviation', 3], ['longStop', 4], ['signalLost', 3], ['speeding', 2], ['fatigueDriving', 2], ['nightDriving', 3], ['geofence', 1]] as const);
+        const drawn = rng.weighted([
+          ['routeDeviation', 3],
+          ['longStop', 4],
+          ['signalLost', 3],
+          ['speeding', 2],
+          ['fatigueDriving', 2],
+          ['nightDriving', 3],
+          ['geofence', 1],
+        ] as const);
         // Night driving is raised only between 02:00 and 05:00 China time; at other hours the stop is a long stop.
         const cstHour = new Date(at + CST).getUTCHours();
         // An alert's duration fits in the trip: four hours at the wheel need four hours since loading, a
@@ -599,13 +915,28 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
         if ((type === 'longStop' && remainingMin < 90) || (type === 'signalLost' && remainingMin < 20)) type = 'routeDeviation';
         const lng = t.origin.lng + (t.dest.lng - t.origin.lng) * f + rng.real(-0.15, 0.15);
         const lat = t.origin.lat + (t.dest.lat - t.origin.lat) * f + rng.real(-0.15, 0.15);
-        const near = Object.values(HUBS).reduce((a, b) => ((a.lng - lng) ** 2 + (a.lat - lat) ** 2 <= (b.lng - lng) ** 2 + (b.lat - lat) ** 2 ? a : b));
+        const near = Object.values(HUBS).reduce((a, b) =>
+          (a.lng - lng) ** 2 + (a.lat - lat) ** 2 <= (b.lng - lng) ** 2 + (b.lat - lat) ** 2 ? a : b,
+        );
         const speed = type === 'speeding' ? rng.int(92, 118) : type === 'longStop' || type === 'signalLost' ? 0 : rng.int(45, 85);
         const dev = type === 'routeDeviation' ? Math.round(rng.real(3, 60) * 10) / 10 : null;
         const untilFive = Math.floor((atCstHour(at - 2 * HOUR, 5) - at) / 60_000);
-        const minutes = type === 'longStop' ? Math.min(rng.int(90, 420), remainingMin) : type === 'signalLost' ? Math.min(rng.int(20, 180), remainingMin)
-          : type === 'fatigueDriving' ? Math.min(rng.int(240, 330), elapsedMin) : type === 'nightDriving' ? Math.max(10, Math.min(rng.int(60, 200), untilFive)) : rng.int(2, 25);
-        const level = type === 'speeding' || (type === 'routeDeviation' && (dev ?? 0) > 30) || type === 'fatigueDriving' ? 'high' : type === 'longStop' || type === 'routeDeviation' ? 'medium' : 'low';
+        const minutes =
+          type === 'longStop'
+            ? Math.min(rng.int(90, 420), remainingMin)
+            : type === 'signalLost'
+              ? Math.min(rng.int(20, 180), remainingMin)
+              : type === 'fatigueDriving'
+                ? Math.min(rng.int(240, 330), elapsedMin)
+                : type === 'nightDriving'
+                  ? Math.max(10, Math.min(rng.int(60, 200), untilFive))
+                  : rng.int(2, 25);
+        const level =
+          type === 'speeding' || (type === 'routeDeviation' && (dev ?? 0) > 30) || type === 'fatigueDriving'
+            ? 'high'
+            : type === 'longStop' || type === 'routeDeviation'
+              ? 'medium'
+              : 'low';
         const where = `${near.name}附近`;
         const text: Record<string, string> = {
           routeDeviation: `车辆 ${t.vehicle.plate} 在${where}偏离规划路线 ${dev} 公里，持续 ${minutes} 分钟`,
@@ -617,11 +948,24 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
           geofence: `车辆 ${t.vehicle.plate} 驶入非计划区域电子围栏（${where}）`,
         };
         alerts.push({
-          partyCode: w.partyCode, occurredAt: iso(at), waybillNo: w.waybillNo, plate: t.vehicle.plate, driverIdcard: t.driver.idcard, alertType: type, level,
-          region: near.region.slice(0, 2), longitude: Math.round(lng * 1e6) / 1e6, latitude: Math.round(lat * 1e6) / 1e6, speedKmh: speed, deviationKm: dev,
-          durationMin: minutes, description: text[type], ...stamp(at),
+          partyCode: w.partyCode,
+          occurredAt: iso(at),
+          waybillNo: w.waybillNo,
+          plate: t.vehicle.plate,
+          driverIdcard: t.driver.idcard,
+          alertType: type,
+          level,
+          region: near.region.slice(0, 2),
+          longitude: Math.round(lng * 1e6) / 1e6,
+          latitude: Math.round(lat * 1e6) / 1e6,
+          speedKmh: speed,
+          deviationKm: dev,
+          durationMin: minutes,
+          description: text[type],
+          ...stamp(at),
         });
-        if (type === 'routeDeviation' && level === 'high' && rng.chance(0.3)) events.push({ t, at: at + 15 * 60_000, type: 'routeDeviation' });
+        if (type === 'routeDeviation' && level === 'high' && rng.chance(0.3))
+          events.push({ t, at: at + 15 * 60_000, type: 'routeDeviation' });
       }
     }
   }
@@ -634,8 +978,30 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     seenException.add(key);
     e.t.waybill!.exceptionFlag = true;
     const age = now - e.at;
-    const status = age < 2 * DAY ? (rng.chance(0.8) ? 'open' : 'processing') : age < 7 * DAY ? rng.weighted([['open', 4], ['processing', 6], ['closed', 10]] as const) : 'closed';
-    const severity = e.type === 'accident' ? 'critical' : e.type === 'damage' || e.type === 'shortage' ? rng.weighted([['minor', 3], ['major', 2]] as const) : rng.weighted([['minor', 4], ['major', 1]] as const);
+    const status =
+      age < 2 * DAY
+        ? rng.chance(0.8)
+          ? 'open'
+          : 'processing'
+        : age < 7 * DAY
+          ? rng.weighted([
+              ['open', 4],
+              ['processing', 6],
+              ['closed', 10],
+            ] as const)
+          : 'closed';
+    const severity =
+      e.type === 'accident'
+        ? 'critical'
+        : e.type === 'damage' || e.type === 'shortage'
+          ? rng.weighted([
+              ['minor', 3],
+              ['major', 2],
+            ] as const)
+          : rng.weighted([
+              ['minor', 4],
+              ['major', 1],
+            ] as const);
     const claim = e.type === 'damage' || e.type === 'shortage' ? rng.int(5, 80) * 10_000 : null;
     const desc: Record<string, string> = {
       delay: `预计送达时间已过，车辆仍在途，收货方催问（运单 ${e.t.waybill!.waybillNo}）`,
@@ -649,14 +1015,40 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     };
     const closedAt = e.at + rng.int(4, 96) * HOUR;
     exceptions.push({
-      partyCode: e.t.waybill!.partyCode, exceptionNo: nums.next('YC', e.at, 4), waybillNo: e.t.waybill!.waybillNo, plate: e.t.vehicle.plate, driverIdcard: e.t.driver.idcard,
-      exceptionType: e.type, severity, occurredAt: iso(e.at), region: (e.at > e.t.delivered ? e.t.dest : e.t.origin).region.slice(0, 2),
-      reportedBy: e.type === 'routeDeviation' ? 'monitoring' : e.type === 'damage' || e.type === 'shortage' || e.type === 'refusal' ? rng.pick(['consignee', 'shipper', 'driver']) : rng.pick(['driver', 'customerService']),
-      description: desc[e.type], claimFen: claim, status,
-      handleRemark: status !== 'open' ? rng.pick(['已联系司机核实现场情况', '已通知承运商负责人跟进', '已与收货方沟通，约定次日处理']) : null,
-      resolution: status === 'closed' ? rng.pick(['已协商按实际损失赔付，从运费中扣除', '核实为正常绕行，不予处罚', '已转运并送达，收货方确认', '货物已补发，客户确认关闭']) : null,
-      compensationFen: status === 'closed' && claim ? Math.round(claim * rng.real(0.4, 1) / 100) * 100 : null,
-      ...stamp(e.at + rng.int(5, 60) * 60_000, status === 'closed' ? closedAt : status === 'processing' ? e.at + rng.int(1, 6) * HOUR : e.at),
+      partyCode: e.t.waybill!.partyCode,
+      exceptionNo: nums.next('YC', e.at, 4),
+      waybillNo: e.t.waybill!.waybillNo,
+      plate: e.t.vehicle.plate,
+      driverIdcard: e.t.driver.idcard,
+      exceptionType: e.type,
+      severity,
+      occurredAt: iso(e.at),
+      region: (e.at > e.t.delivered ? e.t.dest : e.t.origin).region.slice(0, 2),
+      reportedBy:
+        e.type === 'routeDeviation'
+          ? 'monitoring'
+          : e.type === 'damage' || e.type === 'shortage' || e.type === 'refusal'
+            ? rng.pick(['consignee', 'shipper', 'driver'])
+            : rng.pick(['driver', 'customerService']),
+      description: desc[e.type],
+      claimFen: claim,
+      status,
+      handleRemark:
+        status !== 'open' ? rng.pick(['已联系司机核实现场情况', '已通知承运商负责人跟进', '已与收货方沟通，约定次日处理']) : null,
+      resolution:
+        status === 'closed'
+          ? rng.pick([
+              '已协商按实际损失赔付，从运费中扣除',
+              '核实为正常绕行，不予处罚',
+              '已转运并送达，收货方确认',
+              '货物已补发，客户确认关闭',
+            ])
+          : null,
+      compensationFen: status === 'closed' && claim ? Math.round((claim * rng.real(0.4, 1)) / 100) * 100 : null,
+      ...stamp(
+        e.at + rng.int(5, 60) * 60_000,
+        status === 'closed' ? closedAt : status === 'processing' ? e.at + rng.int(1, 6) * HOUR : e.at,
+      ),
     });
   }
 
@@ -665,14 +1057,41 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   const payees = new Map<string, Row>();
   const payeeOf = (t: Trip): Row => {
     if (t.carrier.carrierType === 'individual') {
-      return { payeeType: 'actualCarrier', accountType: 'personal', payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, cnapsCode: cnapsOf(t.driver.bankName, t.driver.bankCard), authorisationNo: null, corporateAccountNo: null };
+      return {
+        payeeType: 'actualCarrier',
+        accountType: 'personal',
+        payeeName: t.driver.name,
+        bankName: t.driver.bankName,
+        bankCard: t.driver.bankCard,
+        cnapsCode: cnapsOf(t.driver.bankName, t.driver.bankCard),
+        authorisationNo: null,
+        corporateAccountNo: null,
+      };
     }
     let p = payees.get(t.carrier.code);
     if (!p) {
       const card = bankCard(mrng);
-      p = t.carrier.carrierType === 'enterprise'
-        ? { payeeType: 'actualCarrier', accountType: 'corporate', payeeName: t.carrier.name, bankName: card.bankName, bankCard: null, corporateAccountNo: `${mrng.int(1, 9)}${mrng.digits(mrng.pick([15, 17, 18]))}`, cnapsCode: mrng.digits(12), authorisationNo: null }
-        : { payeeType: 'fleetCaptain', accountType: 'personal', payeeName: t.carrier.contact, ...card, cnapsCode: cnapsOf(card.bankName, card.bankCard), corporateAccountNo: null, authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}` };
+      p =
+        t.carrier.carrierType === 'enterprise'
+          ? {
+              payeeType: 'actualCarrier',
+              accountType: 'corporate',
+              payeeName: t.carrier.name,
+              bankName: card.bankName,
+              bankCard: null,
+              corporateAccountNo: `${mrng.int(1, 9)}${mrng.digits(mrng.pick([15, 17, 18]))}`,
+              cnapsCode: mrng.digits(12),
+              authorisationNo: null,
+            }
+          : {
+              payeeType: 'fleetCaptain',
+              accountType: 'personal',
+              payeeName: t.carrier.contact,
+              ...card,
+              cnapsCode: cnapsOf(card.bankName, card.bankCard),
+              corporateAccountNo: null,
+              authorisationNo: `SQ${t.carrier.code.slice(2)}${mrng.digits(6)}`,
+            };
       payees.set(t.carrier.code, p);
     }
     return p;
@@ -690,11 +1109,26 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const status = decided > now ? 'pending' : transferred > now ? 'approved' : 'transferred';
     if (status === 'transferred') w.advanceFen = t.advance;
     transfers.push({
-      partyCode: w.partyCode, applyNo: nums.next('ZZ', at, 4), applyType: t.advanceType, waybillNo: w.waybillNo,
-      carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: t.advance,
-      reason: { freightAdvance: `运单 ${w.waybillNo} 装车后预付运费（油费、路费），结算时从尾款扣除`, fuelCard: `运单 ${w.waybillNo} 油卡预付，结算时从尾款扣除`, etcRecharge: `运单 ${w.waybillNo} ETC 预充，结算时从尾款扣除` }[t.advanceType],
-      status, approveRemark: status === 'pending' ? null : mrng.pick(['同意', '额度内，同意', null]), rejectReason: null,
-      bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${mrng.digits(12)}` : null, transferredAt: status === 'transferred' ? iso(transferred) : null,
+      partyCode: w.partyCode,
+      applyNo: nums.next('ZZ', at, 4),
+      applyType: t.advanceType,
+      waybillNo: w.waybillNo,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      payeeName: t.driver.name,
+      bankName: t.driver.bankName,
+      bankCard: t.driver.bankCard,
+      amountFen: t.advance,
+      reason: {
+        freightAdvance: `运单 ${w.waybillNo} 装车后预付运费（油费、路费），结算时从尾款扣除`,
+        fuelCard: `运单 ${w.waybillNo} 油卡预付，结算时从尾款扣除`,
+        etcRecharge: `运单 ${w.waybillNo} ETC 预充，结算时从尾款扣除`,
+      }[t.advanceType],
+      status,
+      approveRemark: status === 'pending' ? null : mrng.pick(['同意', '额度内，同意', null]),
+      rejectReason: null,
+      bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${mrng.digits(12)}` : null,
+      transferredAt: status === 'transferred' ? iso(transferred) : null,
       ...stamp(at, status === 'pending' ? at : status === 'transferred' ? transferred : decided),
     });
   }
@@ -710,16 +1144,36 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const loadingFee = rng.chance(0.3) ? rng.int(10, 50) * 1000 : 0;
     const waitingFee = rng.chance(0.1) ? rng.int(20, 80) * 1000 : 0;
     const deductionReason = t.damage ? 'damage' : t.late && rng.chance(0.6) ? 'late' : rng.chance(0.005) ? 'receiptMissing' : 'none';
-    const deduction = deductionReason === 'damage' ? Math.min(rng.int(5, 30) * 10_000, Math.round(t.driverFreight * 0.3 / 100) * 100) : deductionReason === 'late' ? Math.round(t.driverFreight * rng.real(0.02, 0.05) / 100) * 100
-      : deductionReason === 'receiptMissing' ? 20_000 : 0;
+    const deduction =
+      deductionReason === 'damage'
+        ? Math.min(rng.int(5, 30) * 10_000, Math.round((t.driverFreight * 0.3) / 100) * 100)
+        : deductionReason === 'late'
+          ? Math.round((t.driverFreight * rng.real(0.02, 0.05)) / 100) * 100
+          : deductionReason === 'receiptMissing'
+            ? 20_000
+            : 0;
     const disputed = t.valued <= now && (t.damage || rng.chance(0.004)) && rng.chance(0.5);
     const valStatus = t.valued > now ? 'pending' : disputed ? 'disputed' : 'valued';
     const valuated = t.driverFreight + loadingFee + waitingFee - deduction;
     valuations.push({
-      partyCode: w.partyCode, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, deliveredAt: iso(t.delivered),
-      contractFreightFen: t.driverFreight, loadingFeeFen: loadingFee, waitingFeeFen: waitingFee, deductionFen: deduction, deductionReason,
-      valuatedFreightFen: valStatus === 'valued' ? valuated : null, status: valStatus,
-      valuationRemark: valStatus === 'disputed' ? rng.pick(['司机对货损扣款金额有异议，待客服协调', '装卸费金额双方未达成一致']) : valStatus === 'valued' && deduction ? `扣款：${deductionReason === 'late' ? '超时送达' : deductionReason === 'damage' ? '货损' : '回单缺失'}` : null,
+      partyCode: w.partyCode,
+      waybillNo: w.waybillNo,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      deliveredAt: iso(t.delivered),
+      contractFreightFen: t.driverFreight,
+      loadingFeeFen: loadingFee,
+      waitingFeeFen: waitingFee,
+      deductionFen: deduction,
+      deductionReason,
+      valuatedFreightFen: valStatus === 'valued' ? valuated : null,
+      status: valStatus,
+      valuationRemark:
+        valStatus === 'disputed'
+          ? rng.pick(['司机对货损扣款金额有异议，待客服协调', '装卸费金额双方未达成一致'])
+          : valStatus === 'valued' && deduction
+            ? `扣款：${deductionReason === 'late' ? '超时送达' : deductionReason === 'damage' ? '货损' : '回单缺失'}`
+            : null,
       ...stamp(t.delivered + rng.int(5, 40) * 60_000, valStatus === 'pending' ? t.delivered : t.valued),
     });
     if (valStatus === 'disputed' && w.status === 'settled') w.status = 'signed';
@@ -732,10 +1186,22 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const settleStatus = t.confirmed > now ? 'pending' : paid ? 'paid' : 'confirmed';
     const settlementNo = nums.next('JS', t.settleCreated, 6);
     const s: Row = {
-      partyCode: w.partyCode, settlementNo, waybillNo: w.waybillNo, shipperCode: t.shipper.code, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard,
-      freightFen: t.driverFreight, extraFeeFen: loadingFee + waitingFee, deductionFen: deduction, taxWithheld: t.taxWithheld, iitRate: t.iitRate,
-      advanceFen: w.advanceFen, status: settleStatus,
-      confirmedAt: settleStatus === 'pending' ? null : iso(t.confirmed), paidAt: paid ? iso(t.paid) : null, remark: null,
+      partyCode: w.partyCode,
+      settlementNo,
+      waybillNo: w.waybillNo,
+      shipperCode: t.shipper.code,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      freightFen: t.driverFreight,
+      extraFeeFen: loadingFee + waitingFee,
+      deductionFen: deduction,
+      taxWithheld: t.taxWithheld,
+      iitRate: t.iitRate,
+      advanceFen: w.advanceFen,
+      status: settleStatus,
+      confirmedAt: settleStatus === 'pending' ? null : iso(t.confirmed),
+      paidAt: paid ? iso(t.paid) : null,
+      remark: null,
       ...stamp(t.settleCreated, settleStatus === 'pending' ? t.settleCreated : paid ? t.paid : t.confirmed),
     };
     compute('tms/settlement/settlement', s);
@@ -744,14 +1210,39 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     if (remitRejected && w.status === 'settled') w.status = 'signed';
 
     if (settleStatus === 'pending') continue;
-    const remitStatus = remitRejected ? (t.approved <= now ? 'rejected' : 'pending') : t.approved > now ? 'pending' : t.paid > now ? 'approved' : 'paid';
+    const remitStatus = remitRejected
+      ? t.approved <= now
+        ? 'rejected'
+        : 'pending'
+      : t.approved > now
+        ? 'pending'
+        : t.paid > now
+          ? 'approved'
+          : 'paid';
     remits.push({
-      partyCode: w.partyCode, remitNo: nums.next('FK', t.confirmed, 4), settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard,
-      ...payeeOf(t), amountFen: finalPay, paymentMethod: mrng.weighted([['bankTransfer', 3], ['cloudPay', 2]] as const), payerAccount: PLATFORM_ACCOUNT, payerBank: PLATFORM_BANK, status: remitStatus,
+      partyCode: w.partyCode,
+      remitNo: nums.next('FK', t.confirmed, 4),
+      settlementNo,
+      waybillNo: w.waybillNo,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      ...payeeOf(t),
+      amountFen: finalPay,
+      paymentMethod: mrng.weighted([
+        ['bankTransfer', 3],
+        ['cloudPay', 2],
+      ] as const),
+      payerAccount: PLATFORM_ACCOUNT,
+      payerBank: PLATFORM_BANK,
+      status: remitStatus,
       approveRemark: remitStatus === 'approved' || remitStatus === 'paid' ? rng.pick(['同意付款', '金额核对无误', null]) : null,
       rejectReason: remitStatus === 'rejected' ? rng.pick(REJECT_REMIT) : null,
-      bankSerialNo: remitStatus === 'paid' ? `${ymd(t.paid)}${rng.digits(12)}` : null, paidAt: remitStatus === 'paid' ? iso(t.paid) : null,
-      ...stamp(t.confirmed + rng.int(1, 20) * 60_000, remitStatus === 'pending' ? t.confirmed : remitStatus === 'approved' || remitStatus === 'rejected' ? t.approved : t.paid),
+      bankSerialNo: remitStatus === 'paid' ? `${ymd(t.paid)}${rng.digits(12)}` : null,
+      paidAt: remitStatus === 'paid' ? iso(t.paid) : null,
+      ...stamp(
+        t.confirmed + rng.int(1, 20) * 60_000,
+        remitStatus === 'pending' ? t.confirmed : remitStatus === 'approved' || remitStatus === 'rejected' ? t.approved : t.paid,
+      ),
     });
     // Drivers chase payments that are confirmed but not paid within a day.
     const chaseAt = t.confirmed + rng.int(14, 24) * HOUR;
@@ -761,15 +1252,35 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const status = handledAt <= now ? (rng.chance(0.95) ? 'handled' : 'dismissed') : 'pending';
       const overdue = Math.max(0, Math.floor((Math.min(now, handledAt) - t.confirmed) / DAY));
       reminders.push({
-        partyCode: w.partyCode, title: `运单 ${w.waybillNo} 运费催付`, channel: rng.weighted([['driverApp', 6], ['hotline', 2], ['sms', 1], ['wechat', 2]] as const),
-        settlementNo, waybillNo: w.waybillNo, carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, amountFen: finalPay, overdueDays: overdue,
+        partyCode: w.partyCode,
+        title: `运单 ${w.waybillNo} 运费催付`,
+        channel: rng.weighted([
+          ['driverApp', 6],
+          ['hotline', 2],
+          ['sms', 1],
+          ['wechat', 2],
+        ] as const),
+        settlementNo,
+        waybillNo: w.waybillNo,
+        carrierCode: t.carrier.code,
+        driverIdcard: t.driver.idcard,
+        amountFen: finalPay,
+        overdueDays: overdue,
         content: rng.pick([
           `${t.driver.name}师傅：${t.origin.name}—${t.dest.name} 运单已签收，结算已确认，运费尾款 ${(finalPay / 100).toFixed(2)} 元仍未到账，请尽快安排。`,
           `司机来电催款：运单 ${w.waybillNo} 回单已交，运费何时到账？`,
           `承运商 ${t.carrier.name} 反馈本周结算款未到账，涉及运单 ${w.waybillNo}。`,
         ]),
-        sentAt: iso(chaseAt), status,
-        handleRemark: status === 'handled' ? (remitRejected ? '已请司机更新收款卡，重新发起打款' : '已付款，已告知司机到账时间') : status === 'dismissed' ? '重复提醒，已合并处理' : null,
+        sentAt: iso(chaseAt),
+        status,
+        handleRemark:
+          status === 'handled'
+            ? remitRejected
+              ? '已请司机更新收款卡，重新发起打款'
+              : '已付款，已告知司机到账时间'
+            : status === 'dismissed'
+              ? '重复提醒，已合并处理'
+              : null,
         ...stamp(chaseAt, status === 'pending' ? chaseAt : handledAt),
       });
     }
@@ -779,7 +1290,9 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   // the cap of the organisation's tax configuration stay pending (held), unpaid, as the server holds them.
   const yearIncome = new Map<string, number>();
   const held = new Set<unknown>();
-  for (const s of settlements.filter((x) => x.taxWithheld && x.confirmedAt).sort((a, b) => String(a.confirmedAt).localeCompare(String(b.confirmedAt)))) {
+  for (const s of settlements
+    .filter((x) => x.taxWithheld && x.confirmedAt)
+    .sort((a, b) => String(a.confirmedAt).localeCompare(String(b.confirmedAt)))) {
     const key = `${String(s.partyCode)}|${String(s.driverIdcard)}|${new Date(Date.parse(String(s.confirmedAt)) + 8 * HOUR).getUTCFullYear()}`;
     const total = (yearIncome.get(key) ?? 0) + Number(s.incomeFen);
     if (total <= (caps.get(String(s.partyCode)) ?? DEFAULT_CAP_FEN)) {
@@ -787,7 +1300,13 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       continue;
     }
     held.add(s.settlementNo);
-    Object.assign(s, { status: 'pending', confirmedAt: null, paidAt: null, remark: '司机本年经营所得已达年度上限，暂缓确认', updatedAt: s.createdAt });
+    Object.assign(s, {
+      status: 'pending',
+      confirmedAt: null,
+      paidAt: null,
+      remark: '司机本年经营所得已达年度上限，暂缓确认',
+      updatedAt: s.createdAt,
+    });
   }
   if (held.size) {
     remits.splice(0, remits.length, ...remits.filter((r) => !held.has(r.settlementNo)));
@@ -801,25 +1320,58 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
   // About one draw in four is a withdrawal or a loan: some three hundred, a few still waiting for a decision.
   for (let i = 0; i < 1300; i++) {
     const t = rng.pick(activeTrips);
-    const drawn = rng.weighted([['freightAdvance', 5], ['fuelCard', 3], ['etcRecharge', 2], ['withdraw', 2], ['driverLoan', 1]] as const);
+    const drawn = rng.weighted([
+      ['freightAdvance', 5],
+      ['fuelCard', 3],
+      ['etcRecharge', 2],
+      ['withdraw', 2],
+      ['driverLoan', 1],
+    ] as const);
     // Advances against a waybill come from the trips above; these are the driver's own withdrawals and loans.
     if (drawn !== 'withdraw' && drawn !== 'driverLoan') continue;
     const applyType: string = drawn;
-    const at = applyType === 'freightAdvance' ? t.loaded - rng.int(10, 90) * 60_000 : t.loaded + rng.real(0, 1) * (Math.min(now, t.delivered + 2 * DAY) - t.loaded);
+    const at =
+      applyType === 'freightAdvance'
+        ? t.loaded - rng.int(10, 90) * 60_000
+        : t.loaded + rng.real(0, 1) * (Math.min(now, t.delivered + 2 * DAY) - t.loaded);
     if (at > now) continue;
-    const amount = applyType === 'freightAdvance' ? Math.round(t.freight * rng.pick([0.2, 0.3, 0.4]) / 100) * 100
-      : applyType === 'fuelCard' ? rng.int(5, 30) * 10_000 : applyType === 'etcRecharge' ? rng.int(5, 20) * 10_000 : applyType === 'withdraw' ? rng.int(10, 150) * 10_000 : rng.int(10, 50) * 10_000;
+    const amount =
+      applyType === 'freightAdvance'
+        ? Math.round((t.freight * rng.pick([0.2, 0.3, 0.4])) / 100) * 100
+        : applyType === 'fuelCard'
+          ? rng.int(5, 30) * 10_000
+          : applyType === 'etcRecharge'
+            ? rng.int(5, 20) * 10_000
+            : applyType === 'withdraw'
+              ? rng.int(10, 150) * 10_000
+              : rng.int(10, 50) * 10_000;
     const decided = at + rng.int(2, 70) * HOUR;
     const rejected = rng.chance(0.05);
     const transferred = decided + rng.int(1, 8) * HOUR;
     const status = decided > now ? 'pending' : rejected ? 'rejected' : transferred > now ? 'approved' : 'transferred';
     transfers.push({
-      partyCode: t.waybill!.partyCode, applyNo: nums.next('ZZ', at, 4), applyType, waybillNo: applyType === 'driverLoan' ? t.waybill!.waybillNo : null,
-      carrierCode: t.carrier.code, driverIdcard: t.driver.idcard, payeeName: t.driver.name, bankName: t.driver.bankName, bankCard: t.driver.bankCard, amountFen: amount,
-      reason: { freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`, fuelCard: '油卡余额不足，申请充值', etcRecharge: 'ETC 卡余额不足，申请充值', withdraw: '运费余额提现', driverLoan: `运单 ${t.waybill!.waybillNo} 途中车辆维修临时借支，从下次运费中扣回` }[applyType],
-      status, approveRemark: status === 'approved' || status === 'transferred' ? rng.pick(['同意', '额度内，同意', null]) : null,
+      partyCode: t.waybill!.partyCode,
+      applyNo: nums.next('ZZ', at, 4),
+      applyType,
+      waybillNo: applyType === 'driverLoan' ? t.waybill!.waybillNo : null,
+      carrierCode: t.carrier.code,
+      driverIdcard: t.driver.idcard,
+      payeeName: t.driver.name,
+      bankName: t.driver.bankName,
+      bankCard: t.driver.bankCard,
+      amountFen: amount,
+      reason: {
+        freightAdvance: `运单 ${t.waybill!.waybillNo} 装车后预付运费（油费、路费）`,
+        fuelCard: '油卡余额不足，申请充值',
+        etcRecharge: 'ETC 卡余额不足，申请充值',
+        withdraw: '运费余额提现',
+        driverLoan: `运单 ${t.waybill!.waybillNo} 途中车辆维修临时借支，从下次运费中扣回`,
+      }[applyType],
+      status,
+      approveRemark: status === 'approved' || status === 'transferred' ? rng.pick(['同意', '额度内，同意', null]) : null,
       rejectReason: status === 'rejected' ? rng.pick(REJECT_TRANSFER) : null,
-      bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${rng.digits(12)}` : null, transferredAt: status === 'transferred' ? iso(transferred) : null,
+      bankSerialNo: status === 'transferred' ? `${ymd(transferred)}${rng.digits(12)}` : null,
+      transferredAt: status === 'transferred' ? iso(transferred) : null,
       ...stamp(at, status === 'pending' ? at : status === 'transferred' ? transferred : decided),
     });
   }
@@ -843,12 +1395,31 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
     const closed = loadStartAt + rng.int(12, 72) * HOUR;
     const status = decided > now ? 'pending' : rejected ? 'rejected' : closed > now ? 'published' : 'closed';
     cargo.push({
-      partyCode: party, cargoNo: nums.next('HY', at, 4), shipperCode: shipper.code, goodsName: rng.pick(GOODS_NAMES[goodsType]), goodsType,
-      weightKg: Math.round(rng.int(spec.loadKg[0] * 0.6, spec.loadKg[1]) / 10) * 10, volumeM3: null, originRegion: shipper.hub.region, destRegion: dest.region,
-      loadStartAt: iso(loadStartAt), vehicleType, vehicleLength: rng.pick(spec.lengths), truckCount: rng.weighted([[1, 7], [2, 2], [3, 1], [5, 1]] as const),
+      partyCode: party,
+      cargoNo: nums.next('HY', at, 4),
+      shipperCode: shipper.code,
+      goodsName: rng.pick(GOODS_NAMES[goodsType]),
+      goodsType,
+      weightKg: Math.round(rng.int(spec.loadKg[0] * 0.6, spec.loadKg[1]) / 10) * 10,
+      volumeM3: null,
+      originRegion: shipper.hub.region,
+      destRegion: dest.region,
+      loadStartAt: iso(loadStartAt),
+      vehicleType,
+      vehicleLength: rng.pick(spec.lengths),
+      truckCount: rng.weighted([
+        [1, 7],
+        [2, 2],
+        [3, 1],
+        [5, 1],
+      ] as const),
       expectedFreightFen: Math.min(2_500_000, Math.max(80_000, Math.round(distance * spec.rate * rng.real(0.85, 1.05)) * 100)),
-      contactName: shipper.contactName, contactPhone: shipper.contactPhone, status,
-      auditRemark: status === 'published' || status === 'closed' ? rng.pick(['信息完整，准予发布', null]) : null, rejectReason: status === 'rejected' ? rng.pick(REJECT_CARGO) : null, remark: null,
+      contactName: shipper.contactName,
+      contactPhone: shipper.contactPhone,
+      status,
+      auditRemark: status === 'published' || status === 'closed' ? rng.pick(['信息完整，准予发布', null]) : null,
+      rejectReason: status === 'rejected' ? rng.pick(REJECT_CARGO) : null,
+      remark: null,
       ...stamp(at, status === 'pending' ? at : status === 'closed' ? closed : decided),
     });
   }
@@ -883,14 +1454,35 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const rejected = rng.chance(0.03);
       const status = decided > now ? 'pending' : rejected ? 'rejected' : 'issued';
       invoices.push({
-        partyCode: shipper.partyCode, applyNo: nums.next('KP', at, 4), shipperCode: shipper.code, buyerName: shipper.name, buyerTaxNo: shipper.uscc,
-        invoiceType: rng.weighted([['eSpecial', 8], ['eNormal', 1], ['paperSpecial', 1]] as const), serviceType: 'transport', taxRate: 0.09,
-        periodFrom: cstDate(from), periodTo: cstDate(to - DAY), waybillCount: inPeriod.length, amountFen: amount, taxFen: amount - excl,
-        waybillNos: inPeriod.map((t) => t.waybill!.waybillNo), originRegion: lead.origin.region, destRegion: lead.dest.region,
-        vehicleInfo: [...new Set(inPeriod.map((t) => t.vehicle.plate))].slice(0, 3).join('、') + (new Set(inPeriod.map((t) => t.vehicle.plate)).size > 3 ? ' 等' : ''),
+        partyCode: shipper.partyCode,
+        applyNo: nums.next('KP', at, 4),
+        shipperCode: shipper.code,
+        buyerName: shipper.name,
+        buyerTaxNo: shipper.uscc,
+        invoiceType: rng.weighted([
+          ['eSpecial', 8],
+          ['eNormal', 1],
+          ['paperSpecial', 1],
+        ] as const),
+        serviceType: 'transport',
+        taxRate: 0.09,
+        periodFrom: cstDate(from),
+        periodTo: cstDate(to - DAY),
+        waybillCount: inPeriod.length,
+        amountFen: amount,
+        taxFen: amount - excl,
+        waybillNos: inPeriod.map((t) => t.waybill!.waybillNo),
+        originRegion: lead.origin.region,
+        destRegion: lead.dest.region,
+        vehicleInfo:
+          [...new Set(inPeriod.map((t) => t.vehicle.plate))].slice(0, 3).join('、') +
+          (new Set(inPeriod.map((t) => t.vehicle.plate)).size > 3 ? ' 等' : ''),
         goodsName: [...new Set(inPeriod.map((t) => String(t.order.goodsName)))].slice(0, 3).join('、'),
-        status, invoiceNo: status === 'issued' ? `${ymd(decided).slice(2, 4)}${rng.digits(18)}` : null, issuedAt: status === 'issued' ? iso(decided) : null,
-        rejectReason: status === 'rejected' ? rng.pick(REJECT_INVOICE) : null, remark: null,
+        status,
+        invoiceNo: status === 'issued' ? `${ymd(decided).slice(2, 4)}${rng.digits(18)}` : null,
+        issuedAt: status === 'issued' ? iso(decided) : null,
+        rejectReason: status === 'rejected' ? rng.pick(REJECT_INVOICE) : null,
+        remark: null,
         ...stamp(at, status === 'pending' ? at : decided),
       });
     }
@@ -908,12 +1500,36 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
       const total = list.reduce((s, t) => s + billed(t), 0);
       const excl = list.reduce((s, t) => s + exclVat(t), 0);
       const age = now - at;
-      const status = age < 2 * DAY ? rng.weighted([['draft', 1], ['sent', 2]] as const) : age < 10 * DAY ? rng.weighted([['sent', 2], ['confirmed', 5], ['disputed', 1]] as const) : rng.weighted([['confirmed', 20], ['disputed', 1]] as const);
+      const status =
+        age < 2 * DAY
+          ? rng.weighted([
+              ['draft', 1],
+              ['sent', 2],
+            ] as const)
+          : age < 10 * DAY
+            ? rng.weighted([
+                ['sent', 2],
+                ['confirmed', 5],
+                ['disputed', 1],
+              ] as const)
+            : rng.weighted([
+                ['confirmed', 20],
+                ['disputed', 1],
+              ] as const);
       seq++;
       statements.push({
-        partyCode: shipper.partyCode, statementNo: `DZ${period.replace('-', '')}${String(shippers.indexOf(shipper) + 1).padStart(2, '0')}${String(seq).padStart(2, '0')}`,
-        shipperCode: shipper.code, period, waybillCount: list.length, freightFen: excl, taxRate: 0.09, taxFen: total - excl, totalFen: total, status,
-        disputeReason: status === 'disputed' ? rng.pick(['两票运单货损扣款未体现', '对账金额与我方台账相差一票运费']) : null, remark: null,
+        partyCode: shipper.partyCode,
+        statementNo: `DZ${period.replace('-', '')}${String(shippers.indexOf(shipper) + 1).padStart(2, '0')}${String(seq).padStart(2, '0')}`,
+        shipperCode: shipper.code,
+        period,
+        waybillCount: list.length,
+        freightFen: excl,
+        taxRate: 0.09,
+        taxFen: total - excl,
+        totalFen: total,
+        status,
+        disputeReason: status === 'disputed' ? rng.pick(['两票运单货损扣款未体现', '对账金额与我方台账相差一票运费']) : null,
+        remark: null,
         ...stamp(at, status === 'draft' ? at : at + rng.int(2, 100) * HOUR),
       });
     }
@@ -978,7 +1594,9 @@ function fitWithdrawalsToWallets(transfers: Row[]) {
   const movesAt = (r: Row) => String(r.transferredAt ?? r.createdAt);
   const wallet = new Map<string, number>();
   const dropped = new Set<Row>();
-  for (const r of [...transfers].filter((x) => x.applyType === 'withdraw' || x.applyType === 'driverLoan').sort((a, b) => movesAt(a).localeCompare(movesAt(b)))) {
+  for (const r of [...transfers]
+    .filter((x) => x.applyType === 'withdraw' || x.applyType === 'driverLoan')
+    .sort((a, b) => movesAt(a).localeCompare(movesAt(b)))) {
     const key = String(r.driverIdcard);
     const balance = wallet.get(key) ?? 0;
     if (r.applyType === 'driverLoan') {
@@ -1014,7 +1632,8 @@ const DEFAULT_CAP_FEN = 12_000_000;
 function incomeCaps(ctx: AppContext): Map<string, number> {
   const caps = new Map<string, number>();
   for (const r of (ctx.schemas.pages.get('taxManage/personalIncomeTaxConfig')?.demo ?? []) as Row[]) {
-    if (r.status === 'active' && r.incomeType === 'business') caps.set(String(r.partyCode), Math.max(caps.get(String(r.partyCode)) ?? 0, Number(r.annualCapFen)));
+    if (r.status === 'active' && r.incomeType === 'business')
+      caps.set(String(r.partyCode), Math.max(caps.get(String(r.partyCode)) ?? 0, Number(r.annualCapFen)));
   }
   return caps;
 }
@@ -1049,7 +1668,11 @@ export async function insertRows(ctx: AppContext, page: PageSchema, rows: Row[])
     return out;
   });
   await ctx.database.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < stored.length; i += BATCH) await trx.insertInto(table).values(stored.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < stored.length; i += BATCH)
+      await trx
+        .insertInto(table)
+        .values(stored.slice(i, i + BATCH))
+        .execute();
   });
   return stored.length;
 }
@@ -1059,9 +1682,23 @@ const generate: DemoGenerator = async (ctx, page) => insertRows(ctx, page, freig
 /** The pages this module fills, by page id. */
 export const freightGenerators: Record<string, DemoGenerator> = Object.fromEntries(
   [
-    'tms/base/shipper', 'tms/base/carrier', 'tms/base/driver', 'tms/base/vehicle', 'tms/review/shipperReview', 'tms/review/carrierReview',
-    'tms/order/order_manage', 'tms/order/cargoaudit', 'tms/waybill/waybill', 'tms/Carrier/freight', 'tms/Carrier/Approval',
-    'tms/CustomerService/AbnormalTran', 'tms/account/LoanList', 'tms/invoice/drawInvoice', 'tms/settlement/settlement',
-    'tms/settlement/reconciliation', 'tms/supervision/trackMonitor', 'systemManage/news/paymentRecords',
+    'tms/base/shipper',
+    'tms/base/carrier',
+    'tms/base/driver',
+    'tms/base/vehicle',
+    'tms/review/shipperReview',
+    'tms/review/carrierReview',
+    'tms/order/order_manage',
+    'tms/order/cargoaudit',
+    'tms/waybill/waybill',
+    'tms/Carrier/freight',
+    'tms/Carrier/Approval',
+    'tms/CustomerService/AbnormalTran',
+    'tms/account/LoanList',
+    'tms/invoice/drawInvoice',
+    'tms/settlement/settlement',
+    'tms/settlement/reconciliation',
+    'tms/supervision/trackMonitor',
+    'systemManage/news/paymentRecords',
   ].map((id) => [id, generate]),
 );

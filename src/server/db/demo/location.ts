@@ -22,23 +22,38 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Times come back as text from SQLite and as Date from PostgreSQL. */
 const msOf = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
 const ymd = (ms: number) => new Date(ms + CST).toISOString().slice(0, 10).replace(/-/g, '');
-const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' && v.startsWith('[') ? (JSON.parse(v) as unknown[]).map(String) : []);
+const codes = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : typeof v === 'string' && v.startsWith('[') ? (JSON.parse(v) as unknown[]).map(String) : [];
 function hubOf(region: unknown): Hub {
   const c = codes(region);
-  return HUB_LIST.find((h) => h.area === c[c.length - 1]) ?? HUB_LIST.find((h) => h.region[1] === c[1]) ?? HUB_LIST.find((h) => h.region[0] === c[0]) ?? HUBS.shanghai;
+  return (
+    HUB_LIST.find((h) => h.area === c[c.length - 1]) ??
+    HUB_LIST.find((h) => h.region[1] === c[1]) ??
+    HUB_LIST.find((h) => h.region[0] === c[0]) ??
+    HUBS.shanghai
+  );
 }
 const toMinute = (ms: number) => Math.round(ms / MIN) * MIN;
 const INTERVALS = [10, 15, 20, 30, 60, 120, 180, 240];
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const kmBetween = (a: Hub, b: Hub) => Math.round(Math.hypot((a.lng - b.lng) * 95, (a.lat - b.lat) * 111));
 
-interface Plan { w: Row; method: 'beidou' | 'phoneLbs' | 'miniGps'; outcome: 'tracking' | 'finished' | 'created' | 'cancelled'; consent?: 'granted' | 'pending' | 'refused' }
+interface Plan {
+  w: Row;
+  method: 'beidou' | 'phoneLbs' | 'miniGps';
+  outcome: 'tracking' | 'finished' | 'created' | 'cancelled';
+  consent?: 'granted' | 'pending' | 'refused';
+}
 
 async function sourceRows(ctx: AppContext): Promise<{ waybills: Row[]; drivers: Row[]; vehicles: Row[] }> {
   const db = ctx.database.db;
   const waybills = (await db.selectFrom('tms_waybill').selectAll().execute()) as Row[];
   if (waybills.length) {
-    return { waybills, drivers: (await db.selectFrom('tms_driver').selectAll().execute()) as Row[], vehicles: (await db.selectFrom('tms_vehicle').selectAll().execute()) as Row[] };
+    return {
+      waybills,
+      drivers: (await db.selectFrom('tms_driver').selectAll().execute()) as Row[],
+      vehicles: (await db.selectFrom('tms_vehicle').selectAll().execute()) as Row[],
+    };
   }
   const t = freightDataset(ctx).tables;
   return { waybills: t['tms/waybill/waybill'] ?? [], drivers: t['tms/base/driver'] ?? [], vehicles: t['tms/base/vehicle'] ?? [] };
@@ -49,13 +64,21 @@ function plansFor(waybills: Row[], party: string): Plan[] {
   const mine = waybills.filter((w) => w.partyCode === party).sort((a, b) => msOf(b.createdAt) - msOf(a.createdAt));
   const take = (states: string[], n: number) => mine.filter((w) => states.includes(String(w.status))).slice(0, n);
   const moving = take(['inTransit'], 2);
-  const done = mine.filter((w) => ['delivered', 'signed', 'settled'].includes(String(w.status)) && w.deliveredAt).filter((_, i) => i === 3 || i === 20);
+  const done = mine
+    .filter((w) => ['delivered', 'signed', 'settled'].includes(String(w.status)) && w.deliveredAt)
+    .filter((_, i) => i === 3 || i === 20);
   const waiting = take(['created', 'loading'], 2);
   const plans: Plan[] = [];
   if (moving[0]) plans.push({ w: moving[0], method: 'beidou', outcome: 'tracking' });
   if (moving[1]) plans.push({ w: moving[1], method: 'phoneLbs', outcome: 'tracking', consent: 'granted' });
   if (done[0]) plans.push({ w: done[0], method: 'beidou', outcome: 'finished' });
-  if (done[1]) plans.push({ w: done[1], method: party === 'C1001' ? 'miniGps' : 'phoneLbs', outcome: 'finished', consent: party === 'C1001' ? undefined : 'granted' });
+  if (done[1])
+    plans.push({
+      w: done[1],
+      method: party === 'C1001' ? 'miniGps' : 'phoneLbs',
+      outcome: 'finished',
+      consent: party === 'C1001' ? undefined : 'granted',
+    });
   if (waiting[0]) plans.push({ w: waiting[0], method: 'phoneLbs', outcome: 'created', consent: 'pending' });
   if (waiting[1] && party === 'C1001') plans.push({ w: waiting[1], method: 'phoneLbs', outcome: 'cancelled', consent: 'refused' });
   return plans;
@@ -103,13 +126,36 @@ function build(src: { waybills: Row[]; drivers: Row[]; vehicles: Row[] }, now: n
       const f = Math.min(1, (t - loaded) / Math.max(1, arrived - loaded));
       const wiggle = Math.sin(k * 1.3 + km) * 0.04 * Math.sin(Math.PI * f);
       const ok = !(p.outcome === 'finished' && k === lost && k < times.length - 1);
-      const pos = ok ? { lng: round6(from.lng + (to.lng - from.lng) * f + wiggle), lat: round6(from.lat + (to.lat - from.lat) * f - wiggle) } : prev;
-      const address = f === 0 ? `${from.name} 装货地` : f >= 1 ? `${to.name} 卸货地` : `${from.name}→${to.name} 途中，距${from.name}约 ${Math.round(km * f)} 公里`;
+      const pos = ok
+        ? { lng: round6(from.lng + (to.lng - from.lng) * f + wiggle), lat: round6(from.lat + (to.lat - from.lat) * f - wiggle) }
+        : prev;
+      const address =
+        f === 0
+          ? `${from.name} 装货地`
+          : f >= 1
+            ? `${to.name} 卸货地`
+            : `${from.name}→${to.name} 途中，距${from.name}约 ${Math.round(km * f)} 公里`;
       logs.push({
-        partyCode: w.partyCode, locOrderNo, waybillNo: w.waybillNo, locatedAt: iso(t), method: p.method, lng: pos.lng, lat: pos.lat, coordSystem,
-        speedKmh: !ok || f === 0 || f >= 1 ? 0 : 55 + rng.int(0, 30), heading: ok ? heading : null, address: ok ? address : null,
-        resultCode: ok ? 'ok' : p.method === 'beidou' ? 'noSignal' : 'offline', charged: ok, feeFen: ok ? POINT_FEE : 0,
-        requestId: `${locOrderNo}-${String(k + 1).padStart(3, '0')}`, createdAt: iso(t + MIN), updatedAt: iso(t + MIN), createdBy: 'system', updatedBy: 'system', version: 1,
+        partyCode: w.partyCode,
+        locOrderNo,
+        waybillNo: w.waybillNo,
+        locatedAt: iso(t),
+        method: p.method,
+        lng: pos.lng,
+        lat: pos.lat,
+        coordSystem,
+        speedKmh: !ok || f === 0 || f >= 1 ? 0 : 55 + rng.int(0, 30),
+        heading: ok ? heading : null,
+        address: ok ? address : null,
+        resultCode: ok ? 'ok' : p.method === 'beidou' ? 'noSignal' : 'offline',
+        charged: ok,
+        feeFen: ok ? POINT_FEE : 0,
+        requestId: `${locOrderNo}-${String(k + 1).padStart(3, '0')}`,
+        createdAt: iso(t + MIN),
+        updatedAt: iso(t + MIN),
+        createdBy: 'system',
+        updatedBy: 'system',
+        version: 1,
       });
       prev = pos;
       count++;
@@ -123,14 +169,33 @@ function build(src: { waybills: Row[]; drivers: Row[]; vehicles: Row[] }, now: n
     const smsAt = orderedAt + 2 * MIN;
     const consentAt = p.consent === 'granted' || p.consent === 'refused' ? smsAt + rng.int(3, 40) * MIN : null;
     orders.push({
-      partyCode: w.partyCode, locOrderNo, waybillNo: w.waybillNo, appKey: apps[String(w.partyCode)]?.[p.method] ?? null, method: p.method,
-      plate: w.plate, plateColor: vehicle?.plateColor ?? 'yellow', driverName: driver?.name ?? null, driverMobile: driver?.phone ?? null,
-      startAt: iso(startAt), endAt: iso(endAt), intervalMin, coordSystem,
-      consentStatus: p.consent ?? 'notRequired', consentSmsAt: p.consent ? iso(smsAt) : null, consentAt: consentAt === null ? null : iso(consentAt),
-      pointCount: count, lastLocatedAt: last === null ? null : iso(last), feeFen: fee, status: p.outcome,
+      partyCode: w.partyCode,
+      locOrderNo,
+      waybillNo: w.waybillNo,
+      appKey: apps[String(w.partyCode)]?.[p.method] ?? null,
+      method: p.method,
+      plate: w.plate,
+      plateColor: vehicle?.plateColor ?? 'yellow',
+      driverName: driver?.name ?? null,
+      driverMobile: driver?.phone ?? null,
+      startAt: iso(startAt),
+      endAt: iso(endAt),
+      intervalMin,
+      coordSystem,
+      consentStatus: p.consent ?? 'notRequired',
+      consentSmsAt: p.consent ? iso(smsAt) : null,
+      consentAt: consentAt === null ? null : iso(consentAt),
+      pointCount: count,
+      lastLocatedAt: last === null ? null : iso(last),
+      feeFen: fee,
+      status: p.outcome,
       cancelReason: p.outcome === 'cancelled' ? '司机拒绝手机定位授权，改用北斗车载定位' : null,
       remark: `${from.name}→${to.name}，约 ${km} 公里`,
-      createdAt: iso(orderedAt), updatedAt: iso(Math.min(now, Math.max(orderedAt, last ?? consentAt ?? orderedAt))), createdBy: 'system', updatedBy: 'system', version: 1,
+      createdAt: iso(orderedAt),
+      updatedAt: iso(Math.min(now, Math.max(orderedAt, last ?? consentAt ?? orderedAt))),
+      createdBy: 'system',
+      updatedBy: 'system',
+      version: 1,
     });
   }
   // Order numbers count up through each China day in the order the orders were placed.
@@ -156,6 +221,8 @@ const dataset = (ctx: AppContext) => {
 };
 
 export const locationGenerators: Record<string, DemoGenerator> = {
-  'location/order': async (ctx, page) => (ctx.schemas.pages.has('tms/waybill/waybill') ? insertRows(ctx, page, (await dataset(ctx)).orders) : 0),
-  'location/orderLog': async (ctx, page) => (ctx.schemas.pages.has('tms/waybill/waybill') ? insertRows(ctx, page, (await dataset(ctx)).logs) : 0),
+  'location/order': async (ctx, page) =>
+    ctx.schemas.pages.has('tms/waybill/waybill') ? insertRows(ctx, page, (await dataset(ctx)).orders) : 0,
+  'location/orderLog': async (ctx, page) =>
+    ctx.schemas.pages.has('tms/waybill/waybill') ? insertRows(ctx, page, (await dataset(ctx)).logs) : 0,
 };

@@ -32,26 +32,37 @@ const PARTY_OF: Record<string, string> = { YF202510080001: 'C1001', YF2025100800
  */
 export const orderAccountDemo: DemoGenerator = async (ctx) => {
   const now = Date.now();
-  const waybills = freightDataset(ctx).tables['tms/waybill/waybill']
-    .filter((w) => (w.status === 'signed' || w.status === 'settled') && w.deliveredAt)
+  const waybills = freightDataset(ctx)
+    .tables['tms/waybill/waybill'].filter((w) => (w.status === 'signed' || w.status === 'settled') && w.deliveredAt)
     .sort((a, b) => String(b.deliveredAt).localeCompare(String(a.deliveredAt)));
   const used = new Set<unknown>();
   // Within each account's single-deduction limit, as the console's deduction would be.
-  const limits = new Map(((ctx.schemas.pages.get('customerManage/orderAccount')?.demo ?? []) as Record<string, unknown>[])
-    .map((a) => [String(a.accountNo), Number(a.singleLimitFen ?? 0) || Number.POSITIVE_INFINITY]));
+  const limits = new Map(
+    ((ctx.schemas.pages.get('customerManage/orderAccount')?.demo ?? []) as Record<string, unknown>[]).map((a) => [
+      String(a.accountNo),
+      Number(a.singleLimitFen ?? 0) || Number.POSITIVE_INFINITY,
+    ]),
+  );
   for (const [days, accountNo, type, planned, no] of MOVEMENTS) {
     const at = now - days * DAY;
-    const waybill = type === 'deduct'
-      ? waybills.find((w) => w.partyCode === PARTY_OF[accountNo] && Date.parse(String(w.deliveredAt)) < at && !used.has(w.waybillNo)
-        && Number(w.shipperTotalFen) <= (limits.get(accountNo) ?? Number.POSITIVE_INFINITY))
-      : undefined;
+    const waybill =
+      type === 'deduct'
+        ? waybills.find(
+            (w) =>
+              w.partyCode === PARTY_OF[accountNo] &&
+              Date.parse(String(w.deliveredAt)) < at &&
+              !used.has(w.waybillNo) &&
+              Number(w.shipperTotalFen) <= (limits.get(accountNo) ?? Number.POSITIVE_INFINITY),
+          )
+        : undefined;
     if (waybill) used.add(waybill.waybillNo);
     const amountFen = waybill ? Number(waybill.shipperTotalFen) : planned;
-    const body = type === 'deduct'
-      ? { amountFen, bizNo: waybill?.waybillNo ?? no, remark: '运单运费结算扣款' }
-      : type === 'refund'
-        ? { amountFen, voucherNo: no, remark: '客户申请退回部分预付款' }
-        : { amountFen, channel: 'bankTransfer', voucherNo: no, remark: '对公转账充值' };
+    const body =
+      type === 'deduct'
+        ? { amountFen, bizNo: waybill?.waybillNo ?? no, remark: '运单运费结算扣款' }
+        : type === 'refund'
+          ? { amountFen, voucherNo: no, remark: '客户申请退回部分预付款' }
+          : { amountFen, channel: 'bankTransfer', voucherNo: no, remark: '对公转账充值' };
     await changeOrderBalance(ctx, 'system', accountNo, type, body, new Date(at), false);
   }
   // An account that never moved shows a zero balance, not an empty one.

@@ -28,17 +28,21 @@ const monthAfter = (period: string) => {
 const AGENT_TAX_NO: Record<string, string> = { C1001: '91310000MA1FL4XQ01', C1002: '91510100MA62P7XK9L' };
 const PLATFORM_TAX_NO = '91110108MA01R2B941';
 
-
 const sum = (rows: Row[], field: string) => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
 const stamp = (created: number, updated: number, now: number): Row => ({
-  createdAt: iso(created), updatedAt: iso(Math.min(Math.max(updated, created), now)), createdBy: 'system', updatedBy: 'system', version: 1,
+  createdAt: iso(created),
+  updatedAt: iso(Math.min(Math.max(updated, created), now)),
+  createdBy: 'system',
+  updatedBy: 'system',
+  version: 1,
 });
 
 function capsOf(ctx: AppContext): Map<string, number> {
   const page = ctx.schemas.pages.get('taxManage/personalIncomeTaxConfig');
   const caps = new Map<string, number>();
   for (const r of (page?.demo ?? []) as Row[]) {
-    if (r.status === 'active' && r.incomeType === 'business' && !caps.has(String(r.partyCode))) caps.set(String(r.partyCode), Number(r.annualCapFen));
+    if (r.status === 'active' && r.incomeType === 'business' && !caps.has(String(r.partyCode)))
+      caps.set(String(r.partyCode), Number(r.annualCapFen));
   }
   return caps;
 }
@@ -61,10 +65,20 @@ function build(ctx: AppContext): Record<string, Row[]> {
   const orders: Row[] = settled.map((s) => {
     const at = Date.parse(String(s.confirmedAt)) + 10 * 60_000;
     const order: Row = {
-      partyCode: s.partyCode, taxOrderNo: nums.next('SD', at, 5), period: cstDate(Date.parse(String(s.confirmedAt))).slice(0, 7),
-      driverIdcard: s.driverIdcard, driverName: drivers.get(String(s.driverIdcard))?.name ?? null, settlementNo: s.settlementNo, waybillNos: [s.waybillNo],
-      incomeFen: Number(s.freightFen) + Number(s.extraFeeFen ?? 0) - Number(s.deductionFen ?? 0), vatRate: 0.01, iitRate: s.iitRate,
-      invoiceNo: null, declarationNo: null, status: 'pending', ...stamp(at, at, now),
+      partyCode: s.partyCode,
+      taxOrderNo: nums.next('SD', at, 5),
+      period: cstDate(Date.parse(String(s.confirmedAt))).slice(0, 7),
+      driverIdcard: s.driverIdcard,
+      driverName: drivers.get(String(s.driverIdcard))?.name ?? null,
+      settlementNo: s.settlementNo,
+      waybillNos: [s.waybillNo],
+      incomeFen: Number(s.freightFen) + Number(s.extraFeeFen ?? 0) - Number(s.deductionFen ?? 0),
+      vatRate: 0.01,
+      iitRate: s.iitRate,
+      invoiceNo: null,
+      declarationNo: null,
+      status: 'pending',
+      ...stamp(at, at, now),
     };
     return Object.assign(order, computeValues(taxPage, order, 'stored'));
   });
@@ -84,10 +98,24 @@ function build(ctx: AppContext): Record<string, Row[]> {
   const logEntry = (kind: 'order' | 'personal', doc: Row, at: number, income: number, tax: number) => {
     const requestId = `TX${ymd(at)}${String(seedOf('tax-log', doc.declarationNo) % 100_000_000).padStart(8, '0')}`;
     log.push({
-      partyCode: doc.partyCode, loggedAt: iso(at), action: kind === 'order' ? 'declareOrder' : 'declarePersonal', bizNo: doc.declarationNo, requestId,
-      request: JSON.stringify({ declarationNo: doc.declarationNo, agentTaxNo: agentTaxNo(String(doc.partyCode)), period: doc.period, incomeFen: income, taxFen: tax }),
-      response: JSON.stringify({ voucherNo: doc.voucherNo, acceptedAt: iso(at) }), result: 'success', errorCode: null, voucherNo: doc.voucherNo,
-      durationMs: 180 + (seedOf(requestId) % 900), ...stamp(at, at, now),
+      partyCode: doc.partyCode,
+      loggedAt: iso(at),
+      action: kind === 'order' ? 'declareOrder' : 'declarePersonal',
+      bizNo: doc.declarationNo,
+      requestId,
+      request: JSON.stringify({
+        declarationNo: doc.declarationNo,
+        agentTaxNo: agentTaxNo(String(doc.partyCode)),
+        period: doc.period,
+        incomeFen: income,
+        taxFen: tax,
+      }),
+      response: JSON.stringify({ voucherNo: doc.voucherNo, acceptedAt: iso(at) }),
+      result: 'success',
+      errorCode: null,
+      voucherNo: doc.voucherNo,
+      durationMs: 180 + (seedOf(requestId) % 900),
+      ...stamp(at, at, now),
     });
   };
   for (const [key, list] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -96,9 +124,20 @@ function build(ctx: AppContext): Record<string, Row[]> {
     const filed = lastEnded !== period;
     const declaredAt = created + (2 + (seedOf(key) % 8)) * 24 * HOUR;
     const decl: Row = {
-      partyCode, declarationNo: nums.next('SB', created, 4), period, orderCount: list.length, incomeTotalFen: sum(list, 'incomeFen'),
-      vatTotalFen: sum(list, 'vatFen'), surchargeTotalFen: sum(list, 'surchargeFen'), stampTotalFen: sum(list, 'stampFen'), iitTotalFen: sum(list, 'iitFen'),
-      declaredAt: filed ? iso(declaredAt) : null, voucherNo: null, failReason: null, status: filed ? 'paid' : 'pending', ...stamp(created, filed ? declaredAt : created, now),
+      partyCode,
+      declarationNo: nums.next('SB', created, 4),
+      period,
+      orderCount: list.length,
+      incomeTotalFen: sum(list, 'incomeFen'),
+      vatTotalFen: sum(list, 'vatFen'),
+      surchargeTotalFen: sum(list, 'surchargeFen'),
+      stampTotalFen: sum(list, 'stampFen'),
+      iitTotalFen: sum(list, 'iitFen'),
+      declaredAt: filed ? iso(declaredAt) : null,
+      voucherNo: null,
+      failReason: null,
+      status: filed ? 'paid' : 'pending',
+      ...stamp(created, filed ? declaredAt : created, now),
     };
     if (filed) decl.voucherNo = voucherFor(String(decl.declarationNo), agentTaxNo(partyCode), new Date(declaredAt));
     declarations.push(decl);
@@ -107,7 +146,8 @@ function build(ctx: AppContext): Record<string, Row[]> {
       o.declarationNo = decl.declarationNo;
       o.status = filed ? 'paid' : 'pending';
       // The invoice issued on the driver's behalf once the period is filed: 20 digits, year first.
-      if (filed) o.invoiceNo = `${ymd(declaredAt).slice(2, 4)}${String(seedOf('inv', o.taxOrderNo) % 1e9).padStart(9, '0')}${String(seedOf('inv2', o.taxOrderNo) % 1e9).padStart(9, '0')}`;
+      if (filed)
+        o.invoiceNo = `${ymd(declaredAt).slice(2, 4)}${String(seedOf('inv', o.taxOrderNo) % 1e9).padStart(9, '0')}${String(seedOf('inv2', o.taxOrderNo) % 1e9).padStart(9, '0')}`;
       if (filed) Object.assign(o, { updatedAt: iso(Math.min(declaredAt, now)) });
     }
     const byDriver = new Map<string, Row[]>();
@@ -116,9 +156,22 @@ function build(ctx: AppContext): Record<string, Row[]> {
       const income = sum(own, 'incomeFen');
       const due = sum(own, 'iitFen');
       const p: Row = {
-        partyCode, declarationNo: nums.next('GS', created, 5), period, driverIdcard: idcard, driverName: own[0].driverName, incomeType: 'business',
-        incomeFen: income, taxableFen: income, iitRate: own[0].iitRate, dueFen: due, paidFen: filed ? due : 0,
-        declaredAt: filed ? iso(declaredAt) : null, voucherNo: null, failReason: null, status: filed ? 'paid' : 'pending', ...stamp(created, filed ? declaredAt : created, now),
+        partyCode,
+        declarationNo: nums.next('GS', created, 5),
+        period,
+        driverIdcard: idcard,
+        driverName: own[0].driverName,
+        incomeType: 'business',
+        incomeFen: income,
+        taxableFen: income,
+        iitRate: own[0].iitRate,
+        dueFen: due,
+        paidFen: filed ? due : 0,
+        declaredAt: filed ? iso(declaredAt) : null,
+        voucherNo: null,
+        failReason: null,
+        status: filed ? 'paid' : 'pending',
+        ...stamp(created, filed ? declaredAt : created, now),
       };
       if (filed) p.voucherNo = voucherFor(String(p.declarationNo), agentTaxNo(partyCode), new Date(declaredAt));
       personal.push(p);
@@ -136,7 +189,9 @@ function build(ctx: AppContext): Record<string, Row[]> {
   }
   const ytd = new Map<string, number>();
   const aggregatedAt = Math.floor(now / HOUR) * HOUR - 2 * HOUR;
-  for (const [key, list] of [...byDriverMonth.entries()].sort(([a], [b]) => a.split('|')[2].localeCompare(b.split('|')[2]) || a.localeCompare(b))) {
+  for (const [key, list] of [...byDriverMonth.entries()].sort(
+    ([a], [b]) => a.split('|')[2].localeCompare(b.split('|')[2]) || a.localeCompare(b),
+  )) {
     const [partyCode, idcard, period] = key.split('|');
     const yearKey = `${partyCode}|${idcard}|${period.slice(0, 4)}`;
     const income = sum(list, 'incomeFen');
@@ -144,9 +199,20 @@ function build(ctx: AppContext): Record<string, Row[]> {
     ytd.set(yearKey, ytdIncome);
     const cap = caps.get(partyCode) ?? DEFAULT_ANNUAL_CAP_FEN;
     aggregates.push({
-      partyCode, period, driverIdcard: idcard, driverName: list[0].driverName, waybillCount: list.reduce((s, o) => s + (o.waybillNos as string[]).length, 0),
-      incomeFen: income, vatFen: sum(list, 'vatFen'), iitFen: sum(list, 'iitFen'), taxTotalFen: sum(list, 'taxTotalFen'),
-      ytdIncomeFen: ytdIncome, annualCapFen: cap, overLimit: ytdIncome > cap, aggregatedAt: iso(aggregatedAt), ...stamp(aggregatedAt, aggregatedAt, now),
+      partyCode,
+      period,
+      driverIdcard: idcard,
+      driverName: list[0].driverName,
+      waybillCount: list.reduce((s, o) => s + (o.waybillNos as string[]).length, 0),
+      incomeFen: income,
+      vatFen: sum(list, 'vatFen'),
+      iitFen: sum(list, 'iitFen'),
+      taxTotalFen: sum(list, 'taxTotalFen'),
+      ytdIncomeFen: ytdIncome,
+      annualCapFen: cap,
+      overLimit: ytdIncome > cap,
+      aggregatedAt: iso(aggregatedAt),
+      ...stamp(aggregatedAt, aggregatedAt, now),
     });
   }
   const byTime = (rows: Row[], f = 'createdAt') => rows.sort((a, b) => String(a[f]).localeCompare(String(b[f])));
@@ -171,5 +237,11 @@ export function taxDataset(ctx: AppContext): Record<string, Row[]> {
 const generate: DemoGenerator = async (ctx, page) => insertRows(ctx, page, taxDataset(ctx)[page.id] ?? []);
 
 export const taxGenerators: Record<string, DemoGenerator> = Object.fromEntries(
-  ['taxManage/taxOrder', 'taxManage/orderDeclaration', 'taxManage/personalDeclaration', 'taxManage/personalAggregate', 'taxManage/taxLog'].map((id) => [id, generate]),
+  [
+    'taxManage/taxOrder',
+    'taxManage/orderDeclaration',
+    'taxManage/personalDeclaration',
+    'taxManage/personalAggregate',
+    'taxManage/taxLog',
+  ].map((id) => [id, generate]),
 );
