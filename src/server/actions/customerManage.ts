@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { writeCharge } from '../data/chargeLog.js';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
 import { conflict } from '../errors.js';
@@ -7,15 +7,6 @@ import type { ActionHandler } from './types.js';
 import { newAppSecret, storeAppSecret } from '../gateway/apps.js';
 import { tableWritten } from '../services/tableCache.js';
 import { audit } from '../data/audit.js';
-
-/**
- * A charge number: CZ + China-time date and time + the log row's id (8 digits), unique by
- * construction; random digits collided when a burst of charges fell in the same second.
- */
-function chargeNo(now: Date, id: number): string {
-  const china = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `CZ${china}${String(id).padStart(8, '0')}`;
-}
 
 /**
  * Moves money into or out of a service account and writes the charge log in one transaction. A
@@ -44,13 +35,10 @@ export async function changeBalance(
     const row = await q.returning(['balanceFen']).executeTakeFirst();
     if (!row) throw conflict('gateway.refundOverBalance');
     const balanceAfterFen = Number(row.balanceFen);
-    const placeholder = `pending-${randomUUID()}`;
-    const log = await trx
-      .insertInto('cm_charge_log')
-      .values({
+    await writeCharge(
+      trx,
+      {
         partyCode,
-        chargeNo: placeholder,
-        chargedAt: iso,
         accountType: 'service',
         type,
         amountFen,
@@ -58,19 +46,10 @@ export async function changeBalance(
         channel: type === 'recharge' ? String(body.channel ?? 'bankTransfer') : 'adjust',
         voucherNo: body.voucherNo ?? null,
         remark: body.remark ?? null,
-        version: 1,
-        createdAt: iso,
-        updatedAt: iso,
-        createdBy: by,
-        updatedBy: by,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('cm_charge_log')
-      .set({ chargeNo: chargeNo(at, Number(log.id)) })
-      .where('id', '=', log.id)
-      .execute();
+      },
+      by,
+      at,
+    );
     return { balanceFen: balanceAfterFen };
   }).finally(() => tableWritten('cm_service_account'));
 }

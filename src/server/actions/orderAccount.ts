@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { writeCharge } from '../data/chargeLog.js';
 import type { AppContext } from '../context.js';
 import { transact } from '../gateway/transact.js';
 import { conflict, notFound } from '../errors.js';
@@ -11,12 +11,6 @@ import { checkLink, waybillDeductionLink } from '../data/chainLinks.js';
 export type OrderMovement = 'recharge' | 'refund' | 'deduct';
 
 const E = 'pages.customerManage.orderAccount.errors';
-
-/** Same numbering as the service account's charges (CZ + China time + the log row's id), so one log reads alike. */
-function chargeNo(at: Date, id: number): string {
-  const china = new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `CZ${china}${String(id).padStart(8, '0')}`;
-}
 
 /**
  * Moves money into or out of one order (prepayment) account and writes the charge log row in the
@@ -66,12 +60,10 @@ export async function changeOrderBalance(
     if (!row) throw conflict(type === 'refund' ? 'gateway.refundOverBalance' : `${E}.insufficient`);
     const balanceAfterFen = Number(row.balanceFen);
     const channel = type === 'recharge' ? String(body.channel ?? 'bankTransfer') : type === 'deduct' ? 'freightPay' : 'adjust';
-    const log = await trx
-      .insertInto('cm_charge_log')
-      .values({
+    await writeCharge(
+      trx,
+      {
         partyCode: account.partyCode,
-        chargeNo: `pending-${randomUUID()}`,
-        chargedAt: iso,
         accountType: 'order',
         accountNo,
         type,
@@ -81,19 +73,10 @@ export async function changeOrderBalance(
         voucherNo: body.voucherNo ?? null,
         bizNo: body.bizNo ?? null,
         remark: body.remark ?? null,
-        version: 1,
-        createdAt: iso,
-        updatedAt: iso,
-        createdBy: by,
-        updatedBy: by,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('cm_charge_log')
-      .set({ chargeNo: chargeNo(at, Number(log.id)) })
-      .where('id', '=', log.id)
-      .execute();
+      },
+      by,
+      at,
+    );
     // The alert goes once, when a movement takes the balance from at or above the threshold to below it.
     const thresholdFen = Number(account.alertThresholdFen ?? 0);
     const crossed =

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { writeCharge } from './chargeLog.js';
 import type { Db } from '../db/connect.js';
 import { badRequest } from '../errors.js';
 import { checkLink, waybillLink } from './chainLinks.js';
@@ -31,12 +31,6 @@ export interface WalletMove {
   at?: Date;
 }
 
-/** Same numbering as the other accounts' charges (CZ + China time + the log row's id). */
-function chargeNo(at: Date, id: number): string {
-  const china = new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `CZ${china}${String(id).padStart(8, '0')}`;
-}
-
 /**
  * Moves one loan or withdrawal through the driver's wallet inside the caller's transaction. A
  * withdrawal leaves only through a conditional UPDATE that keeps the balance at zero or above, so
@@ -45,7 +39,6 @@ function chargeNo(at: Date, id: number): string {
  */
 export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): Promise<{ walletNo: string; balanceFen: number }> {
   const at = move.at ?? new Date();
-  const iso = at.toISOString();
   const driver = await trx
     .selectFrom('tms_driver')
     .select(['id', 'name', 'partyCode', 'walletNo', 'walletFen'])
@@ -82,12 +75,10 @@ export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): P
     throw badRequest(`${E}.short`, params, { fieldErrors: { amountFen: { key: `${E}.short`, params } } });
   }
   const balanceAfterFen = Number(row.walletFen);
-  const log = await trx
-    .insertInto('cm_charge_log')
-    .values({
+  await writeCharge(
+    trx,
+    {
       partyCode: move.partyCode,
-      chargeNo: `pending-${randomUUID()}`,
-      chargedAt: iso,
       accountType: 'driverWallet',
       accountNo: walletNo,
       type: move.type,
@@ -98,19 +89,10 @@ export async function moveDriverWallet(trx: Db, by: string, move: WalletMove): P
       voucherNo: move.type === 'withdraw' ? (move.bankSerialNo ?? move.applyNo) : move.applyNo,
       bizNo: move.type === 'loan' ? move.waybillNo : move.applyNo,
       remark: move.applyNo,
-      version: 1,
-      createdAt: iso,
-      updatedAt: iso,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('cm_charge_log')
-    .set({ chargeNo: chargeNo(at, Number(log.id)) })
-    .where('id', '=', log.id)
-    .execute();
+    },
+    by,
+    at,
+  );
   tableWritten('tms_driver');
   return { walletNo, balanceFen: balanceAfterFen };
 }
