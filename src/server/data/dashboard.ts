@@ -1,30 +1,14 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { DashboardChart, DashboardFigure, Measure, PageSchema } from '../../shared/schema/types.js';
+import type { DashboardChart, DashboardFigure, PageSchema } from '../../shared/schema/types.js';
 import { fieldSchema } from '../../shared/schema/model.js';
 import { fieldConditions, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
+import { groupSql, measureSql } from './aggregate.js';
 import { scopedParty, type PageAccess } from './access.js';
 
 const DAY = 86_400_000;
 /** Groups a chart draws at most (provinces are 34, days of a year 366). */
 const MAX_GROUPS = 400;
-
-function measureSql(m: Pick<Measure, 'op' | 'field' | 'name'>) {
-  if (m.op === 'count') return sql<number>`count(*)`.as(m.name);
-  return sql<number>`${sql.raw(m.op)}(${sql.ref(m.field!)})`.as(m.name);
-}
-
-/** The SQL a chart groups on: a date-time cut to its day or month, an array's first item, or the value. */
-function groupSql(ctx: AppContext, source: PageSchema, chart: Pick<DashboardChart, 'groupBy' | 'bucket'>): RawBuilder<unknown> {
-  const col = sql.ref(chart.groupBy);
-  const f = fieldSchema(source, chart.groupBy);
-  if ((chart.bucket === 'day' || chart.bucket === 'month') && f?.format === 'date-time')
-    return sql`substr(${col}, 1, ${sql.lit(chart.bucket === 'day' ? 10 : 7)})`;
-  // Arrays are stored as JSON text; the first item of a region is its province.
-  if (chart.bucket === 'first') return ctx.database.dialect === 'postgres' ? sql`(${col}::json ->> 0)` : sql`json_extract(${col}, '$[0]')`;
-  return sql`${col}`;
-}
 
 /**
  * The time `days` counts back on: the date-time a chart draws by day or month (a payment's own

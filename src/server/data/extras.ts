@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { maskValue, mayUnmask } from './masking.js';
 import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
@@ -8,6 +7,7 @@ import { columnType } from '../../shared/schema/sql.js';
 import { scopeByCondition, scopedParty, type PageAccess } from './access.js';
 import { fieldConditions, likeCondition, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
+import { groupSql, measureSql } from './aggregate.js';
 import { lockConditions } from './locks.js';
 import { toRecord } from './rows.js';
 import { fillableFields } from '../../shared/schema/refFill.js';
@@ -68,17 +68,9 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
 /** Grouped aggregates of a report page's source table, within the caller's scope. */
 export async function runReport(ctx: AppContext, access: PageAccess, source: PageSchema, conditions: Condition[]) {
   const spec = access.page.report!;
-  const f = fieldSchema(source, spec.groupBy);
-  const db = ctx.database.db;
-  const group =
-    spec.bucket && f?.format === 'date-time' ? `substr("${spec.groupBy}", 1, ${spec.bucket === 'day' ? 10 : 7})` : `"${spec.groupBy}"`;
-  const selections = spec.measures.map((m) => {
-    if (m.op === 'count') return sql<number>`count(*)`.as(m.name);
-    const col = sql.ref(m.field!);
-    return sql<number>`${sql.raw(m.op)}(${col})`.as(m.name);
-  });
-  let q = db.selectFrom(source.resource!.table).select([sql.raw(group).as('groupKey'), ...selections]);
-  q = applyWhere(q, conditions).groupBy(sql.raw(group)).orderBy(sql.raw(group)).limit(500);
+  const group = groupSql(ctx, source, spec);
+  let q = ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...spec.measures.map(measureSql)]);
+  q = applyWhere(q, conditions).groupBy(group).orderBy(group).limit(500);
   const rows = await q.execute();
   return rows.map((r) => ({
     key: r.groupKey,
