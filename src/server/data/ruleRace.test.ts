@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { incomeCapFixture, type IncomeCapFixture } from '../test/incomeCapFixture.js';
 
-const WAYBILL = 'tms/waybill/waybill';
-const SETTLEMENT = 'tms/settlement/settlement';
 const CAP = 12_000_000;
 type Row = Record<string, unknown>;
 
@@ -15,96 +14,19 @@ describe.each(dialects())('aggregate rules under concurrent writes on %s', (dial
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const yearStart = new Date(Date.UTC(Number(today.slice(0, 4)), 0, 1) - 8 * 3_600_000).toISOString();
-  let van: Row;
-  let order: Row;
+  let cap: IncomeCapFixture;
+  const yearIncome = () => cap.yearIncome();
+  const settlementOf = (income: number) => cap.settlementOf(income);
+  const confirm = (s: Row) => cap.confirm(s);
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
     admin = await signIn(t.app, 'admin');
-    // A C1001 van whose driver's taxes the platform withholds, with documents valid today (as in incomeCap.test.ts).
-    van = (await db()
-      .selectFrom('tms_vehicle as v')
-      .innerJoin('tms_driver as d', 'd.idcard', 'v.driverIdcard')
-      .innerJoin('tms_carrier as c', 'c.code', 'v.carrierCode')
-      .select(['v.plate', 'v.carrierCode', 'v.driverIdcard'])
-      .where('v.partyCode', '=', 'C1001')
-      .where('v.status', '=', 'active')
-      .where('v.vehicleType', '!=', 'tractor')
-      .where('v.loadKg', '>=', 2000)
-      .where('v.inspectionExpireAt', '>', today)
-      .where('d.licenseExpireAt', '>', today)
-      .where('d.qualificationExpireAt', '>', today)
-      .where('c.permitExpireAt', '>', today)
-      .where('c.carrierType', '!=', 'enterprise')
-      .orderBy('v.plate', 'desc')
-      .executeTakeFirstOrThrow()) as Row;
-    order = (await db()
-      .selectFrom('tms_order')
-      .select(['orderNo', 'shipperCode'])
-      .where('partyCode', '=', 'C1001')
-      .orderBy('orderNo')
-      .executeTakeFirstOrThrow()) as Row;
+    cap = await incomeCapFixture(t, admin, 'last');
   });
   afterAll(async () => {
     await t?.close();
   });
-
-  const yearIncome = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('tms_settlement')
-          .select((eb) => eb.fn.sum('incomeFen').as('v'))
-          .where('driverIdcard', '=', String(van.driverIdcard))
-          .where('partyCode', '=', 'C1001')
-          .where('status', 'in', ['confirmed', 'paid'])
-          .where('confirmedAt', '>=', yearStart)
-          .executeTakeFirst()
-      )?.v ?? 0,
-    );
-
-  async function settlementOf(income: number): Promise<Row> {
-    const w = dataOf(
-      await admin.post(WAYBILL, '', {
-        partyCode: 'C1001',
-        orderNo: order.orderNo,
-        shipperCode: order.shipperCode,
-        carrierCode: van.carrierCode,
-        driverIdcard: van.driverIdcard,
-        plate: van.plate,
-        originRegion: ['310000', '310100', '310114'],
-        destRegion: ['320000', '320500', '320507'],
-        goodsName: '日用品',
-        goodsType: 'fmcg',
-        weightKg: 1200,
-        freightFen: Math.ceil(income * 1.2),
-        driverFreightFen: income,
-        taxWithheld: true,
-        iitRate: 0.01,
-      }),
-      201,
-    );
-    return dataOf(
-      await admin.post(SETTLEMENT, '', {
-        partyCode: 'C1001',
-        waybillNo: w.waybillNo,
-        shipperCode: w.shipperCode,
-        carrierCode: w.carrierCode,
-        driverIdcard: w.driverIdcard,
-        freightFen: income,
-        extraFeeFen: 0,
-        deductionFen: 0,
-        advanceFen: 0,
-        taxWithheld: true,
-        iitRate: 0.01,
-      }),
-      201,
-    );
-  }
-  const confirm = (s: Row) =>
-    admin.post(SETTLEMENT, `/${s.id}/transitions/confirm`, { confirmedAt: new Date().toISOString(), version: s.version });
 
   it('confirms, of six concurrent settlements that together pass the annual income cap, exactly the three that fit, holds the rest with an alert, and never exceeds the cap', async () => {
     const before = await yearIncome();
