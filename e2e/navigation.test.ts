@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boolParam } from '../src/server/db/connect';
-import { hasChromium, openBrowser, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, pageSettled, signIn, startServer, type Browser, type Running } from './harness';
 
 /**
  * Spec §2.1, §2.2, §2.6, §4 and §8 between the portal and the console, in both directions, as a
@@ -101,6 +101,8 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
 
     it('opens the showcase from the avatar menu "Home", and comes back to the console', async () => {
       await b.page.goto(`${server.url}/#/home`);
+      // The reload of the test before may still be bringing the console up: a menu opened meanwhile can close again.
+      await pageSettled(b.page, '/home');
       await b.page.getByTestId('user-menu').click();
       await b.page.getByRole('menuitem', { name: '首页' }).click();
       await portalShows(b.page, /^\/portalShow$/);
