@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
-import { verifyPassword } from '../security/password.js';
+import { placeholderHash, verifyPassword } from '../security/password.js';
 import { createSession } from '../services/sessions.js';
 import { reserveAttempt, settleAttempt, withAddressSlot, type Attempt } from '../services/loginGuard.js';
 import { consumeCode } from '../services/smsCodes.js';
@@ -10,7 +10,6 @@ import { isMobile } from '../../shared/validators.js';
 import { anonymous, object, responses, str } from './contracts.js';
 
 // Verified against unknown accounts so the answer takes as long as for a real one.
-const UNKNOWN_USER_HASH = 'scrypt$17$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 /** Spec §7: the login data as form-encoded fields (a JSON body is read the same way). */
 const authorizeBody = object({
@@ -84,7 +83,7 @@ export function registerAuthorize(app: FastifyInstance) {
           attempt = { ...base, username, loginType: 'password' };
           id = await reserveAttempt(app.ctx, attempt);
           user = await findUser(app, 'username', username);
-          const valid = await verifyPassword(password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+          const valid = await verifyPassword(password, user?.passwordHash ?? placeholderHash(app.ctx.config.scryptLogN));
           if (!user || !valid) await fail(app, id, user ? 'badPassword' : 'unknownUser', unauthorized('server.auth.badCredentials'));
         } else if (grantType === 'sms') {
           const phone = (body.phone ?? '').trim();
