@@ -122,7 +122,9 @@ export function registerPublicRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: 'The portal’s content from the console (site, components, showcase, links) in one language; ETag and 304',
         ...anonymous,
-        querystring: Type.Partial(Type.Object({ lang: Type.String({ maxLength: 8, description: 'zh, en, es or ja; others get Chinese' }) })),
+        querystring: Type.Partial(
+          Type.Object({ lang: Type.String({ maxLength: 8, description: 'zh, en, es or ja; others get Chinese' }) }),
+        ),
       },
     },
     async (req, reply) => {
