@@ -3,7 +3,7 @@ import { matchRoute } from '../engine/routes/buildRoutes';
 import { resolveComponent } from '../engine/routes/registry';
 import { pageViewOf } from '../engine/routes/pageView';
 import { sessionStore } from '../engine/session/store';
-import { listParamsFor, preloadList } from '../engine/renderers/listQuery';
+import { listParamsFor, preloadList } from '../engine/controllers/listQuery';
 import { preloadSchema, schemaFetched } from '../engine/renderers/usePageSchema';
 
 /**

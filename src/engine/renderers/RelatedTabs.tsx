@@ -9,7 +9,7 @@ import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
 import { usePagePath } from '../routes/pagePaths';
 import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { usePageSchema } from './usePageSchema';
-import { listKey, withLogWindow } from './listQuery';
+import { listKey, withLogWindow } from '../controllers/listQuery';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';

@@ -6,7 +6,7 @@ import { pageApi, type PageBundle } from '../data/pageApi';
 import { fieldSchema } from '../../shared/schema/model';
 import type { PageSchema } from '../../shared/schema/types';
 import { fenToYuan } from '../../shared/number';
-import { useListUrlState } from './listUrlState';
+import { useListUrlState } from '../controllers/listUrlState';
 import { FilterBar } from './FilterBar';
 import { useSettingsColor } from './useSettingsColor';
 

@@ -7,7 +7,7 @@ import type { PageBundle } from '../data/pageApi';
 import { useLocation } from 'react-router-dom';
 import { pageViewOf, type PageView } from '../routes/pageView';
 import { usePageSchema } from './usePageSchema';
-import { listParamsFor, preloadList } from './listQuery';
+import { listParamsFor, preloadList } from '../controllers/listQuery';
 import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
 import type { PreloadableComponent } from '../../utils/lazyComponent';
 import { useLoadedComponent } from '../../utils/useLoadedComponent';

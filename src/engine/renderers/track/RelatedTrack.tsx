@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Relation, RelationTrack } from '../../../shared/schema/types';
 import { pageApi, type PageBundle, type Rec } from '../../data/pageApi';
-import { listKey } from '../listQuery';
+import { listKey } from '../../controllers/listQuery';
 import { trackPoints } from './points';
 
 // echarts and the province shapes load only when a track is shown.
