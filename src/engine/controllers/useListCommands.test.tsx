@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
+import type { Transition } from '../../shared/schema/types';
 import type { PageBundle } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import type { RouteEntry } from '../routes/buildRoutes';
@@ -64,10 +65,10 @@ const bundle: PageBundle = {
   page: {
     ...base.page,
     relations: [{ name: 'lines', page: 'test/line', field: 'itemId' }],
-    transitions: [{ name: 'close', title: 'Close', from: ['open'], to: 'closed', form: ['reason'], required: ['reason'] }],
-    actions: [{ name: 'notify', title: 'Notify', level: 'row' }],
+    actions: [{ name: 'notify', title: 'Notify', level: 'row', handler: 'notify' }],
   },
 };
+const close: Transition = { name: 'close', title: 'Close', from: ['open'], to: 'closed', form: ['reason'], required: ['reason'] };
 
 function setup(path = '/items') {
   const notify = { success: vi.fn(), error: vi.fn(), actionResult: vi.fn() };
@@ -119,7 +120,7 @@ describe('the list commands', () => {
   it('runs a transition from its dialog with the row version, says so and reloads the rows', async () => {
     const { result, notify } = setup();
     await waitFor(() => expect(result.current.list.rows).toHaveLength(3));
-    act(() => result.current.commands.openTransition(bundle.page.transitions![0], rows[0]));
+    act(() => result.current.commands.openTransition(close, rows[0]));
     expect(result.current.commands.dialog).toMatchObject({ kind: 'transition', record: { id: 1 } });
     // A refusal goes back to the dialog (which puts it on its fields); nothing is told or reloaded.
     let refusal: ApiError | undefined;
