@@ -6,7 +6,7 @@ import type { ApiError } from '../data/envelope';
 import type { PageBundle } from '../data/pageApi';
 import { useLocation } from 'react-router-dom';
 import { pageViewOf, type PageView } from '../routes/pageView';
-import { usePageSchema } from './usePageSchema';
+import { usePageSchema } from '../controllers/usePageSchema';
 import { listParamsFor, preloadList } from '../controllers/listQuery';
 import { DashboardPage, DetailPage, FormPage, ListPage, ReportPage, SettingsPage, TabsPage } from './views';
 import type { PreloadableComponent } from '../../utils/lazyComponent';
