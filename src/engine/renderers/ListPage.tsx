@@ -14,7 +14,7 @@ import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { SortToggle } from './SortToggle';
 import { RowActions } from './RowActions';
-import { useListOperations } from './ListOperations';
+import { useListOperationViews } from './ListOperations';
 import { showActionResult } from './ActionResult';
 import { totalsSummary } from './TotalsRow';
 import { LockedBar } from './LockedBar';
@@ -77,7 +77,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null, list.sortBy);
   const scrollX = scrollWidth(columns, selection.enabled);
 
-  const ops = useListOperations(page, actions, selection.keys, () => {
+  const ops = useListOperationViews(page, actions, selection.keys, notify, () => {
     selection.clear();
     reload();
   });
