@@ -169,6 +169,31 @@ export default defineConfig(
       ],
     },
   },
+  // Views draw what their controller gives them: the requests, and the cache that holds their answers, are the controller's.
+  {
+    files: ['src/engine/renderers/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/data/pageApi'],
+              importNames: ['pageApi'],
+              message: 'A view asks its controller (src/engine/controllers), not the API.',
+            },
+            {
+              group: ['**/data/opsApi'],
+              importNames: ['opsApi'],
+              message: 'A view asks its controller (src/engine/controllers), not the API.',
+            },
+            { group: ['**/data/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
+          ],
+        },
+      ],
+    },
+  },
   // Plain JavaScript is not type-checked, so no-undef needs to know Node's globals.
   { files: ['scripts/**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
 );
