@@ -2,6 +2,7 @@ import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { callForOrder } from './locateOrder.js';
 import type { ActionHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 const CST = 8 * 3_600_000;
 const cst = (v: unknown) =>
@@ -38,7 +39,7 @@ export const requestLocationConsent: ActionHandler = async (ctx, access, record)
       reason: String(answer.data.message ?? answer.data.errorCode ?? ''),
     });
   const now = at.toISOString();
-  await ctx.database.db
+  await dynamicView(ctx.database.db)
     .updateTable(access.page.resource!.table)
     .set((eb) => ({
       consentStatus: 'pending',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
-import { boolParam } from './connect.js';
+import { boolParam, dynamicView } from './connect.js';
 import { hashPassword } from '../security/password.js';
 import { USER_CUSTOMER_ROLES, customerRolesEnabled } from '../services/customerRoles.js';
 
@@ -143,11 +143,16 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       .execute();
     // The profile's columns are the customer page's: written through its table when it is loaded.
     const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
-    if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
+    if (customers)
+      await dynamicView(ctx.database.db).updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
   const parties = ctx.schemas.pages.get('platformUser/partyManage')?.resource?.table;
   if (parties)
-    await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
+    await dynamicView(ctx.database.db)
+      .updateTable(parties)
+      .set(DEMO_PROFILES[PLATFORM_PARTY.code])
+      .where('code', '=', PLATFORM_PARTY.code)
+      .execute();
   // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
   // The hashes are computed side by side on the thread pool: one after another they were most of a first start.
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));

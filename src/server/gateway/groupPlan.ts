@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
 import { parseJsonArray } from '../services/json.js';
 import type { Tier } from './pricing.js';
+import { dynamicView } from '../db/connect.js';
 
 interface DatedPlan {
   tiers: Tier[];
@@ -24,7 +25,7 @@ export async function groupPlan(
   const groups = ctx.schemas.pages.get('customerManage/partyGroupConfig')?.resource?.table;
   if (!groups) return null;
   const plans = await cachedRead(ctx.database, 'groupPlans', [groups, 'cm_price_plan'], `${partyCode}|${service}`, async () => {
-    const rows = await ctx.database.db
+    const rows = await dynamicView(ctx.database.db)
       .selectFrom(groups)
       .select(['members', 'defaultPlanId', 'discountPct', 'priority'])
       .where('status', '=', 'active')

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { unlessBlacklisted } from '../sms/blacklist.js';
 import { cachedRead } from '../services/tableCache.js';
 import { smsProfile } from '../connectors/sms/index.js';
+import { dynamicView } from '../db/connect.js';
 
 interface AlertRule {
   thresholdFen: number;
@@ -44,7 +45,8 @@ async function alertRule(ctx: AppContext, partyCode: string, account: AccountAle
         'lowBalanceAlert',
         [table],
         partyCode,
-        async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+        async () =>
+          (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
       )
     : null;
   const own =

@@ -3,6 +3,7 @@ import { PLATFORM_PARTY } from '../db/seed.js';
 import { transact } from '../gateway/transact.js';
 import { parseJsonArray } from '../services/json.js';
 import type { JobHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 const STAT_PAGE = 'customerManage/statistics';
 const SETTING_PAGE = 'customerManage/statisticsSetting';
@@ -38,7 +39,7 @@ const whole = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && 
 export async function statSetting(ctx: AppContext): Promise<StatSetting> {
   const table = ctx.schemas.pages.get(SETTING_PAGE)?.resource?.table;
   const row = table
-    ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
+    ? await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
     : undefined;
   if (!row) return DEFAULTS;
   const metrics = parseJsonArray(row.metrics).filter((m) => (METRICS as readonly string[]).includes(m));
@@ -109,8 +110,8 @@ export async function aggregateDay(ctx: AppContext, table: string, day: string, 
     updatedBy: 'job',
   }));
   await transact(ctx.database.db, async (trx) => {
-    await trx.deleteFrom(table).where('statDay', '=', day).execute();
-    if (rows.length) await trx.insertInto(table).values(rows).execute();
+    await dynamicView(trx).deleteFrom(table).where('statDay', '=', day).execute();
+    if (rows.length) await dynamicView(trx).insertInto(table).values(rows).execute();
   });
   return rows.length;
 }
@@ -128,14 +129,14 @@ export const callStatistics: JobHandler = async (ctx, { now, log }) => {
     log('statistics setting is disabled: nothing aggregated');
     return { rows: 0 };
   }
-  const any = await ctx.database.db.selectFrom(table).select('id').limit(1).executeTakeFirst();
+  const any = await dynamicView(ctx.database.db).selectFrom(table).select('id').limit(1).executeTakeFirst();
   const full = !any || chinaHour(now) === s.aggregationHour;
   const days = Array.from({ length: full ? Math.max(1, s.backfillDays) : 1 }, (_, i) => chinaDay(now.getTime() - i * DAY_MS));
   let rows = 0;
   for (const day of days) rows += await aggregateDay(ctx, table, day, s, now);
   if (full) {
     const oldest = chinaDay(now.getTime() - s.retentionDays * DAY_MS);
-    const purged = await ctx.database.db.deleteFrom(table).where('statDay', '<', oldest).executeTakeFirst();
+    const purged = await dynamicView(ctx.database.db).deleteFrom(table).where('statDay', '<', oldest).executeTakeFirst();
     log(
       `${days.length} days aggregated (${days[days.length - 1]} to ${days[0]}), ${Number(purged.numDeletedRows ?? 0)} rows before ${oldest} deleted`,
     );

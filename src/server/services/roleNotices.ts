@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.js';
 import type { Row } from '../data/rows.js';
 import { parseJsonArray } from './json.js';
 import { USER_CUSTOMER_ROLES } from './customerRoles.js';
+import { dynamicView } from '../db/connect.js';
 
 /** The page of delivered notices: the console's message centre, each account reading its own. */
 const INBOX_PAGE = 'systemManage/news/roleNotice';
@@ -46,7 +47,7 @@ export async function deliverRoleNotice(
   const now = nowIso();
   if (transition === 'withdraw') {
     if (inbox)
-      await trx
+      await dynamicView(trx)
         .updateTable(inbox)
         .set({ status: 'withdrawn', updatedAt: now, updatedBy: user.username })
         .where('noticeId', '=', Number(notice.id))
@@ -59,7 +60,7 @@ export async function deliverRoleNotice(
   const to = await holders(trx, partyCode, String(notice.roleCode));
   if (inbox && channels.includes('site')) {
     for (const h of to) {
-      await trx
+      await dynamicView(trx)
         .insertInto(inbox)
         .values({
           partyCode,

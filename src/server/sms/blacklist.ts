@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { cachedRead } from '../services/tableCache.js';
+import { dynamicView } from '../db/connect.js';
 
 const BLACKLIST_PAGE = 'customerManage/smsBlacklist';
 const INTERCEPTION_PAGE = 'customerManage/smsInterception';
@@ -51,7 +52,7 @@ export async function blacklistEntry(
   const table = ctx.schemas.pages.get(BLACKLIST_PAGE)?.resource?.table;
   if (!table) return null;
   const entries = await cachedRead(ctx.database, 'smsBlacklist', [table], phone, async () => {
-    const rows = await ctx.database.db
+    const rows = await dynamicView(ctx.database.db)
       .selectFrom(table)
       .select(['partyCode', 'reason', 'expiresAt'])
       .where('phone', '=', phone)
@@ -88,7 +89,7 @@ export async function recordInterception(ctx: AppContext, i: Interception): Prom
   const table = ctx.schemas.pages.get(INTERCEPTION_PAGE)?.resource?.table;
   if (!table) return;
   const at = i.at.toISOString();
-  await ctx.database.db
+  await dynamicView(ctx.database.db)
     .insertInto(table)
     .values({
       partyCode: i.partyCode ?? PLATFORM_PARTY.code,
