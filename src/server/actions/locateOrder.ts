@@ -8,6 +8,7 @@ import { toStored, type Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
 import { syncTrackAlerts } from '../location/trackAlerts.js';
 import { dynamicView } from '../db/connect.js';
+import { tableOfPage } from '../db/knownTable.js';
 
 const LOG_PAGE = 'location/orderLog';
 /** China's extent, as the position log's model bounds it. */
@@ -131,8 +132,8 @@ export const locateOrder: ActionHandler = async (ctx, access, record) => {
       })
       .execute();
     // Counted in SQL, so two calls at once both land.
-    await dynamicView(trx)
-      .updateTable(access.page.resource!.table)
+    await trx
+      .updateTable(tableOfPage(access.page, 'loc_order'))
       .set((eb) => ({
         pointCount: eb(eb.fn.coalesce('pointCount', eb.val(0)), '+', 1),
         feeFen: eb(eb.fn.coalesce('feeFen', eb.val(0)), '+', answer.feeFen),

@@ -2,7 +2,7 @@ import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { callForOrder } from './locateOrder.js';
 import type { ActionHandler } from './types.js';
-import { dynamicView } from '../db/connect.js';
+import { tableOfPage } from '../db/knownTable.js';
 
 const CST = 8 * 3_600_000;
 const cst = (v: unknown) =>
@@ -39,8 +39,8 @@ export const requestLocationConsent: ActionHandler = async (ctx, access, record)
       reason: String(answer.data.message ?? answer.data.errorCode ?? ''),
     });
   const now = at.toISOString();
-  await dynamicView(ctx.database.db)
-    .updateTable(access.page.resource!.table)
+  await ctx.database.db
+    .updateTable(tableOfPage(access.page, 'loc_order'))
     .set((eb) => ({
       consentStatus: 'pending',
       consentSmsAt: now,

@@ -3,7 +3,7 @@ import { PLATFORM_PARTY } from '../db/seed.js';
 import { transact } from '../gateway/transact.js';
 import { parseJsonArray } from '../services/json.js';
 import type { JobHandler } from './types.js';
-import { dynamicView } from '../db/connect.js';
+import { knownTable } from '../db/knownTable.js';
 
 const STAT_PAGE = 'customerManage/statistics';
 const SETTING_PAGE = 'customerManage/statisticsSetting';
@@ -37,9 +37,9 @@ const whole = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && 
 
 /** The platform operations centre's record of customerManage/statisticsSetting, or the defaults. */
 export async function statSetting(ctx: AppContext): Promise<StatSetting> {
-  const table = ctx.schemas.pages.get(SETTING_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, SETTING_PAGE, 'cm_stat_setting');
   const row = table
-    ? await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
+    ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
     : undefined;
   if (!row) return DEFAULTS;
   const metrics = parseJsonArray(row.metrics).filter((m) => (METRICS as readonly string[]).includes(m));
@@ -58,7 +58,7 @@ export async function statSetting(ctx: AppContext): Promise<StatSetting> {
  * one transaction, so a rerun or a late log row never double counts. Metrics the setting leaves
  * out are stored empty. Returns the number of rows written.
  */
-export async function aggregateDay(ctx: AppContext, table: string, day: string, s: StatSetting, now: Date): Promise<number> {
+export async function aggregateDay(ctx: AppContext, table: 'cm_call_stat', day: string, s: StatSetting, now: Date): Promise<number> {
   const from = new Date(Date.parse(`${day}T00:00:00.000Z`) - CHINA_MS).toISOString();
   const to = new Date(Date.parse(from) + DAY_MS).toISOString();
   let q = ctx.database.db
@@ -110,8 +110,8 @@ export async function aggregateDay(ctx: AppContext, table: string, day: string, 
     updatedBy: 'job',
   }));
   await transact(ctx.database.db, async (trx) => {
-    await dynamicView(trx).deleteFrom(table).where('statDay', '=', day).execute();
-    if (rows.length) await dynamicView(trx).insertInto(table).values(rows).execute();
+    await trx.deleteFrom(table).where('statDay', '=', day).execute();
+    if (rows.length) await trx.insertInto(table).values(rows).execute();
   });
   return rows.length;
 }
@@ -122,21 +122,21 @@ export async function aggregateDay(ctx: AppContext, table: string, day: string, 
  * and days older than the retention are deleted.
  */
 export const callStatistics: JobHandler = async (ctx, { now, log }) => {
-  const table = ctx.schemas.pages.get(STAT_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, STAT_PAGE, 'cm_call_stat');
   if (!table) return { rows: 0 };
   const s = await statSetting(ctx);
   if (!s.active) {
     log('statistics setting is disabled: nothing aggregated');
     return { rows: 0 };
   }
-  const any = await dynamicView(ctx.database.db).selectFrom(table).select('id').limit(1).executeTakeFirst();
+  const any = await ctx.database.db.selectFrom(table).select('id').limit(1).executeTakeFirst();
   const full = !any || chinaHour(now) === s.aggregationHour;
   const days = Array.from({ length: full ? Math.max(1, s.backfillDays) : 1 }, (_, i) => chinaDay(now.getTime() - i * DAY_MS));
   let rows = 0;
   for (const day of days) rows += await aggregateDay(ctx, table, day, s, now);
   if (full) {
     const oldest = chinaDay(now.getTime() - s.retentionDays * DAY_MS);
-    const purged = await dynamicView(ctx.database.db).deleteFrom(table).where('statDay', '<', oldest).executeTakeFirst();
+    const purged = await ctx.database.db.deleteFrom(table).where('statDay', '<', oldest).executeTakeFirst();
     log(
       `${days.length} days aggregated (${days[days.length - 1]} to ${days[0]}), ${Number(purged.numDeletedRows ?? 0)} rows before ${oldest} deleted`,
     );
