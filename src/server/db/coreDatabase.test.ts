@@ -304,7 +304,7 @@ describe.each(dialects())('core tables read back as their row types say (%s)', (
     const varied = spec.columns.find((c) => uniqueColumns.has(c.name) && c.name in minimal && c.type === 'text');
     for (const c of spec.columns) if (c.unique && c.name in minimal) minimal[c.name] = `${full[c.name]}.2`;
     if (varied) minimal[varied.name] = `${full[varied.name]}.2`;
-    // Core tables are typed by name; here the name is a loop variable, so the untyped view inserts.
+    // Core tables are typed by name; here the name is a loop variable, so the dynamic view inserts.
     const ids: number[] = [];
     for (const row of [full, minimal]) {
       const insert = dynamicView(database.db).insertInto(name);

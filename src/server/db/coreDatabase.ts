@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of the core tables (coreTables.ts), for queries through `Database.core`. Page schemas
- * may add columns to these tables; code that reads those goes through the untyped `Database.db`.
+ * may add columns to these tables: `Database.db` (AppDatabase, connect.ts) has those too.
  * coreDatabase.test.ts checks that these types and CORE_TABLES describe the same columns.
  */
 
