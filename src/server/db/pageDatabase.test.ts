@@ -62,7 +62,6 @@ const DYNAMIC = [
   'src/server/jobs/taxAggregation.ts',
   'src/server/routes/data.ts',
   'src/server/security/rotateKeys.ts',
-  'src/server/services/roleNotices.ts',
   'src/server/test/authMatrix.ts',
   'src/server/test/dataApi.ts',
 ];
