@@ -5,6 +5,7 @@ import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { registerActionHandler } from './index.js';
 import { AppError } from '../errors.js';
+import { dynamicView } from '../db/connect.js';
 
 const REVIEW = 'tms/review/carrierReview';
 const BACKUP = 'systemManage/tableBackupConfig';
@@ -19,7 +20,7 @@ registerActionHandler('testSummary', async (_ctx, _access, record, body) => ({
 }));
 registerActionHandler('testDisable', async (ctx, _access, record) => {
   if (record!.name === 'refuse-me') throw new AppError(409, 'server.data.notEditableInState', { state: 'x' });
-  await ctx.database.db.updateTable('t_api_client').set({ status: 'disabled' }).where('id', '=', Number(record!.id)).execute();
+  await dynamicView(ctx.database.db).updateTable('t_api_client').set({ status: 'disabled' }).where('id', '=', Number(record!.id)).execute();
   return { rows: [{ ...record, status: 'disabled' }] };
 });
 
@@ -117,7 +118,7 @@ describe.each(dialects())('actions at every level, on %s', (dialect) => {
     const c = dataOf(await custB.post(CLIENT, '', { name: 'not-yours' }), 201);
     const answer = dataOf(await custA.post(CLIENT, '/bulk-actions/disable', { ids: [a.id, b.id, c.id] }));
     expect(answer.results.map((r: { ok: boolean }) => r.ok)).toEqual([false, true, false]);
-    const statuses = await t.app.ctx.database.db.selectFrom('t_api_client').select(['name', 'status']).orderBy('id').execute();
+    const statuses = await dynamicView(t.app.ctx.database.db).selectFrom('t_api_client').select(['name', 'status']).orderBy('id').execute();
     expect(statuses.map((r) => `${r.name}:${r.status}`)).toEqual(['refuse-me:active', 'disable-me:disabled', 'not-yours:active']);
   });
 });

@@ -4,6 +4,7 @@ import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi
 import { vinCheckChar } from '../connectors/alct/index.js';
 import { runDueJobs } from '../jobs/runner.js';
 import { maskValue } from '../data/masking.js';
+import { dynamicView } from '../db/connect.js';
 
 const SHIPMENT = 'alct/shipment';
 const VEHICLE = 'alct/vehicle';
@@ -127,9 +128,14 @@ describe.each(dialects())('ALCT pushes and synchronisation on %s', (dialect) => 
     const db = t.app.ctx.database.db;
     const synced = async (table: string, field: string) =>
       new Set(
-        (await db.selectFrom(table).select(field).where('partyCode', '=', 'C1001').where('syncStatus', '=', 'synced').execute()).map((r) =>
-          String((r as Record<string, unknown>)[field]),
-        ),
+        (
+          await dynamicView(db)
+            .selectFrom(table)
+            .select(field)
+            .where('partyCode', '=', 'C1001')
+            .where('syncStatus', '=', 'synced')
+            .execute()
+        ).map((r) => String((r as Record<string, unknown>)[field])),
       );
     const [plates, drivers] = [await synced('alct_vehicle', 'plate'), await synced('alct_driver', 'idcard')];
     const taken = new Set((await db.selectFrom('alct_shipment').select('waybillNo').execute()).map((r) => String(r.waybillNo)));

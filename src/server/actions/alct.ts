@@ -7,6 +7,7 @@ import { tableWritten } from '../services/tableCache.js';
 import { alctConnector, type AlctAnswer, type AlctCredentials } from '../connectors/alct/index.js';
 import type { PageAccess } from '../data/access.js';
 import type { ActionHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * Actions of the ALCT pages: push a waybill for payment (and retry a refused one), register a
@@ -48,14 +49,14 @@ async function record(ctx: AppContext, access: PageAccess, row: Row, a: Attempt)
   const by = access.user.username;
   const id = Number(row.id);
   const after = await ctx.database.db.transaction().execute(async (trx) => {
-    const res = await trx
+    const res = await dynamicView(trx)
       .updateTable(page.resource!.table)
       .set({ ...toStored(ctx.database, page, a.changes), updatedAt: now.toISOString(), updatedBy: by, version: Number(row.version) + 1 })
       .where('id', '=', id)
       .where('version', '=', Number(row.version))
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
-    await trx
+    await dynamicView(trx)
       .insertInto(logPage.resource!.table)
       .values({
         ...toStored(ctx.database, logPage, {
@@ -78,7 +79,11 @@ async function record(ctx: AppContext, access: PageAccess, row: Row, a: Attempt)
         updatedBy: by,
       })
       .execute();
-    const stored = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await dynamicView(trx)
+      .selectFrom(page.resource!.table)
+      .select(selectColumns(page))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const out = toRecord(page, stored as Row);
     await audit(trx, access.user, page, `action:${a.operation}`, id, row, out);
     return out;

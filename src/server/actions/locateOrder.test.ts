@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { dynamicView } from '../db/connect.js';
 
 const ORDER = 'location/order';
 const TRACK = 'customerConfig/vehicleTrack';
@@ -12,7 +13,7 @@ describe.each(dialects())('locating a location order on %s', (dialect) => {
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
   const count = async (table: string, where: Record<string, string>) => {
-    let q = db()
+    let q = dynamicView(db())
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as('n'));
     for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v);

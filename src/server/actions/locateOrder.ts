@@ -7,6 +7,8 @@ import { audit } from '../data/audit.js';
 import { toStored, type Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
 import { syncTrackAlerts } from '../location/trackAlerts.js';
+import { dynamicView } from '../db/connect.js';
+import { tableOfPage } from '../db/knownTable.js';
 
 const LOG_PAGE = 'location/orderLog';
 /** China's extent, as the position log's model bounds it. */
@@ -117,7 +119,7 @@ export const locateOrder: ActionHandler = async (ctx, access, record) => {
     requestId: answer.requestId,
   };
   await transact(ctx.database.db, async (trx) => {
-    await trx
+    await dynamicView(trx)
       .insertInto(logPage.resource!.table)
       .values({
         ...toStored(ctx.database, logPage, values),
@@ -131,7 +133,7 @@ export const locateOrder: ActionHandler = async (ctx, access, record) => {
       .execute();
     // Counted in SQL, so two calls at once both land.
     await trx
-      .updateTable(access.page.resource!.table)
+      .updateTable(tableOfPage(access.page, 'loc_order'))
       .set((eb) => ({
         pointCount: eb(eb.fn.coalesce('pointCount', eb.val(0)), '+', 1),
         feeFen: eb(eb.fn.coalesce('feeFen', eb.val(0)), '+', answer.feeFen),

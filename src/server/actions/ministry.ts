@@ -7,6 +7,7 @@ import { ministryConnector, type MinistryAnswer } from '../connectors/ministry/i
 import { digestOf, fixLinkOf, loadSettlement, loadWaybill, paymentDoc, waybillDoc } from './ministryDocs.js';
 import type { PageAccess } from '../data/access.js';
 import type { ActionHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * Uploads to the ministry's monitoring system: each attempt builds the document afresh from the
@@ -82,7 +83,7 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
   const by = access.user.username;
   const id = Number(row.id);
   const after = await ctx.database.db.transaction().execute(async (trx) => {
-    const res = await trx
+    const res = await dynamicView(trx)
       .updateTable(page.resource!.table)
       .set({
         ...toStored(ctx.database, page, changes),
@@ -94,7 +95,11 @@ export async function upload(ctx: AppContext, access: PageAccess, row: Row, retr
       .where('version', '=', Number(row.version))
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
-    const stored = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await dynamicView(trx)
+      .selectFrom(page.resource!.table)
+      .select(selectColumns(page))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const out = toRecord(page, stored as Row);
     await audit(trx, access.user, page, retry ? 'action:resubmit' : 'action:upload', id, row, out);
     return out;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { toRecord, type Row } from '../data/rows.js';
 import type { MinistryPayment, MinistryWaybill } from '../connectors/ministry/index.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * The documents uploaded to the monitoring system, assembled from the platform's own records at the
@@ -164,7 +165,7 @@ export const digestOf = (doc: object) => createHash('sha256').update(JSON.string
 async function one(ctx: AppContext, pageId: string, key: string, value: unknown, partyCode: unknown): Promise<Row | undefined> {
   const page = ctx.schemas.pages.get(pageId);
   if (value == null || !page?.resource) return undefined;
-  const row = await ctx.database.db
+  const row = await dynamicView(ctx.database.db)
     .selectFrom(page.resource.table)
     .selectAll()
     .where(key, '=', String(value))
@@ -209,7 +210,7 @@ export async function loadSettlement(
   const transferPage = ctx.schemas.pages.get('tms/account/LoanList');
   const transfers = transferPage?.resource
     ? (
-        await ctx.database.db
+        await dynamicView(ctx.database.db)
           .selectFrom(transferPage.resource.table)
           .selectAll()
           .where('waybillNo', '=', String(settlement.waybillNo))
@@ -224,7 +225,7 @@ export async function loadSettlement(
 async function paidRemit(ctx: AppContext, settlementNo: unknown, partyCode: unknown): Promise<Row | undefined> {
   const page = ctx.schemas.pages.get('tms/Carrier/Approval');
   if (!page?.resource) return undefined;
-  const row = await ctx.database.db
+  const row = await dynamicView(ctx.database.db)
     .selectFrom(page.resource.table)
     .selectAll()
     .where('settlementNo', '=', String(settlementNo))

@@ -2,6 +2,7 @@ import { conflict, providerRefused } from '../errors.js';
 import { audit } from '../data/audit.js';
 import { callForOrder } from './locateOrder.js';
 import type { ActionHandler } from './types.js';
+import { tableOfPage } from '../db/knownTable.js';
 
 const CST = 8 * 3_600_000;
 const cst = (v: unknown) =>
@@ -39,7 +40,7 @@ export const requestLocationConsent: ActionHandler = async (ctx, access, record)
     });
   const now = at.toISOString();
   await ctx.database.db
-    .updateTable(access.page.resource!.table)
+    .updateTable(tableOfPage(access.page, 'loc_order'))
     .set((eb) => ({
       consentStatus: 'pending',
       consentSmsAt: now,

@@ -5,6 +5,7 @@ import { afterWrite } from '../data/hooks.js';
 import { selectColumns, toRecord } from '../data/rows.js';
 import { encryptValues, generateFields, shownOnce } from '../data/secretValues.js';
 import type { ActionHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * Replaces a record's generated secrets (x-generated, writeOnly) with new ones. The answer carries
@@ -29,7 +30,7 @@ export const rotateSecret: ActionHandler = async (ctx, access, record) => {
     version: Number(record!.version) + 1,
   };
   const row = await ctx.database.db.transaction().execute(async (trx) => {
-    const res = await trx
+    const res = await dynamicView(trx)
       .updateTable(page.resource!.table)
       .set(changes)
       .where('id', '=', id)
@@ -38,10 +39,11 @@ export const rotateSecret: ActionHandler = async (ctx, access, record) => {
     if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
     const after = toRecord(
       page,
-      (await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow()) as Record<
-        string,
-        unknown
-      >,
+      (await dynamicView(trx)
+        .selectFrom(page.resource!.table)
+        .select(selectColumns(page))
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()) as Record<string, unknown>,
     );
     await audit(trx, access.user, page, 'action:rotateSecret', id, record, after);
     return after;

@@ -4,6 +4,7 @@ import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { failure } from '../connectors/types.js';
 import { sandbox } from '../connectors/tax/index.js';
 import { useTaxConnector } from './taxDeclare.js';
+import { dynamicView } from '../db/connect.js';
 
 const ORDER_DECL = 'taxManage/orderDeclaration';
 const PERSONAL_DECL = 'taxManage/personalDeclaration';
@@ -13,7 +14,7 @@ describe.each(dialects())('declaring taxes through the tax connector on %s', (di
   let custA: Caller;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const row = (table: string, id: number) => db().selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = (table: string, id: number) => dynamicView(db()).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const logsOf = (bizNo: string) => db().selectFrom('tax_log').selectAll().where('bizNo', '=', bizNo).orderBy('id').execute();
   const pending = async (who: Caller, page: string, party: string) =>
     dataOf(await who.get(page, `?status=pending&partyCode=${party}&size=50`)).list.filter(

@@ -7,6 +7,7 @@ import type { PageAccess } from '../data/access.js';
 import type { Row } from '../data/rows.js';
 import { sandbox, type TaxConnector, type TaxDeclaration } from '../connectors/tax/index.js';
 import type { ActionHandler, ActionResult } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * "Declare" on an order declaration or a personal declaration: the figures are checked against
@@ -133,7 +134,7 @@ async function declare(ctx: AppContext, access: PageAccess, record: Row, kind: '
     ? { status: 'declared', voucherNo: String(answer.data.voucherNo), declaredAt: iso, failReason: null }
     : { status: 'failed', failReason: answer.message.slice(0, 200) };
   const updated = await db.transaction().execute(async (trx) => {
-    const res = await trx
+    const res = await dynamicView(trx)
       .updateTable(table)
       .set({ ...set, version: Number(record.version) + 1, updatedAt: iso, updatedBy: by })
       .where('id', '=', Number(record.id))
@@ -158,7 +159,7 @@ async function declare(ctx: AppContext, access: PageAccess, record: Row, kind: '
       { status: record.status, voucherNo: record.voucherNo ?? null },
       set,
     );
-    return trx.selectFrom(table).selectAll().where('id', '=', Number(record.id)).executeTakeFirstOrThrow();
+    return dynamicView(trx).selectFrom(table).selectAll().where('id', '=', Number(record.id)).executeTakeFirstOrThrow();
   });
   if (!answer.ok) throw providerRefused('pages.taxManage.actions.rejected', { reason: answer.message, no });
   return { message: 'pages.taxManage.actions.declared', params: { voucherNo: set.voucherNo }, rows: [updated as Row] };

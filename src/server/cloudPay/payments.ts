@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
+import type { CpAccountRow, CpPaymentRow } from '../db/pageDatabase.generated.js';
 import { badRequest, conflict, providerRefused } from '../errors.js';
 import { transact } from '../gateway/transact.js';
 import { receiptVerifyCode, submitTransfer, transferResult } from '../connectors/bank/transfer.js';
@@ -115,7 +117,7 @@ interface Entry {
 }
 
 /** One bank entry: its electronic receipt and the balance-log row, the ledger moved by the same amount. */
-async function book(trx: Db, account: Row, payment: Row, e: Entry, by: string, at: Date) {
+async function book(trx: Db, account: Selectable<CpAccountRow>, payment: Selectable<CpPaymentRow>, e: Entry, by: string, at: Date) {
   const change = e.direction === 'debit' ? -(e.amountFen + e.feeFen) : e.amountFen;
   const moved = await trx
     .updateTable('cp_account')

@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.js';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.js';
+import type { CpAccountRow } from '../db/pageDatabase.generated.js';
 import { transact } from '../gateway/transact.js';
 import { tableWritten } from '../services/tableCache.js';
 import type { Row } from '../data/rows.js';
@@ -187,7 +189,13 @@ export async function openDays(db: Db, accountNo: string, until: string, lookbac
  * Writes the day's reconciliation of an account (one row per account and day). A row an operator
  * has resolved stays resolved while its differences are the same ones.
  */
-export async function storeReconciliation(ctx: AppContext, account: Row, day: string, by: string, at = new Date()): Promise<Row> {
+export async function storeReconciliation(
+  ctx: AppContext,
+  account: Pick<Selectable<CpAccountRow>, 'accountNo' | 'partyCode'>,
+  day: string,
+  by: string,
+  at = new Date(),
+) {
   const books = await reconcileDay(ctx.database.db, String(account.accountNo), day);
   const iso = at.toISOString();
   return transact(ctx.database.db, async (trx) => {

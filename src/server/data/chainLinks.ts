@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.js';
 import { badRequest } from '../errors.js';
 import type { Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * The links of a waybill's chain of documents (docs/DOMAIN-MONEY.md, "The chain") for the writes
@@ -32,7 +33,9 @@ const refuse = (field: string, key: string, params: Record<string, unknown>) =>
 export async function checkLink(trx: Db, link: Link): Promise<Row> {
   const params = { doc: link.doc, field: link.field, target: link.target, value: String(link.value ?? '').slice(0, 40) };
   if (link.value === null || link.value === undefined || link.value === '') throw refuse(link.field, 'missing', params);
-  const row = (await trx.selectFrom(link.table).selectAll().where(link.key, '=', String(link.value)).executeTakeFirst()) as Row | undefined;
+  const row = (await dynamicView(trx).selectFrom(link.table).selectAll().where(link.key, '=', String(link.value)).executeTakeFirst()) as
+    | Row
+    | undefined;
   if (!row) throw refuse(link.field, 'unknown', params);
   if (row.partyCode !== link.partyCode) throw refuse(link.field, 'otherParty', params);
   if (link.open && link.amountFen !== undefined) {
@@ -52,7 +55,7 @@ export async function taken(
   field: string,
   where: Record<string, unknown[]> = {},
 ): Promise<number> {
-  let q = trx
+  let q = dynamicView(trx)
     .selectFrom(table)
     .select((eb) => eb.fn.sum(field).as('v'))
     .where(link, '=', String(value));

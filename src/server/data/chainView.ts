@@ -9,6 +9,7 @@ import { displayValue } from './format.js';
 import { maskerFor } from './masking.js';
 import { toRecord, type Row } from './rows.js';
 import { loadScoped } from './write.js';
+import { dynamicView } from '../db/connect.js';
 
 export interface ChainDocument {
   id: number;
@@ -49,7 +50,7 @@ export async function chainView(ctx: AppContext, req: FastifyRequest, parent: Pa
   if (!chain) throw notFound('server.data.unknownRelation', { name: name.slice(0, 40) });
   const root = await loadScoped(ctx, parent, id);
   const partyCode = (
-    (await ctx.database.db
+    (await dynamicView(ctx.database.db)
       .selectFrom(parent.page.resource!.table)
       .select('partyCode')
       .where('id', '=', Number(root.id))
@@ -70,7 +71,7 @@ export async function chainView(ctx: AppContext, req: FastifyRequest, parent: Pa
     ];
     let found: Row[] = [];
     if (values.length) {
-      let q = ctx.database.db.selectFrom(page.resource!.table).selectAll().where(step.field, 'in', values);
+      let q = dynamicView(ctx.database.db).selectFrom(page.resource!.table).selectAll().where(step.field, 'in', values);
       if (page.resource!.scope === 'party' && filled(partyCode)) q = q.where('partyCode', '=', String(partyCode));
       found = (await q.orderBy('id').limit(LIMIT).execute()).map((r) => ({ ...toRecord(page, r as Row), id: (r as Row).id }));
     }

@@ -5,6 +5,7 @@ import { fieldConditions, type Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { groupSql, measureSql } from './aggregate.js';
 import { scopedParty, type PageAccess } from './access.js';
+import { dynamicView } from '../db/connect.js';
 
 const DAY = 86_400_000;
 /** Groups a chart draws at most (provinces are 34, days of a year 366). */
@@ -29,10 +30,12 @@ async function figureValue(ctx: AppContext, source: PageSchema, scope: Condition
   const where = fig.where
     ? fieldConditions(ctx.database, source, Object.fromEntries(Object.entries(fig.where).map(([k, v]) => [k, String(v)])))
     : [];
-  const row = await applyWhere(ctx.database.db.selectFrom(source.resource!.table).select(measureSql({ ...fig, name: 'v' })), [
-    ...scope,
-    ...where,
-  ]).executeTakeFirst();
+  const row = await applyWhere(
+    dynamicView(ctx.database.db)
+      .selectFrom(source.resource!.table)
+      .select(measureSql({ ...fig, name: 'v' })),
+    [...scope, ...where],
+  ).executeTakeFirst();
   const v = (row as { v?: unknown } | undefined)?.v;
   return v === null || v === undefined ? (fig.op === 'count' ? 0 : null) : Number(v);
 }
@@ -45,7 +48,9 @@ async function chartGroups(ctx: AppContext, source: PageSchema, scope: Condition
     conditions.push((eb) => eb(daysField(source, chart), '>=', from));
   }
   const rows = await applyWhere(
-    ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...chart.measures.map(measureSql)]),
+    dynamicView(ctx.database.db)
+      .selectFrom(source.resource!.table)
+      .select([group.as('groupKey'), ...chart.measures.map(measureSql)]),
     conditions,
   )
     .groupBy(group)

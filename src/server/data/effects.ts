@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { dynamicView, type Db } from '../db/connect.js';
 import type { AppContext, SessionUser } from '../context.js';
 import type { Effect, FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import { computeValues } from '../../shared/schema/computed.js';
@@ -6,8 +6,8 @@ import { audit } from './audit.js';
 import { selectColumns, toRecord, toStored, type Row } from './rows.js';
 import { validateFragment, validateRecord } from './validateBody.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Trx = Kysely<any>;
+/** The transition's transaction; the effect's target page is named by the schema, so its table is reached through dynamicView. */
+type Trx = Db;
 
 /** "$record.<field>" from the record after the change, "$now", "$user"; anything else as written. */
 function resolve(value: unknown, record: Row, user: SessionUser, now: string): unknown {
@@ -72,13 +72,13 @@ async function updateEffect(
   const match = toStored(ctx.database, target, resolveAll(effect.match!, record, user, now));
   // A match on a missing value would update every record whose field is empty: nothing to do then.
   if (Object.values(match).some((v) => v === null || v === undefined)) return;
-  let q = trx.selectFrom(target.resource!.table).select(selectColumns(target));
+  let q = dynamicView(trx).selectFrom(target.resource!.table).select(selectColumns(target));
   for (const [k, v] of Object.entries(match)) q = q.where(k, '=', v as never);
   if (scopedTo) q = q.where('partyCode', '=', scopedTo);
   for (const row of (await q.execute()) as Row[]) {
     const before = toRecord(target, row);
     const computed = computeValues(target, { ...before, ...values }, 'stored');
-    await trx
+    await dynamicView(trx)
       .updateTable(target.resource!.table)
       .set({
         ...toStored(ctx.database, target, { ...values, ...computed }),
@@ -90,7 +90,7 @@ async function updateEffect(
       .execute();
     const after = toRecord(
       target,
-      (await trx
+      (await dynamicView(trx)
         .selectFrom(target.resource!.table)
         .select(selectColumns(target))
         .where('id', '=', Number(before.id))
@@ -126,10 +126,10 @@ async function createEffect(
     updatedBy: user.username,
     version: 1,
   };
-  const { id } = await trx.insertInto(target.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
+  const { id } = await dynamicView(trx).insertInto(target.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
   const after = toRecord(
     target,
-    (await trx
+    (await dynamicView(trx)
       .selectFrom(target.resource!.table)
       .select(selectColumns(target))
       .where('id', '=', Number(id))

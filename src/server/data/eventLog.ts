@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
 import { isComputedOnRead } from '../../shared/schema/computed.js';
+import { dynamicView } from '../db/connect.js';
 
 /** Each page with `events`, to its log page, for the pages a server serves now (set when its tables are prepared). */
 const logPages = new WeakMap<PageSchema, PageSchema>();
@@ -52,7 +53,7 @@ export async function writeEvent(
   const record = after ?? before ?? {};
   const now = new Date().toISOString();
   const party = log.resource.scope === 'party' ? { partyCode: String(record.partyCode ?? user.partyCode ?? '') } : {};
-  await db
+  await dynamicView(db)
     .insertInto(log.resource.table)
     .values({
       [spec.field]: record[page.resource?.key ?? 'id'] as never,

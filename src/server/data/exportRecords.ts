@@ -14,6 +14,7 @@ import { displayValue, referenceLabels } from './format.js';
 import { objectItemFields } from '../../shared/schema/keywordChecks.js';
 import { importColumns, importable, templateHeader } from '../import/columns.js';
 import { typedCell, type SheetCell } from '../export/sheetCells.js';
+import { dynamicView } from '../db/connect.js';
 
 const BATCH = 1000;
 
@@ -59,7 +60,7 @@ async function* batches(ctx: AppContext, page: PageSchema, conditions: Condition
   const byField = sort.field !== 'id';
   let last: { value: unknown; id: number } | undefined;
   for (;;) {
-    let q = applyWhere(ctx.database.db.selectFrom(table).select(selectColumns(page)), conditions);
+    let q = applyWhere(dynamicView(ctx.database.db).selectFrom(table).select(selectColumns(page)), conditions);
     if (byField) {
       const f = sort.field;
       q = q.where(f, 'is not', null);
@@ -95,7 +96,7 @@ async function* nullsLast(
 ): AsyncGenerator<Row[]> {
   let lastId: number | undefined;
   for (;;) {
-    let q = applyWhere(ctx.database.db.selectFrom(page.resource!.table).select(selectColumns(page)), conditions).where(
+    let q = applyWhere(dynamicView(ctx.database.db).selectFrom(page.resource!.table).select(selectColumns(page)), conditions).where(
       sort.field,
       'is',
       null,

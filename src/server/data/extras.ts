@@ -11,6 +11,7 @@ import { groupSql, measureSql } from './aggregate.js';
 import { lockConditions } from './locks.js';
 import { toRecord } from './rows.js';
 import { fillableFields } from '../../shared/schema/refFill.js';
+import { dynamicView } from '../db/connect.js';
 
 /** Reference options: up to 20 records matching q, or exactly the given keys (to label stored values). */
 export async function listOptions(ctx: AppContext, access: PageAccess, query: Record<string, unknown>, lang: Language) {
@@ -48,7 +49,9 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
   } else if (typeof query.q === 'string' && query.q.trim()) {
     conditions.push(likeCondition(ctx.database, label, query.q.trim()));
   }
-  let q = ctx.database.db.selectFrom(table).select([...new Set([key, label, ...extra])]);
+  let q = dynamicView(ctx.database.db)
+    .selectFrom(table)
+    .select([...new Set([key, label, ...extra])]);
   q = applyWhere(q, conditions)
     .orderBy(label)
     .limit(typeof query.ids === 'string' ? 200 : 20);
@@ -69,7 +72,9 @@ export async function listOptions(ctx: AppContext, access: PageAccess, query: Re
 export async function runReport(ctx: AppContext, access: PageAccess, source: PageSchema, conditions: Condition[]) {
   const spec = access.page.report!;
   const group = groupSql(ctx, source, spec);
-  let q = ctx.database.db.selectFrom(source.resource!.table).select([group.as('groupKey'), ...spec.measures.map(measureSql)]);
+  let q = dynamicView(ctx.database.db)
+    .selectFrom(source.resource!.table)
+    .select([group.as('groupKey'), ...spec.measures.map(measureSql)]);
   q = applyWhere(q, conditions).groupBy(group).orderBy(group).limit(500);
   const rows = await q.execute();
   return rows.map((r) => ({

@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { dependentRefs } from '../../shared/schema/refDepends.js';
 import type { PageSchema } from '../../shared/schema/types.js';
+import { dynamicView } from '../db/connect.js';
 
 const WAYBILL = 'tms/waybill/waybill';
 type Row = Record<string, unknown>;
@@ -53,12 +54,12 @@ describe.each(dialects())(
       expect(pages.length).toBeGreaterThan(10);
       let compared = 0;
       for (const page of pages as PageSchema[]) {
-        const rows = (await db().selectFrom(page.resource!.table).selectAll().execute()) as Row[];
+        const rows = (await dynamicView(db()).selectFrom(page.resource!.table).selectAll().execute()) as Row[];
         for (const [name, f, depends] of dependentRefs(page)) {
           const target = t.app.ctx.schemas.pages.get(f['x-ref']!)!;
           const key = target.resource!.key ?? 'id';
           const parents = new Map(
-            ((await db().selectFrom(target.resource!.table).selectAll().execute()) as Row[]).map((r) => [String(r[key]), r]),
+            ((await dynamicView(db()).selectFrom(target.resource!.table).selectAll().execute()) as Row[]).map((r) => [String(r[key]), r]),
           );
           for (const row of rows) {
             const raw = row[name];

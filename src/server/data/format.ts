@@ -6,6 +6,7 @@ import { fenToYuan } from '../../shared/number.js';
 import type { Row } from './rows.js';
 import { isArrayOfObjects, objectItemFields } from '../../shared/schema/keywordChecks.js';
 import { regionText } from './regions.js';
+import { dynamicView } from '../db/connect.js';
 
 export const isMoney = (f: FieldSchema) => f['x-component'] === 'Money' || f['x-cell'] === 'Money';
 
@@ -57,7 +58,7 @@ export async function referenceLabels(
     if (!wanted.size) continue;
     const values = key === 'id' ? [...wanted].map(Number).filter(Number.isFinite) : [...wanted];
     const label = target.resource.label;
-    const found = await ctx.database.db
+    const found = await dynamicView(ctx.database.db)
       .selectFrom(target.resource.table)
       .select([key, label])
       .where(key, 'in', values as never[])
@@ -67,7 +68,7 @@ export async function referenceLabels(
     const texts = [...new Set(found.map((r) => r[label]).filter((v) => v !== null && v !== undefined && String(v) !== ''))];
     const shared = new Set<string>();
     if (key !== label && texts.length) {
-      const counts = await ctx.database.db
+      const counts = await dynamicView(ctx.database.db)
         .selectFrom(target.resource.table)
         .select([label, (eb) => eb.fn.countAll().as('n')])
         .where(label, 'in', texts as never[])

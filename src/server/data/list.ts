@@ -12,6 +12,7 @@ import { maskedFields, mayUnmask } from './masking.js';
 import { isSortable, parseSort, recordFields } from '../../shared/schema/model.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { MAX_PAGE_SIZE } from '../../shared/schema/paging.js';
+import { dynamicView } from '../db/connect.js';
 
 export { MAX_PAGE_SIZE };
 
@@ -105,7 +106,7 @@ function cappedCount(db: Db, table: string, conditions: Condition[]) {
 
 /** The key of a filter in the caches below: its compiled SQL and parameters, cheaper to build than the reads. */
 function filterKey(db: Db, table: string, conditions: Condition[]): string {
-  const filter = applyWhere(db.selectFrom(table), conditions).compile();
+  const filter = applyWhere(dynamicView(db).selectFrom(table), conditions).compile();
   return `${filter.sql}\u0000${JSON.stringify(filter.parameters)}`;
 }
 
@@ -130,7 +131,7 @@ function countMatches(ctx: AppContext, table: string, conditions: Condition[], k
 export async function listRecords(ctx: AppContext, page: PageSchema, lq: ListQuery) {
   const db = ctx.database.db;
   const table = page.resource!.table;
-  let rowsQ = db.selectFrom(table).select(selectColumns(page));
+  let rowsQ = dynamicView(db).selectFrom(table).select(selectColumns(page));
   rowsQ = applyWhere(rowsQ, lq.conditions);
   const dir = lq.sort.desc ? 'desc' : 'asc';
   rowsQ = rowsQ.orderBy(lq.sort.field, dir);
@@ -176,7 +177,10 @@ async function listTotals(ctx: AppContext, page: PageSchema, conditions: Conditi
     'totals',
     table,
     () => `${page.id}\u0000${key()}`,
-    async () => (await applyWhere(ctx.database.db.selectFrom(table).select(selections), conditions).executeTakeFirst()) as Row | undefined,
+    async () =>
+      (await applyWhere(dynamicView(ctx.database.db).selectFrom(table).select(selections), conditions).executeTakeFirst()) as
+        | Row
+        | undefined,
   );
   return specs.map((s, i) => {
     const raw = row?.[`t${i}`];

@@ -7,6 +7,7 @@ import { parentsOf } from '../../shared/schema/relations.js';
 import { toStored, type Row } from './rows.js';
 import type { Database } from '../db/connect.js';
 import type { Condition } from './filters.js';
+import { dynamicView } from '../db/connect.js';
 
 /** Query parameters that open a child page locked to one parent record. */
 export const PARENT_PARAMS = ['parent', 'parentField'];
@@ -36,7 +37,7 @@ async function parentLock(ctx: AppContext, user: SessionUser, page: PageSchema, 
   const parent = ctx.schemas.pages.get(link.page)!;
   const key = parent.resource!.key ?? 'id';
   const value = typed(parent, key, raw);
-  let q = ctx.database.db
+  let q = dynamicView(ctx.database.db)
     .selectFrom(parent.resource!.table)
     .select(key)
     .where(key, '=', value as never);

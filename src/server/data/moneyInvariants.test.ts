@@ -7,6 +7,7 @@ import { isRegionChain } from './regions.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { chinaToday, ruleViolations } from '../../shared/schema/rules.js';
 import type { PageSchema } from '../../shared/schema/types.js';
+import { dynamicView } from '../db/connect.js';
 
 type Row = Record<string, unknown>;
 const WAYBILL = 'tms/waybill/waybill';
@@ -26,7 +27,7 @@ describe.each(dialects())('freight money invariants on %s', (dialect) => {
   const page = (id: string) => t.app.ctx.schemas.pages.get(id) as PageSchema;
   const all = async (pageId: string): Promise<Row[]> => {
     const p = page(pageId);
-    const rows = await db().selectFrom(p.resource!.table).selectAll().orderBy('id').execute();
+    const rows = await dynamicView(db()).selectFrom(p.resource!.table).selectAll().orderBy('id').execute();
     return rows.map((r) => ({ ...toRecord(p, r as Row), partyCode: (r as Row).partyCode }));
   };
   const byKey = (rows: Row[], key: string) => new Map(rows.map((r) => [String(r[key]), r]));

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { fillingRefs, fillReads, fillValues } from '../../shared/schema/refFill.js';
 import { toRecord, type Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * A create that leaves out a field some chosen record fills (x-ref-fill) gets it from that record,
@@ -26,7 +27,7 @@ export async function fillFromReferences(
     const cacheKey = `${target.id}\u0000fill\u0000${String(v)}`;
     let chosen = cache?.get(cacheKey);
     if (chosen === undefined) {
-      const row = await db
+      const row = await dynamicView(db)
         .selectFrom(target.resource.table)
         .select([...new Set([key, ...fillReads(fills)])])
         .where(key, '=', (key === 'id' ? Number(v) : v) as never)

@@ -3,6 +3,7 @@ import type { PageAccess } from './access.js';
 import { toStored, type Row } from './rows.js';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
 import { objectItemFields } from '../../shared/schema/keywordChecks.js';
+import { dynamicView } from '../db/connect.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -21,7 +22,7 @@ export async function checkReferences(ctx: AppContext, access: PageAccess, value
     if (!wanted.length) continue;
     // A value that cannot be an id is missing, not looked up (PostgreSQL refuses it with an error).
     const lookup = key === 'id' ? wanted.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0) : wanted;
-    let q = ctx.database.db
+    let q = dynamicView(ctx.database.db)
       .selectFrom(target.resource.table)
       .select(key)
       .where(key, 'in', lookup as never[]);

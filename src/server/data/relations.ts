@@ -6,6 +6,7 @@ import { lockConditions } from './locks.js';
 import type { Condition } from './filters.js';
 import { applyWhere } from './list.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 export interface PlannedDelete {
   page: PageSchema;
@@ -32,16 +33,18 @@ export async function planChildDeletes(ctx: AppContext, page: PageSchema, rows: 
     const db = ctx.database.db;
     if (rel.onDelete !== 'cascade') {
       const row = await applyWhere(
-        db.selectFrom(child.resource!.table).select((eb) => eb.fn.countAll().as('n')),
+        dynamicView(db)
+          .selectFrom(child.resource!.table)
+          .select((eb) => eb.fn.countAll().as('n')),
         conditions,
       ).executeTakeFirst();
       const n = Number(row?.n ?? 0);
       if (n > 0) throw conflict('server.data.hasChildren', { count: n, page: rel.title ?? child.title });
       continue;
     }
-    const children = (await applyWhere(db.selectFrom(child.resource!.table).select(selectColumns(child)), conditions).execute()).map((r) =>
-      toRecord(child, r as Row),
-    );
+    const children = (
+      await applyWhere(dynamicView(db).selectFrom(child.resource!.table).select(selectColumns(child)), conditions).execute()
+    ).map((r) => toRecord(child, r as Row));
     if (!children.length) continue;
     if (depth < MAX_DEPTH) out.push(...(await planChildDeletes(ctx, child, children, depth + 1)));
     out.push({ page: child, rows: children });

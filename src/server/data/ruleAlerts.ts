@@ -5,6 +5,7 @@ import { ruleViolations, type RuleContext } from '../../shared/schema/rules.js';
 import { translate } from '../i18n/messages.js';
 import { parseJsonArray } from '../services/json.js';
 import type { Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /** The console's message centre, where each account reads its own messages. */
 const INBOX_PAGE = 'systemManage/news/roleNotice';
@@ -36,7 +37,7 @@ export async function alertRefusal(ctx: AppContext, page: PageSchema, record: Ro
   const title = translate('zh', 'server.rules.alertTitle', { page: page.title, record: label });
   const content = [...new Set(alerts.map((v) => translate('zh', v.key, v.params)))].join('\n');
   const now = nowIso();
-  await ctx.database.db
+  await dynamicView(ctx.database.db)
     .insertInto(inbox)
     .values(
       users.map((u) => ({

@@ -5,6 +5,7 @@ import { boolParam } from '../db/connect.js';
 import { chinaToday, type RuleContext } from '../../shared/schema/rules.js';
 import { dependentRefs } from '../../shared/schema/refDepends.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * The referenced records the page's rules read (`rules[].with`), loaded once per write. They are read
@@ -48,7 +49,7 @@ export async function ruleContext(
       continue;
     }
     const columns = [...new Set([...selectColumns(target), ...(target.resource.scope === 'party' ? ['partyCode'] : [])])];
-    const row = await db
+    const row = await dynamicView(db)
       .selectFrom(target.resource.table)
       .select(columns)
       .where(key, '=', (key === 'id' ? Number(value) : value) as never)
@@ -91,7 +92,7 @@ async function dependedRecords(
       else if (hit === undefined) missing.push(k);
     }
     if (missing.length) {
-      const found = await db
+      const found = await dynamicView(db)
         .selectFrom(target.resource.table)
         .select(columns)
         .where(key, 'in', (key === 'id' ? missing.map(Number) : missing) as never[])
@@ -120,7 +121,7 @@ async function aggregateOf(ctx: AppContext, page: PageSchema, spec: RuleAggregat
   const none = op === 'max' ? null : 0;
   const target = ctx.schemas.pages.get(spec.page) as PageSchema | undefined;
   if (!target?.resource) return none;
-  let q = db.selectFrom(target.resource.table);
+  let q = dynamicView(db).selectFrom(target.resource.table);
   for (const [theirs, ours] of Object.entries(spec.match ?? {})) {
     if (empty(record[ours])) return none;
     q = q.where(theirs, '=', record[ours] as never);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, idOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
+import { dynamicView } from '../db/connect.js';
 
 const PLAN = 'billingDemo/pricePlan';
 const NOTICE = 'billingDemo/planNotice';
@@ -153,7 +154,7 @@ describe.each(dialects())('cross-field rules, filtered references, delete states
 
     // The discount transition copies the reason into the notice; a one-letter reason breaks the notice's rule.
     const draft = dataOf(await admin.post(PLAN, '', plan('P_ROLLBACK', { discountPct: 5, discountReason: 'x' })), 201);
-    await t.app.ctx.database.db
+    await dynamicView(t.app.ctx.database.db)
       .insertInto('demo_plan_notice')
       .values({
         planCode: 'P_ROLLBACK',

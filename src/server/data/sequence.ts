@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import type { Row } from './rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /** Document numbers follow the China Standard Time calendar day (UTC+8, no daylight saving). */
 const CST_OFFSET_MS = 8 * 3_600_000;
@@ -19,7 +20,7 @@ export async function fillSequences(ctx: AppContext, page: PageSchema, values: R
     const seq = f['x-sequence'];
     if (!seq || (typeof values[name] === 'string' && values[name] !== '')) continue;
     const stem = `${seq.prefix}${sequenceDay()}`;
-    const last = await ctx.database.db
+    const last = await dynamicView(ctx.database.db)
       .selectFrom(page.resource!.table)
       .select(name)
       .where(name, 'like', `${stem}%`)

@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, idOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { parseCsv } from '../test/csv.js';
+import { dynamicView } from '../db/connect.js';
 
 const PLAN = 'billingDemo/pricePlan';
 const RULE = 'systemManage/riskRule';
@@ -34,7 +35,7 @@ describe.each(dialects())('arrays of objects (sub-tables) on %s', (dialect) => {
     ];
     const made = dataOf(await admin.post(PLAN, '', planBody('P_ORDER', tiers)), 201);
     expect(made.tiers).toEqual(tiers);
-    const raw = await t.app.ctx.database.db
+    const raw = await dynamicView(t.app.ctx.database.db)
       .selectFrom('demo_price_plan')
       .select('tiers')
       .where('id', '=', made.id)

@@ -4,6 +4,7 @@ import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { toRecord } from './rows.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import type { PageSchema } from '../../shared/schema/types.js';
+import { dynamicView } from '../db/connect.js';
 
 type Row = Record<string, unknown>;
 const n = (v: unknown) => Number(v ?? 0);
@@ -20,7 +21,7 @@ describe.each(dialects())('tax invariants on %s', (dialect) => {
   const page = (id: string) => t.app.ctx.schemas.pages.get(id) as PageSchema;
   const all = async (pageId: string): Promise<Row[]> => {
     const p = page(pageId);
-    const rows = await db().selectFrom(p.resource!.table).selectAll().orderBy('id').execute();
+    const rows = await dynamicView(db()).selectFrom(p.resource!.table).selectAll().orderBy('id').execute();
     return rows.map((r) => ({ ...toRecord(p, r as Row), partyCode: (r as Row).partyCode }));
   };
   const group = (rows: Row[], key: (r: Row) => string) => {

@@ -44,8 +44,8 @@ describe.each(dialects())('transitions, custom actions and history on %s', (dial
     const rows = await audits(TRIGGER, id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'transition:handle', username: 'admin' });
-    expect(JSON.parse(rows[0].before).status).toBe('pending');
-    expect(JSON.parse(rows[0].after)).toMatchObject({ status: 'handled', version: 2 });
+    expect(JSON.parse(String(rows[0].before)).status).toBe('pending');
+    expect(JSON.parse(String(rows[0].after))).toMatchObject({ status: 'handled', version: 2 });
   });
 
   it('refuses a transition from the wrong state with 409, and leaves the record alone', async () => {

@@ -23,6 +23,7 @@ import { alertRefusal } from './ruleAlerts.js';
 import { normalizeIdentifiers } from './normalizeValues.js';
 import { holds } from '../../shared/schema/rules.js';
 import { dropUnchangedMasks, maskRecord } from './masking.js';
+import { dynamicView } from '../db/connect.js';
 
 type FieldErrors = Record<string, { key: string; params?: Record<string, unknown> }>;
 
@@ -34,7 +35,7 @@ function asObject(body: unknown): Row {
 /** The record with this id if it exists within the caller's organisation scope, else 404. */
 export async function loadScoped(ctx: AppContext, access: PageAccess, id: number, columns?: string[]): Promise<Row> {
   const page = access.page;
-  let q = ctx.database.db
+  let q = dynamicView(ctx.database.db)
     .selectFrom(page.resource!.table)
     .select(columns ?? selectColumns(page))
     .where('id', '=', id);
@@ -85,7 +86,9 @@ async function checkUnique(ctx: AppContext, access: PageAccess, values: Row, exc
   const viewer = scopedParty(access);
   for (const group of uniqueGroups(page)) {
     if (group.some((f) => values[f] === null || values[f] === undefined)) continue;
-    let q = ctx.database.db.selectFrom(page.resource!.table).select(scoped ? ['id', 'partyCode'] : ['id']);
+    let q = dynamicView(ctx.database.db)
+      .selectFrom(page.resource!.table)
+      .select(scoped ? ['id', 'partyCode'] : ['id']);
     for (const f of group) q = q.where(f, '=', toStored(ctx.database, page, { [f]: values[f] })[f] as never);
     if (exceptId) q = q.where('id', '!=', exceptId);
     const other = (await q.executeTakeFirst()) as Row | undefined;
@@ -231,8 +234,12 @@ async function insertRecord(ctx: AppContext, access: PageAccess, values: Row, sc
         .transaction()
         .execute(async (trx) => {
           await recheckAggregateRules(ctx, trx, page, { ...values, ...scoped });
-          const { id } = await trx.insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
-          const row = await trx.selectFrom(page.resource!.table).select(selectColumns(page)).where('id', '=', id).executeTakeFirstOrThrow();
+          const { id } = await dynamicView(trx).insertInto(page.resource!.table).values(stored).returning('id').executeTakeFirstOrThrow();
+          const row = await dynamicView(trx)
+            .selectFrom(page.resource!.table)
+            .select(selectColumns(page))
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           const record = toRecord(page, row as Row);
           await audit(trx, access.user, page, 'create', Number(id), null, record);
           afterWrite(access);
@@ -300,13 +307,13 @@ export async function updateRecord(ctx: AppContext, access: PageAccess, id: numb
         .transaction()
         .execute(async (trx) => {
           await recheckAggregateRules(ctx, trx, page, asStored);
-          const res = await trx
+          const res = await dynamicView(trx)
             .updateTable(page.resource!.table)
             .set(changes)
             .where('id', '=', Number(existing.id))
             .where('version', '=', Number(version))
             .executeTakeFirst();
-          const row = await trx
+          const row = await dynamicView(trx)
             .selectFrom(page.resource!.table)
             .select(selectColumns(page))
             .where('id', '=', Number(existing.id))
@@ -339,12 +346,12 @@ export async function deleteRecords(ctx: AppContext, access: PageAccess, ids: nu
   await ctx.database.db.transaction().execute(async (trx) => {
     for (const planned of children) {
       for (const r of planned.rows) {
-        await trx.deleteFrom(planned.page.resource!.table).where('id', '=', Number(r.id)).execute();
+        await dynamicView(trx).deleteFrom(planned.page.resource!.table).where('id', '=', Number(r.id)).execute();
         await audit(trx, access.user, planned.page, 'delete', Number(r.id), r, null);
       }
     }
     for (const r of rows) {
-      await trx.deleteFrom(page.resource!.table).where('id', '=', Number(r.id)).execute();
+      await dynamicView(trx).deleteFrom(page.resource!.table).where('id', '=', Number(r.id)).execute();
       await audit(trx, access.user, page, 'delete', Number(r.id), r, null);
     }
   });
@@ -386,14 +393,14 @@ export async function runTransition(ctx: AppContext, access: PageAccess, id: num
     .transaction()
     .execute(async (trx) => {
       await recheckAggregateRules(ctx, trx, page, asStored);
-      const res = await trx
+      const res = await dynamicView(trx)
         .updateTable(page.resource!.table)
         .set(changes)
         .where('id', '=', Number(existing.id))
         .where('version', '=', Number(existing.version))
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw conflict('server.data.stale');
-      const row = await trx
+      const row = await dynamicView(trx)
         .selectFrom(page.resource!.table)
         .select(selectColumns(page))
         .where('id', '=', Number(existing.id))

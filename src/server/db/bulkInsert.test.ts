@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { BulkInsert } from './bulkInsert.js';
 import type { WrittenTables } from './writeWatch.js';
+import { dynamicView } from './connect.js';
 
 describe.each(dialects())('bulk inserts on %s', (dialect) => {
   let t: TestApp;
@@ -51,7 +52,7 @@ describe.each(dialects())('bulk inserts on %s', (dialect) => {
     });
     stop();
     expect(ids).toHaveLength(1234);
-    const stored = await db
+    const stored = await dynamicView(db)
       .selectFrom('sec_phone_whitelist')
       .select(['id', ...COLUMNS])
       .where('id', 'in', ids)

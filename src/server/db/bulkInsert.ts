@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db, DialectName } from './connect.js';
+import { dynamicView } from './connect.js';
 
 // SQLite binds at most 32,766 parameters per statement (PostgreSQL 65,535); past a few hundred
 // rows a longer statement saves nothing measurable.
@@ -65,7 +66,7 @@ export class BulkInsert {
   async #unnestStatement(): Promise<CompiledQuery> {
     if (this.#unnest) return this.#unnest;
     // Built as a select, not raw SQL, so that the write watch sees a read.
-    const rows = await this.db
+    const rows = await dynamicView(this.db)
       .selectFrom('pg_attribute')
       .select(['attname as name', sql<string>`format_type(atttypid, atttypmod)`.as('type')])
       .where('attrelid', '=', sql<number>`to_regclass(quote_ident(${this.table}))`)
@@ -78,7 +79,7 @@ export class BulkInsert {
       if (!type) throw new Error(`bulk insert into ${this.table}: no column ${c}`);
       return sql`${[]}::${sql.raw(type)}[]`;
     });
-    const query = this.db
+    const query = dynamicView(this.db)
       .insertInto(this.table)
       .columns([...this.columns])
       .expression(sql`select * from unnest(${sql.join(arrays)})`);
@@ -93,7 +94,9 @@ export class BulkInsert {
     if (!compiled) {
       // Placeholder values only shape the statement: every one becomes a parameter.
       const shape = Object.fromEntries(this.columns.map((c) => [c, '']));
-      const query = this.db.insertInto(this.table).values(Array.from({ length: count }, () => shape));
+      const query = dynamicView(this.db)
+        .insertInto(this.table)
+        .values(Array.from({ length: count }, () => shape));
       compiled = (this.returningId ? query.returning('id') : query).compile();
       if (compiled.parameters.length !== count * this.columns.length)
         throw new Error(`bulk insert into ${this.table}: unexpected statement shape`);

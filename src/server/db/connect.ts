@@ -7,12 +7,31 @@ import { listenForWrites, WatchedPostgresDialect } from './pgWatch.js';
 import { withStatementCache } from './statementCache.js';
 import { WriteWatch } from './writeWatch.js';
 import type { CoreDatabase } from './coreDatabase.js';
+import type { PageDatabase } from './pageDatabase.generated.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** Page tables come from page schemas at run time, so their rows are plain records; core tables have `Database.core`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Db = Kysely<any>;
+/**
+ * Every table the code names: the core tables (coreDatabase.ts) and the page tables, whose row types
+ * are generated from the page schemas (pageDatabase.generated.ts, `npm run gen:tables`). A page that
+ * adds columns to a core table has them in its PageDatabase entry, which replaces the core one.
+ */
+export interface AppDatabase extends Omit<CoreDatabase, keyof PageDatabase>, PageDatabase {}
+
+export type Db = Kysely<AppDatabase>;
+
+/**
+ * Any table by a name known only at run time: the data API's generic modules (list, write, export,
+ * import) serve whichever page a request names, including pages added live in the playground.
+ * Values are `unknown` until the page schema that names the column says what they are. Code that
+ * names its table in the source uses `Db`, so a renamed field breaks the build there.
+ */
+export type DynamicDatabase = Record<string, Record<string, unknown>>;
+
+/** `db` (or a transaction on it) over tables named at run time; see DynamicDatabase. */
+export function dynamicView(db: Db): Kysely<DynamicDatabase> {
+  return db as unknown as Kysely<DynamicDatabase>;
+}
 
 /** The core tables' typed view of `db` or of a transaction opened on it. */
 export function coreView(db: Db): Kysely<CoreDatabase> {

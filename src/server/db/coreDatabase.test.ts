@@ -3,7 +3,7 @@ import type { InsertType, SelectType } from 'kysely';
 import type { ColumnSpec } from '../../shared/schema/tableSpec.js';
 import { CORE_TABLES } from './coreTables.js';
 import type { CoreDatabase } from './coreDatabase.js';
-import { boolParam } from './connect.js';
+import { boolParam, dynamicView } from './connect.js';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 
 /**
@@ -304,17 +304,17 @@ describe.each(dialects())('core tables read back as their row types say (%s)', (
     const varied = spec.columns.find((c) => uniqueColumns.has(c.name) && c.name in minimal && c.type === 'text');
     for (const c of spec.columns) if (c.unique && c.name in minimal) minimal[c.name] = `${full[c.name]}.2`;
     if (varied) minimal[varied.name] = `${full[varied.name]}.2`;
-    // Core tables are typed by name; here the name is a loop variable, so the untyped view inserts.
+    // Core tables are typed by name; here the name is a loop variable, so the dynamic view inserts.
     const ids: number[] = [];
     for (const row of [full, minimal]) {
-      const insert = database.db.insertInto(name);
+      const insert = dynamicView(database.db).insertInto(name);
       // A table whose columns all may be null (sys_user_log) takes a row of defaults only.
       const inserted = await (Object.keys(row).length ? insert.values(row) : insert.defaultValues())
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(Number(inserted.id));
     }
-    const rows = await database.db.selectFrom(name).selectAll().where('id', 'in', ids).orderBy('id').execute();
+    const rows = await dynamicView(database.db).selectFrom(name).selectAll().where('id', 'in', ids).orderBy('id').execute();
     expect(rows).toHaveLength(2);
     const columns = described(name);
     for (const row of rows) {

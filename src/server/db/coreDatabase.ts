@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of the core tables (coreTables.ts), for queries through `Database.core`. Page schemas
- * may add columns to these tables; code that reads those goes through the untyped `Database.db`.
+ * may add columns to these tables: `Database.db` (AppDatabase, connect.ts) has those too.
  * coreDatabase.test.ts checks that these types and CORE_TABLES describe the same columns.
  */
 
@@ -11,10 +11,10 @@ type Iso = string;
 /** A `json` column: JSON text, parsed by the code that reads it. */
 type JsonText = Generated<string>;
 /** SQLite keeps booleans as 0 and 1 and answers numbers; PostgreSQL answers booleans (see boolParam). */
-type Flag = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+export type Flag = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 
 /** Columns every table has (SYSTEM_COLUMNS) and the key the migrator adds. */
-interface SystemColumns {
+export interface SystemColumns {
   id: Generated<number>;
   version: Generated<number>;
   createdAt: Generated<Iso>;

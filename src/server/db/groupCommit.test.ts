@@ -3,16 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from './connect.js';
+import { openDatabase, type Database, dynamicView } from './connect.js';
 import { groupCommit } from './groupCommit.js';
 import { precompile } from './precompiled.js';
 import { readCache } from './readCache.js';
 
-const addRow = precompile(2, (db, id: number, note: string) => db.insertInto('things').values({ id, note }).returning(['id', 'note']));
+const addRow = precompile(2, (db, id: number, note: string) =>
+  dynamicView(db).insertInto('things').values({ id, note }).returning(['id', 'note']),
+);
 const count = async (database: Database) =>
   Number(
     (
-      await database.db
+      await dynamicView(database.db)
         .selectFrom('things')
         .select((eb) => eb.fn.countAll().as('c'))
         .executeTakeFirstOrThrow()
@@ -48,11 +50,11 @@ describe('write units on SQLite', () => {
       Array.from({ length: 30 }, (_, i) =>
         groupCommit(database, async (trx) => {
           begins.push(i);
-          await trx
+          await dynamicView(trx)
             .insertInto('things')
             .values({ id: 100 + i, note: 'unit' })
             .execute();
-          await trx
+          await dynamicView(trx)
             .insertInto('other')
             .values({ id: 100 + i })
             .execute();
@@ -83,11 +85,13 @@ describe('write units on SQLite', () => {
       groupCommit(database, (trx) => addRow.execute(trx, 3, 'third'), { single: true }),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await database.db.selectFrom('things').select(['id', 'note']).where('id', '<', 10).orderBy('id').execute()).toEqual([
-      { id: 1, note: 'first' },
-      { id: 2, note: 'second' },
-      { id: 3, note: 'third' },
-    ]);
+    expect(await dynamicView(database.db).selectFrom('things').select(['id', 'note']).where('id', '<', 10).orderBy('id').execute()).toEqual(
+      [
+        { id: 1, note: 'first' },
+        { id: 2, note: 'second' },
+        { id: 3, note: 'third' },
+      ],
+    );
   });
 
   it('runs precompiled statements with new arguments, seen by the read caches', async () => {
@@ -101,8 +105,12 @@ describe('write units on SQLite', () => {
 
   it('runs a unit directly inside a caller\u2019s transaction', async () => {
     await database.db.transaction().execute(async (trx) => {
-      await groupCommit({ ...database, db: trx }, (inner) => inner.insertInto('things').values({ id: 60, note: 'nested' }).execute());
+      await groupCommit({ ...database, db: trx }, (inner) =>
+        dynamicView(inner).insertInto('things').values({ id: 60, note: 'nested' }).execute(),
+      );
     });
-    expect(await database.db.selectFrom('things').select('note').where('id', '=', 60).executeTakeFirst()).toEqual({ note: 'nested' });
+    expect(await dynamicView(database.db).selectFrom('things').select('note').where('id', '=', 60).executeTakeFirst()).toEqual({
+      note: 'nested',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { ControlledTransaction } from 'kysely';
-import type { Database, Db } from './connect.js';
+import type { AppDatabase, Database, Db } from './connect.js';
 
 /** Units per transaction: enough to spread a commit's cost, few enough to keep each batch short. */
 const MAX_BATCH = 64;
@@ -60,7 +60,7 @@ class Batcher {
       return;
     }
     const outcomes: { ok: boolean; value: unknown }[] = [];
-    let trx: ControlledTransaction<unknown>;
+    let trx: ControlledTransaction<AppDatabase>;
     try {
       trx = await this.#db.startTransaction().execute();
     } catch (err) {

@@ -8,6 +8,7 @@ import { resolveDemoRow } from '../../shared/schema/demoValues.js';
 import { demoGenerators } from './demo/index.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { linkEventLogs } from '../data/eventLog.js';
+import { dynamicView } from './connect.js';
 
 /** Per server, each page's table as last prepared (its spec as JSON): a reload prepares only the tables whose spec changed. */
 const prepared = new WeakMap<AppContext, Map<string, string>>();
@@ -48,7 +49,7 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
         createdBy: 'system',
         updatedBy: 'system',
       }));
-    await ctx.database.db.insertInto(page.resource!.table).values(rows).execute();
+    await dynamicView(ctx.database.db).insertInto(page.resource!.table).values(rows).execute();
     log(`${page.id}: ${rows.length} demo rows`);
   }
   // Generators run once every table exists, so generated rows can refer to each other.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './connect.js';
+import { openDatabase, type Database, dynamicView } from './connect.js';
 import { LISTENER_NAME } from './pgWatch.js';
 import { readCache } from './readCache.js';
 
@@ -36,7 +36,7 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
   const count = (database: Database) => async () =>
     Number(
       (
-        await database.db
+        await dynamicView(database.db)
           .selectFrom('things')
           .select((eb) => eb.fn.countAll().as('c'))
           .executeTakeFirstOrThrow()
@@ -65,7 +65,7 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
     expect(one.writes!.reliable).toBe(true);
     expect(await cached(one)).toBe(0);
     const trx = await one.db.startTransaction().execute();
-    await trx.insertInto('things').values({ id: 1 }).execute();
+    await dynamicView(trx).insertInto('things').values({ id: 1 }).execute();
     // Another pooled connection still sees the committed state, and the cache may keep it...
     expect(await cached(one)).toBe(0);
     expect(await cached(one)).toBe(0);
@@ -86,7 +86,7 @@ describe.skipIf(!admin)('read caches on PostgreSQL', () => {
     // Unannounced, so still the kept value: the cache is really in use.
     expect(await cached(two)).toBe(1);
     const told = heard(two, 'things');
-    await one.db.insertInto('things').values({ id: 3 }).execute();
+    await dynamicView(one.db).insertInto('things').values({ id: 3 }).execute();
     await told;
     expect(await cached(two)).toBe(3);
   });

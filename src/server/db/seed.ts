@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
+import type { Updateable } from 'kysely';
 import { boolParam } from './connect.js';
+import { knownTable } from './knownTable.js';
+import type { SysPartyRow } from './pageDatabase.generated.js';
 import { hashPassword } from '../security/password.js';
 import { USER_CUSTOMER_ROLES, customerRolesEnabled } from '../services/customerRoles.js';
 
@@ -22,7 +25,7 @@ export const DEMO_PARTIES = [
   { code: 'C1002', name: '西南通达供应链有限公司', kind: 'customer', groupName: '西南通达' },
 ];
 /** What the organisation pages show of the demo organisations (columns those pages add to sys_party). */
-export const DEMO_PROFILES: Record<string, Record<string, string>> = {
+export const DEMO_PROFILES: Record<string, Updateable<SysPartyRow> & Record<'uscc' | 'roadPermit', string>> = {
   // The platform's own record satisfies its page like any other: an exported list imports back.
   P0001: {
     uscc: '91310115796052833Y',
@@ -142,10 +145,10 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
       .values({ ...p, status: 'active', createdAt: now, updatedAt: now, createdBy: 'system', updatedBy: 'system' })
       .execute();
     // The profile's columns are the customer page's: written through its table when it is loaded.
-    const customers = ctx.schemas.pages.get('customerManage/customer')?.resource?.table;
+    const customers = knownTable(ctx.schemas.pages, 'customerManage/customer', 'sys_party');
     if (customers) await ctx.database.db.updateTable(customers).set(DEMO_PROFILES[p.code]).where('code', '=', p.code).execute();
   }
-  const parties = ctx.schemas.pages.get('platformUser/partyManage')?.resource?.table;
+  const parties = knownTable(ctx.schemas.pages, 'platformUser/partyManage', 'sys_party');
   if (parties)
     await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
   // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
+import { dynamicView } from '../db/connect.js';
 
 export type ConfigRow = Record<string, unknown>;
 
@@ -16,7 +17,8 @@ export async function customerConfig(ctx: AppContext, partyCode: string | null |
     'customerConfig',
     [table],
     partyCode,
-    async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+    async () =>
+      (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
   );
   return row && row.status !== 'disabled' ? (row as ConfigRow) : null;
 }

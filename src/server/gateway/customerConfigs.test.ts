@@ -8,6 +8,7 @@ import { GatewayError } from './codes.js';
 import { checkLowBalance } from './lowBalance.js';
 import { logSmsSender } from '../sms/sender.js';
 import { sandbox as verification } from '../connectors/verification/index.js';
+import { dynamicView } from '../db/connect.js';
 
 const PARTY = 'C1001';
 const REFERER = 'https://tms.hdzy-logistics.cn/receipt';
@@ -38,7 +39,7 @@ describe.each(dialects())('customer service configurations in the gateway on %s'
   const configure = async (service: string, patch: Record<string, unknown>) => {
     const page = `customerConfig/${service}`;
     const table = t.app.ctx.schemas.pages.get(page)!.resource!.table;
-    const { id } = await db().selectFrom(table).select('id').where('partyCode', '=', PARTY).executeTakeFirstOrThrow();
+    const { id } = await dynamicView(db()).selectFrom(table).select('id').where('partyCode', '=', PARTY).executeTakeFirstOrThrow();
     const current = dataOf(await admin.get(page, `/${id}`));
     dataOf(await admin.put(page, `/${id}`, { ...patch, version: current.version }));
   };

@@ -3,6 +3,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { callGateway, type SignedCall } from './testClient.js';
 import { GATEWAY_CODES } from './codes.js';
+import { dynamicView } from '../db/connect.js';
 
 const PARTY = 'C1002';
 const APP = 'customerManage/appInfo';
@@ -68,7 +69,7 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
       'cust_service_log',
       ...new Set(configs),
     ]) {
-      await db().deleteFrom(table).where('partyCode', '=', PARTY).execute();
+      await dynamicView(db()).deleteFrom(table).where('partyCode', '=', PARTY).execute();
     }
     const created = dataOf(await admin.post(APP, '', { appName: '测试对接', status: 'active', partyCode: PARTY }), 201);
     appKey = created.appKey;
@@ -344,7 +345,7 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     const accounts = await db().selectFrom('cm_service_account').select(['partyCode', 'balanceFen']).execute();
     for (const a of accounts) {
       const sum = async (table: string, field: string, where: [string, string][]) => {
-        let q = db()
+        let q = dynamicView(db())
           .selectFrom(table)
           .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(field), eb.val(0)).as('n'))
           .where('partyCode', '=', a.partyCode);

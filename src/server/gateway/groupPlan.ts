@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
 import { parseJsonArray } from '../services/json.js';
 import type { Tier } from './pricing.js';
+import { knownTable } from '../db/knownTable.js';
 
 interface DatedPlan {
   tiers: Tier[];
@@ -21,7 +22,7 @@ export async function groupPlan(
   day: string,
   parse: (v: unknown) => Tier[] | null,
 ): Promise<Tier[] | null> {
-  const groups = ctx.schemas.pages.get('customerManage/partyGroupConfig')?.resource?.table;
+  const groups = knownTable(ctx.schemas.pages, 'customerManage/partyGroupConfig', 'cm_party_group');
   if (!groups) return null;
   const plans = await cachedRead(ctx.database, 'groupPlans', [groups, 'cm_price_plan'], `${partyCode}|${service}`, async () => {
     const rows = await ctx.database.db

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { unlessBlacklisted } from '../sms/blacklist.js';
 import { cachedRead } from '../services/tableCache.js';
 import { smsProfile } from '../connectors/sms/index.js';
+import { knownTable } from '../db/knownTable.js';
 
 interface AlertRule {
   thresholdFen: number;
@@ -37,7 +38,7 @@ export interface AccountAlert {
  * debit, which would empty a cache keyed on it at every call.
  */
 async function alertRule(ctx: AppContext, partyCode: string, account: AccountAlert | undefined): Promise<AlertRule | null> {
-  const table = ctx.schemas.pages.get('customerConfig/alert')?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, 'customerConfig/alert', 'cust_cfg_alert');
   const cfg = table
     ? await cachedRead(
         ctx.database,
@@ -54,9 +55,13 @@ async function alertRule(ctx: AppContext, partyCode: string, account: AccountAle
       .select(['alertThresholdFen', 'alertPhone'])
       .where('partyCode', '=', partyCode)
       .executeTakeFirst());
-  const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold ?? cfg.thresholdFen) > 0;
-  const thresholdFen = fromCfg ? Number(cfg.thresholdFen ?? cfg.threshold) : Number(own?.alertThresholdFen ?? 0);
-  const phones = (fromCfg ? list(cfg.receivers) : []).concat(own?.alertPhone ? [String(own.alertPhone)] : []).filter((p) => MOBILE.test(p));
+  // The alert page's fields are threshold (fen) and receiverMobiles; the setting's receivers were
+  // once read from a `receivers` field the page never had, so only the account's own phone was texted.
+  const fromCfg = cfg && cfg.status !== 'disabled' && Number(cfg.threshold) > 0;
+  const thresholdFen = fromCfg ? Number(cfg.threshold) : Number(own?.alertThresholdFen ?? 0);
+  const phones = (fromCfg ? list(cfg.receiverMobiles) : [])
+    .concat(own?.alertPhone ? [String(own.alertPhone)] : [])
+    .filter((p) => MOBILE.test(p));
   const silence = Number(cfg?.silenceMin ?? cfg?.windowMin);
   if (!thresholdFen || !phones.length) return null;
   return {

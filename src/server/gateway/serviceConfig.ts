@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
 import { parseIpRule, type IpRule } from './ipMatch.js';
 import { normalizeAlgorithm, type SignAlgorithm } from './sign.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * How the gateway sees a customer's configuration, resolved from:
@@ -76,7 +77,9 @@ export async function serviceSettings(
           .where('service', '=', service)
           .executeTakeFirst()
       : undefined;
-    const c = cfgTable ? await db.selectFrom(cfgTable).selectAll().where('partyCode', '=', partyCode).executeTakeFirst() : undefined;
+    const c = cfgTable
+      ? await dynamicView(db).selectFrom(cfgTable).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()
+      : undefined;
     return [o ?? null, c ?? null] as const;
   });
   const enabledFlag = open ? open.enabled === true || open.enabled === 1 : false;
@@ -119,7 +122,8 @@ export async function digestSettings(ctx: AppContext, partyCode: string): Promis
     'digestSettings',
     [table],
     partyCode,
-    async () => (await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
+    async () =>
+      (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
   );
   if (!row || row.status === 'disabled') return defaults;
   const tolerance = Number(row.tsToleranceSec);

@@ -1,4 +1,8 @@
+import type { Insertable } from 'kysely';
+import type { AppDatabase } from '../db/connect.js';
 import { precompile } from '../db/precompiled.js';
+
+type CallLogRow = Insertable<AppDatabase['cust_service_log']>;
 
 /**
  * The statements every gateway call runs, compiled once (db/precompiled.ts). Arguments are
@@ -144,9 +148,10 @@ export const CALL_LOG_COLUMNS = [
   'updatedAt',
   'createdBy',
   'updatedBy',
-] as const;
+] as const satisfies readonly (keyof CallLogRow)[];
 
 /** A row of cust_service_log, its values in the order of CALL_LOG_COLUMNS. */
 export const insertCallLog = precompile(CALL_LOG_COLUMNS.length, (db, ...values: unknown[]) =>
-  db.insertInto('cust_service_log').values(Object.fromEntries(CALL_LOG_COLUMNS.map((c, i) => [c, values[i]]))),
+  // The values are placeholders until the statement runs (precompiled.ts); the column list is what is typed.
+  db.insertInto('cust_service_log').values(Object.fromEntries(CALL_LOG_COLUMNS.map((c, i) => [c, values[i]])) as CallLogRow),
 );

@@ -20,6 +20,7 @@ import { NotXlsx, readXlsxRows, type Cell } from './xlsxReader.js';
 import { readCsvRows } from './csvReader.js';
 import { ImportWriter } from './writeRows.js';
 import { ImportLimit, importLimits, type ImportLimits } from './limits.js';
+import { dynamicView } from '../db/connect.js';
 
 export interface ImportError {
   row: number;
@@ -300,7 +301,7 @@ class ImportJob {
       const values = mine.map((p) => toStored(this.ctx.database, page, { [name]: p.values[name] })[name] as string | number);
       const taken = new Set<string>();
       for (let i = 0; i < values.length; i += 500) {
-        const found = await db
+        const found = await dynamicView(db)
           .selectFrom(page.resource!.table)
           .select(name)
           .where(name, 'in', values.slice(i, i + 500) as never[])
@@ -326,7 +327,7 @@ class ImportJob {
       const stem = `${seq.prefix}${sequenceDay()}`;
       let n = this.sequences.get(`${name}:${stem}`);
       if (n === undefined) {
-        const last = await db
+        const last = await dynamicView(db)
           .selectFrom(page.resource!.table)
           .select(name)
           .where(name, 'like', `${stem}%`)

@@ -3,6 +3,7 @@ import type { PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
 import type { FieldSchema } from '../../shared/schema/types.js';
 import { CellError } from './convert.js';
+import { dynamicView } from '../db/connect.js';
 
 type Resolved = { key: string | number } | { error: CellError };
 
@@ -43,7 +44,7 @@ export class RefResolver {
       const labels = wanted.slice(i, i + 500);
       const named = new Set(labels.map(keyIn));
       const keyPart = keys.filter((k) => named.has(String(k)));
-      let q = db
+      let q = dynamicView(db)
         .selectFrom(table)
         .select(key === label ? [key] : [key, label])
         .where((eb) => (keyPart.length ? eb.or([eb(key, 'in', keyPart as never[]), eb(label, 'in', labels)]) : eb(label, 'in', labels)));

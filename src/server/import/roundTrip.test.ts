@@ -15,6 +15,7 @@ import { isMoney } from '../data/format.js';
 import { toRecord } from '../data/rows.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import type { Language } from '../i18n/messages.js';
+import { dynamicView } from '../db/connect.js';
 
 const LANGS: Language[] = ['zh', 'en', 'es', 'ja'];
 const CHINA = -480;
@@ -81,7 +82,7 @@ describe.each(dialects())('export → import round trip of every page that creat
       const table = page.resource!.table;
       const count = Number(
         (
-          await db()
+          await dynamicView(db())
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
@@ -103,7 +104,7 @@ describe.each(dialects())('export → import round trip of every page that creat
             .filter(([, f]) => f['x-unique'] && f.type === 'string')
             .map(([k]) => k);
       for (const k of unique)
-        await db()
+        await dynamicView(db())
           .updateTable(table)
           .set({ [k]: sql`'~' || ${sql.ref(k)}` } as never)
           .execute();
@@ -126,7 +127,7 @@ describe.each(dialects())('export → import round trip of every page that creat
         else if (!core && report.valid !== rows.length - 1) problems.push(`${page.id}: ${report.valid} valid of ${rows.length - 1}`);
       } finally {
         for (const k of unique)
-          await db()
+          await dynamicView(db())
             .updateTable(table)
             .set({ [k]: sql`substr(${sql.ref(k)}, 2)` } as never)
             .where(k, 'like', '~%')

@@ -3,6 +3,7 @@ import { PLATFORM_PARTY } from '../db/seed.js';
 import { transact } from '../gateway/transact.js';
 import { parseJsonArray } from '../services/json.js';
 import type { JobHandler } from './types.js';
+import { knownTable } from '../db/knownTable.js';
 
 const STAT_PAGE = 'customerManage/statistics';
 const SETTING_PAGE = 'customerManage/statisticsSetting';
@@ -36,7 +37,7 @@ const whole = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && 
 
 /** The platform operations centre's record of customerManage/statisticsSetting, or the defaults. */
 export async function statSetting(ctx: AppContext): Promise<StatSetting> {
-  const table = ctx.schemas.pages.get(SETTING_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, SETTING_PAGE, 'cm_stat_setting');
   const row = table
     ? await ctx.database.db.selectFrom(table).selectAll().where('partyCode', '=', PLATFORM_PARTY.code).executeTakeFirst()
     : undefined;
@@ -57,7 +58,7 @@ export async function statSetting(ctx: AppContext): Promise<StatSetting> {
  * one transaction, so a rerun or a late log row never double counts. Metrics the setting leaves
  * out are stored empty. Returns the number of rows written.
  */
-export async function aggregateDay(ctx: AppContext, table: string, day: string, s: StatSetting, now: Date): Promise<number> {
+export async function aggregateDay(ctx: AppContext, table: 'cm_call_stat', day: string, s: StatSetting, now: Date): Promise<number> {
   const from = new Date(Date.parse(`${day}T00:00:00.000Z`) - CHINA_MS).toISOString();
   const to = new Date(Date.parse(from) + DAY_MS).toISOString();
   let q = ctx.database.db
@@ -121,7 +122,7 @@ export async function aggregateDay(ctx: AppContext, table: string, day: string, 
  * and days older than the retention are deleted.
  */
 export const callStatistics: JobHandler = async (ctx, { now, log }) => {
-  const table = ctx.schemas.pages.get(STAT_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, STAT_PAGE, 'cm_call_stat');
   if (!table) return { rows: 0 };
   const s = await statSetting(ctx);
   if (!s.active) {

@@ -6,6 +6,7 @@ import { tableWritten } from '../services/tableCache.js';
 import type { AppContext } from '../context.js';
 import type { PageAccess } from '../data/access.js';
 import type { JobHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 const BATCH = 200;
 /** Documents signed or paid longer ago than this are past the reporting window and left to staff. */
@@ -40,7 +41,7 @@ async function addMissing(ctx: AppContext, now: Date): Promise<number> {
   const insert = async (pageId: string, rows: Row[]) => {
     const page = ctx.schemas.pages.get(pageId)!;
     if (!rows.length) return;
-    await db
+    await dynamicView(db)
       .insertInto(page.resource!.table)
       .values(
         rows.map((r) => ({
@@ -111,14 +112,20 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
     // Waiting ones first, so rejected ones that nobody has fixed never hold up new documents.
     const table = access.page.resource!.table;
     const rows = [
-      ...(await ctx.database.db
+      ...(await dynamicView(ctx.database.db)
         .selectFrom(table)
         .selectAll()
         .where('status', 'in', ['pending', 'uploaded'])
         .orderBy('id')
         .limit(BATCH)
         .execute()),
-      ...(await ctx.database.db.selectFrom(table).selectAll().where('status', '=', 'rejected').orderBy('updatedAt').limit(BATCH).execute()),
+      ...(await dynamicView(ctx.database.db)
+        .selectFrom(table)
+        .selectAll()
+        .where('status', '=', 'rejected')
+        .orderBy('updatedAt')
+        .limit(BATCH)
+        .execute()),
     ];
     for (const stored of rows) {
       const row: Row = { ...toRecord(access.page, stored as Row), id: stored.id, version: stored.version, partyCode: stored.partyCode };

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { AppContext } from '../context.js';
 import { IDENTIFIER } from '../../shared/schema/tableSpec.js';
 import type { JobHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 const TABLE = 'ops_table_backup';
 const PERIOD_DAYS: Record<string, number> = { daily: 1, weekly: 7, monthly: 30 };
@@ -58,7 +59,13 @@ async function dumpTable(ctx: AppContext, table: string, file: string): Promise<
   try {
     let last = 0;
     for (;;) {
-      const rows = await ctx.database.db.selectFrom(table).selectAll().where('id', '>', last).orderBy('id').limit(1000).execute();
+      const rows = await dynamicView(ctx.database.db)
+        .selectFrom(table)
+        .selectAll()
+        .where('id', '>', last)
+        .orderBy('id')
+        .limit(1000)
+        .execute();
       for (const r of rows) if (!out.write(`${JSON.stringify(r)}\n`)) await once(out, 'drain');
       if (rows.length < 1000) break;
       last = Number(rows[rows.length - 1].id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { runDueJobs } from './runner.js';
+import { dynamicView } from '../db/connect.js';
 
 type Row = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ describe.each(dialects())('the tax aggregation job on %s', (dialect) => {
   let t: TestApp;
   let admin: Caller;
   const db = () => t.app.ctx.database.db;
-  const rows = (table: string) => db().selectFrom(table).selectAll().orderBy('id').execute() as Promise<Row[]>;
+  const rows = (table: string) => dynamicView(db()).selectFrom(table).selectAll().orderBy('id').execute() as Promise<Row[]>;
   const figures = (r: Row) => ({ ...r, aggregatedAt: undefined, updatedAt: undefined, updatedBy: undefined, version: undefined });
   const runNow = async () => {
     await db()
@@ -90,7 +91,7 @@ describe.each(dialects())('the tax aggregation job on %s', (dialect) => {
     const config = (await rows('tax_iit_config')).find(
       (c) => c.partyCode === 'C1001' && c.status === 'active' && c.incomeType === 'business',
     )!;
-    await db().updateTable('tax_iit_config').set({ annualCapFen: 100 }).where('id', '=', config.id).execute();
+    await db().updateTable('tax_iit_config').set({ annualCapFen: 100 }).where('id', '=', Number(config.id)).execute();
     expect(await runNow()).toMatchObject({ status: 'succeeded' });
     const own = (await rows('tax_personal_aggregate')).filter((a) => a.partyCode === 'C1001');
     expect(own.every((a) => [true, 1].includes(a.overLimit as never) && Number(a.annualCapFen) === 100)).toBe(true);

@@ -4,6 +4,7 @@ import type { PageSchema } from '../../shared/schema/types.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { toRecord, toStored, type Row } from '../data/rows.js';
 import type { JobHandler } from './types.js';
+import { dynamicView } from '../db/connect.js';
 
 /** The cap of an organisation without an active business-income configuration (yuan 120,000 a year). */
 export const DEFAULT_ANNUAL_CAP_FEN = 12_000_000;
@@ -21,7 +22,7 @@ function groupBy(rows: Row[], key: (r: Row) => string): Map<string, Row[]> {
 /** Document numbers: prefix + China date + a running number continuing the day's highest. */
 async function numberer(trx: Db, table: string, field: string, prefix: string, width: number, now: Date) {
   const head = `${prefix}${chinaDate(now).replace(/-/g, '')}`;
-  const top = await trx
+  const top = await dynamicView(trx)
     .selectFrom(table)
     .select((eb) => eb.fn.max(field).as('top'))
     .where(field, 'like', `${head}%`)
@@ -48,18 +49,18 @@ export async function aggregateTaxes(ctx: AppContext, now: Date, log: (msg: stri
   const stamp = { createdAt: now.toISOString(), updatedAt: now.toISOString(), createdBy: 'system', updatedBy: 'system', version: 1 };
   const current = chinaDate(now).slice(0, 7);
   const insert = (trx: Db, p: PageSchema, row: Row) =>
-    trx
+    dynamicView(trx)
       .insertInto(p.resource!.table)
       .values({ ...toStored(ctx.database, p, { ...row, ...computeValues(p, row, 'stored') }), partyCode: row.partyCode, ...stamp })
       .execute();
   const update = (trx: Db, p: PageSchema, id: unknown, row: Row) =>
-    trx
+    dynamicView(trx)
       .updateTable(p.resource!.table)
       .set((eb) => ({ ...toStored(ctx.database, p, row), version: eb('version', '+', 1), updatedAt: stamp.updatedAt, updatedBy: 'system' }))
       .where('id', '=', Number(id))
       .execute();
   const all = async (trx: Db, p: PageSchema): Promise<Row[]> =>
-    (await trx.selectFrom(p.resource!.table).selectAll().orderBy('id').execute()).map((r) => ({
+    (await dynamicView(trx).selectFrom(p.resource!.table).selectAll().orderBy('id').execute()).map((r) => ({
       ...toRecord(p, r as Row),
       partyCode: (r as Row).partyCode,
     }));

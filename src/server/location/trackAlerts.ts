@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
+import { knownTable } from '../db/knownTable.js';
 
 /**
  * Track alerts of the supervision page derived from the positions a location order received. Two
@@ -156,12 +157,13 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
  * and the "locate now" action both call it, and reruns add nothing. Returns how many were added.
  */
 export async function syncTrackAlerts(ctx: AppContext, db: Db, locOrderNos?: string[]): Promise<number> {
-  const alertTable = ctx.schemas.pages.get('tms/supervision/trackMonitor')?.resource?.table;
-  const orderTable = ctx.schemas.pages.get('location/order')?.resource?.table;
-  const logTable = ctx.schemas.pages.get('location/orderLog')?.resource?.table;
+  const pages = ctx.schemas.pages;
+  const alertTable = knownTable(pages, 'tms/supervision/trackMonitor', 'tms_track_alert');
+  const orderTable = knownTable(pages, 'location/order', 'loc_order');
+  const logTable = knownTable(pages, 'location/orderLog', 'loc_order_log');
   if (!alertTable || !orderTable || !logTable) return 0;
   let q = db
-    .selectFrom(`${orderTable} as o`)
+    .selectFrom('loc_order as o')
     .leftJoin('tms_waybill as w', 'w.waybillNo', 'o.waybillNo')
     .select(['o.locOrderNo', 'o.waybillNo', 'o.partyCode', 'o.plate', 'o.intervalMin', 'w.driverIdcard', 'w.plate as waybillPlate'])
     .where('o.status', 'in', ['tracking', 'finished']);

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { countTodo } from '../data/todoCount.js';
 import { Type } from '@sinclair/typebox';
 import { responses } from './contracts.js';
+import { tableOfPage } from '../db/knownTable.js';
 
 const dashboardQuery = Type.Partial(
   Type.Object({
@@ -95,7 +96,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       if (orders) {
         const rows = await scoped(
           db
-            .selectFrom(orders.page.resource!.table)
+            .selectFrom(tableOfPage(orders.page, 'tms_order'))
             .select('createdAt')
             .where('createdAt', '>=', new Date(now - 2 * DAY).toISOString()),
           orders,
@@ -105,7 +106,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
 
       const waybills = await readable(ctx, req, WAYBILLS);
       if (waybills) {
-        const table = waybills.page.resource!.table;
+        const table = tableOfPage(waybills.page, 'tms_waybill');
         const recent = await scoped(
           db.selectFrom(table).select(['createdAt', 'freightFen', 'status']).where('createdAt', '>=', since),
           waybills,
@@ -146,7 +147,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
           const names = new Map(
             (
               await scoped(
-                db.selectFrom(shippers.page.resource!.table).select(['code', 'name']).where('code', 'in', codes),
+                db.selectFrom(tableOfPage(shippers.page, 'tms_shipper')).select(['code', 'name']).where('code', 'in', codes),
                 shippers,
               ).execute()
             ).map((r) => [String(r.code), String(r.name)]),
@@ -169,7 +170,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
           const codes = top.map((t) => String(t.carrierCode));
           if (codes.length) {
             const rows = await db
-              .selectFrom(carriers.page.resource!.table)
+              .selectFrom(tableOfPage(carriers.page, 'tms_carrier'))
               .select(['code', 'name', 'scorePunctuality', 'scoreSafety', 'scoreService', 'scoreCost', 'scoreCapacity'])
               .where('code', 'in', codes)
               .execute();

@@ -38,6 +38,7 @@ import {
   refuseInvalid,
   validatorCompiler,
 } from './dataContract.js';
+import { dynamicView } from '../db/connect.js';
 
 const tags = ['data'];
 /** Validation failures reach the pre-handler, which answers them in the envelope's words. */
@@ -176,7 +177,7 @@ export function registerDataRoutes(fastify: FastifyInstance) {
       const access = await pageAccess(ctx, req, req.params.page, 'read');
       if (access.page.kind !== 'settings') throw notFound('server.data.unknownPage', { page: access.page.id });
       const party = settingsParty(access.user.partyKind, access.user.partyCode, req.query.partyCode);
-      const row = await ctx.database.db
+      const row = await dynamicView(ctx.database.db)
         .selectFrom(access.page.resource!.table)
         .select(['id'])
         .where('partyCode', '=', party)

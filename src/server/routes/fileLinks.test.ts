@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { signedLink } from './orgFiles.js';
+import { dynamicView } from '../db/connect.js';
 
 const BOUNDARY = '----scop-file-links-boundary-7';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -59,7 +60,11 @@ describe.each(dialects())('renewing an expired private link on %s', (dialect) =>
   it('answers the plain address once the bucket is no longer private', async () => {
     const page = 'customerConfig/objectStorage';
     const table = t.app.ctx.schemas.pages.get(page)!.resource!.table;
-    const { id } = await t.app.ctx.database.db.selectFrom(table).select('id').where('partyCode', '=', 'C1001').executeTakeFirstOrThrow();
+    const { id } = await dynamicView(t.app.ctx.database.db)
+      .selectFrom(table)
+      .select('id')
+      .where('partyCode', '=', 'C1001')
+      .executeTakeFirstOrThrow();
     const current = dataOf(await admin.get(page, `/${id}`));
     dataOf(await admin.put(page, `/${id}`, { privateRead: false, version: current.version }));
     expect(dataOf(await linkOf(custA, bare))).toEqual({ url: bare, expiresAt: null, ttlSec: 0 });

@@ -6,6 +6,7 @@ import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { signedLink } from './orgFiles.js';
 import { sandbox as objectStorage } from '../connectors/objectStorage/index.js';
 import type { CallInput } from '../connectors/types.js';
+import { dynamicView } from '../db/connect.js';
 
 const BOUNDARY = '----scop-org-files-boundary-42';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -46,7 +47,11 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
   const configure = async (service: string, patch: Record<string, unknown>, party = 'C1001') => {
     const page = `customerConfig/${service}`;
     const table = t.app.ctx.schemas.pages.get(page)!.resource!.table;
-    const { id } = await t.app.ctx.database.db.selectFrom(table).select('id').where('partyCode', '=', party).executeTakeFirstOrThrow();
+    const { id } = await dynamicView(t.app.ctx.database.db)
+      .selectFrom(table)
+      .select('id')
+      .where('partyCode', '=', party)
+      .executeTakeFirstOrThrow();
     const current = dataOf(await admin.get(page, `/${id}`));
     dataOf(await admin.put(page, `/${id}`, { ...patch, version: current.version }));
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, dialects, login, type TestApp } from '../test/harness.js';
+import { dynamicView } from '../db/connect.js';
 
 describe.each(dialects())('verification codes, registration and passwords on %s', (dialect) => {
   let t: TestApp;
@@ -22,7 +23,7 @@ describe.each(dialects())('verification codes, registration and passwords on %s'
   const count = async (table: string) =>
     Number(
       (
-        await t.app.ctx.database.db
+        await dynamicView(t.app.ctx.database.db)
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()

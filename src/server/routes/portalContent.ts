@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/connect.js';
 import { sanitizeHtml } from '../data/richText.js';
 
 /**
@@ -32,31 +32,32 @@ export interface PortalContent {
   guide: { code: string; title: string; html: string }[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function portalContent(db: Kysely<any>, has: (id: string) => boolean, lang: PortalLang): Promise<PortalContent> {
-  const online = async (table: string) =>
-    (await db.selectFrom(table).selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()) as Row[];
+export async function portalContent(db: Db, has: (id: string) => boolean, lang: PortalLang): Promise<PortalContent> {
   const components = has('componentManage/component')
-    ? (await online('portal_component')).map((r) => ({
-        code: String(r.code),
-        type: String(r.type),
-        icon: (r.icon as string | null) ?? null,
-        core: Boolean(r.core),
-        name: localized(r, 'name', lang),
-        summary: localized(r, 'summary', lang),
-        description: localized(r, 'description', lang),
-      }))
+    ? (await db.selectFrom('portal_component').selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()).map(
+        (r) => ({
+          code: String(r.code),
+          type: String(r.type),
+          icon: (r.icon as string | null) ?? null,
+          core: Boolean(r.core),
+          name: localized(r, 'name', lang),
+          summary: localized(r, 'summary', lang),
+          description: localized(r, 'description', lang),
+        }),
+      )
     : [];
   const showcase = has('showComponentManage/component')
-    ? (await online('portal_show_component')).map((r) => ({
-        group: String(r.groupCode),
-        leaf: String(r.leaf),
-        title: localized(r, 'title', lang),
-        url: (r.url as string | null) ?? null,
-      }))
+    ? (await db.selectFrom('portal_show_component').selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()).map(
+        (r) => ({
+          group: String(r.groupCode),
+          leaf: String(r.leaf),
+          title: localized(r, 'title', lang),
+          url: (r.url as string | null) ?? null,
+        }),
+      )
     : [];
   const links = has('showLinkManage/link')
-    ? (await online('portal_link')).map((r) => ({
+    ? (await db.selectFrom('portal_link').selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()).map((r) => ({
         position: String(r.position),
         title: localized(r, 'title', lang),
         url: String(r.url),
@@ -65,7 +66,7 @@ export async function portalContent(db: Kysely<any>, has: (id: string) => boolea
   // Cleaned again on the way out: rows written before the field was rich text, or by other means
   // than the data API (demo rows, SQL), never reach a visitor as they were stored.
   const guide = has('guide/section')
-    ? (await online('portal_guide')).map((r) => ({
+    ? (await db.selectFrom('portal_guide').selectAll().where('status', '=', 'online').orderBy('sort').orderBy('id').execute()).map((r) => ({
         code: String(r.code),
         title: localized(r, 'title', lang),
         html: sanitizeHtml(localized(r, 'body', lang)),

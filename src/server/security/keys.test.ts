@@ -12,6 +12,7 @@ import { findApp } from '../gateway/apps.js';
 import { openWith } from '../gateway/secretBox.js';
 import { parseKey } from './keys.js';
 import { decryptSecret, encryptSecret, readSecret } from './secrets.js';
+import { dynamicView } from '../db/connect.js';
 
 const STORAGE = 'customerConfig/objectStorage';
 
@@ -66,7 +67,7 @@ describe.each(dialects())('one key for every server on a database, rotated at st
     const admin = await signIn(t.app, 'admin');
     const table = t.app.ctx.schemas.pages.get(STORAGE)!.resource!.table;
     expect(table).toBe('cust_cfg_object_storage');
-    const row = await t.app.ctx.database.db
+    const row = await dynamicView(t.app.ctx.database.db)
       .selectFrom(table)
       .select(['id', 'version'])
       .where('partyCode', '=', 'C1001')

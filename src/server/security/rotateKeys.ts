@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { openWith, sealWith } from '../gateway/secretBox.js';
 import { keysOf } from './keys.js';
 import { decryptSecret, encryptSecret, encryptedFields, isEncryptedText } from './secrets.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * Re-encrypts, under the current key, every stored value that the current key does not open but an
@@ -57,7 +58,7 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rewritten: number; 
   }
   if (ctx.schemas.pages.has('customerManage/appInfo')) tables.push({ table: 'cm_app', fields: ['secretSealed'], sealed: 'app' });
   for (const { table, fields, sealed } of tables) {
-    const rows = await db
+    const rows = await dynamicView(db)
       .selectFrom(table)
       .select(['id', ...fields])
       .execute();
@@ -68,7 +69,7 @@ export async function rotateKeys(ctx: AppContext): Promise<{ rewritten: number; 
         if (v !== undefined) set[f] = v;
       }
       if (!Object.keys(set).length) continue;
-      await db
+      await dynamicView(db)
         .updateTable(table)
         .set(set)
         .where('id', '=', row.id as number)

@@ -5,6 +5,7 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { decryptSecret, encryptSecret, readSecret } from './secrets.js';
+import { dynamicView } from '../db/connect.js';
 
 const CLIENT = 'opsArea/apiClient';
 
@@ -49,7 +50,11 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
     const list = dataOf(await custA.get(CLIENT, ''));
     expect(JSON.stringify(list)).not.toContain('hook-token-123456');
 
-    const row = await t.app.ctx.database.db.selectFrom('t_api_client').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await dynamicView(t.app.ctx.database.db)
+      .selectFrom('t_api_client')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(String(row.appSecret)).toMatch(/^enc:v1:/);
     expect(readSecret(t.app.ctx, CLIENT, row, 'appSecret')).toBe(created.generatedSecrets.appSecret);
     expect(readSecret(t.app.ctx, CLIENT, row, 'webhookToken')).toBe('hook-token-123456');
@@ -57,7 +62,7 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
 
     if (dialect === 'sqlite') {
       // The database file itself (and its write-ahead log) never holds the plain secret.
-      await t.app.ctx.database.db.selectFrom('t_api_client').select('id').execute();
+      await dynamicView(t.app.ctx.database.db).selectFrom('t_api_client').select('id').execute();
       const bytes = Buffer.concat(
         ['app.db', 'app.db-wal']
           .map((f) => path.join(t.config.dataDir, f))
@@ -79,7 +84,11 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
     expect(rotated.secrets.appSecret).not.toBe(created.generatedSecrets.appSecret);
     expect(rotated.rows[0].appSecret).toBeUndefined();
     expect(rotated.rows[0].version).toBe(created.version + 1);
-    const row = await t.app.ctx.database.db.selectFrom('t_api_client').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await dynamicView(t.app.ctx.database.db)
+      .selectFrom('t_api_client')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(readSecret(t.app.ctx, CLIENT, row, 'appSecret')).toBe(rotated.secrets.appSecret);
     const audits = await t.app.ctx.database.db
       .selectFrom('sys_audit')
@@ -94,10 +103,18 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
   it('keeps a write-only value when an edit leaves it blank and re-encrypts a new one', async () => {
     const created = dataOf(await custA.post(CLIENT, '', { name: 'tms', webhookToken: 'first-token' }), 201);
     const kept = dataOf(await custA.put(CLIENT, `/${created.id}`, { name: 'tms2', webhookToken: '', version: created.version }));
-    let row = await t.app.ctx.database.db.selectFrom('t_api_client').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    let row = await dynamicView(t.app.ctx.database.db)
+      .selectFrom('t_api_client')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(readSecret(t.app.ctx, CLIENT, row, 'webhookToken')).toBe('first-token');
     dataOf(await custA.put(CLIENT, `/${created.id}`, { name: 'tms2', webhookToken: 'second-token', version: kept.version }));
-    row = await t.app.ctx.database.db.selectFrom('t_api_client').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    row = await dynamicView(t.app.ctx.database.db)
+      .selectFrom('t_api_client')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(String(row.webhookToken)).toMatch(/^enc:v1:/);
     expect(readSecret(t.app.ctx, CLIENT, row, 'webhookToken')).toBe('second-token');
   });

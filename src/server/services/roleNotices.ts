@@ -4,9 +4,13 @@ import type { Db } from '../db/connect.js';
 import type { Row } from '../data/rows.js';
 import { parseJsonArray } from './json.js';
 import { USER_CUSTOMER_ROLES } from './customerRoles.js';
+import { knownTable } from '../db/knownTable.js';
 
 /** The page of delivered notices: the console's message centre, each account reading its own. */
 const INBOX_PAGE = 'systemManage/news/roleNotice';
+
+/** A text field of the notice record as its inbox column holds it. */
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 interface Holder {
   username: string;
@@ -42,7 +46,7 @@ export async function deliverRoleNotice(
   transition: string,
   notice: Row,
 ): Promise<(() => Promise<void>) | null> {
-  const inbox = ctx.schemas.pages.get(INBOX_PAGE)?.resource?.table;
+  const inbox = knownTable(ctx.schemas.pages, INBOX_PAGE, 'news_role_notice');
   const now = nowIso();
   if (transition === 'withdraw') {
     if (inbox)
@@ -64,13 +68,13 @@ export async function deliverRoleNotice(
         .values({
           partyCode,
           noticeId: Number(notice.id),
-          roleCode: notice.roleCode,
+          roleCode: text(notice.roleCode),
           recipient: h.username,
           recipientName: h.realName,
-          title: notice.title,
-          content: notice.content,
+          title: text(notice.title),
+          content: text(notice.content),
           channels: JSON.stringify(channels),
-          sentAt: notice.sentAt ?? now,
+          sentAt: text(notice.sentAt) ?? now,
           status: 'sent',
           createdAt: now,
           updatedAt: now,

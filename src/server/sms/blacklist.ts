@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { cachedRead } from '../services/tableCache.js';
+import { knownTable } from '../db/knownTable.js';
 
 const BLACKLIST_PAGE = 'customerManage/smsBlacklist';
 const INTERCEPTION_PAGE = 'customerManage/smsInterception';
@@ -48,7 +49,7 @@ export async function blacklistEntry(
   phone: string,
   at = new Date(),
 ): Promise<BlacklistEntry | null> {
-  const table = ctx.schemas.pages.get(BLACKLIST_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, BLACKLIST_PAGE, 'cm_sms_blacklist');
   if (!table) return null;
   const entries = await cachedRead(ctx.database, 'smsBlacklist', [table], phone, async () => {
     const rows = await ctx.database.db
@@ -85,7 +86,7 @@ export function redact(content: string | null | undefined): string | null {
 
 /** Writes one row of the SMS interception log (party-less messages are logged under the platform). */
 export async function recordInterception(ctx: AppContext, i: Interception): Promise<void> {
-  const table = ctx.schemas.pages.get(INTERCEPTION_PAGE)?.resource?.table;
+  const table = knownTable(ctx.schemas.pages, INTERCEPTION_PAGE, 'cm_sms_interception');
   if (!table) return;
   const at = i.at.toISOString();
   await ctx.database.db

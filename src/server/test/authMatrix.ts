@@ -7,6 +7,7 @@ import { loadSchemas } from '../schemas/load.js';
 import { fieldSchema, recordFields } from '../../shared/schema/model.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { toStored } from '../data/rows.js';
+import { dynamicView } from '../db/connect.js';
 
 /**
  * Every page × action × role, with the expected answer derived from the role's grants as stored
@@ -131,14 +132,16 @@ export function describeMatrix(shard: number) {
       // Pages sharing a table (the service logs) see only the rows of their fixed filter.
       const fixed = Object.entries(toStored(t.app.ctx.database, page, page.fixedFilter ?? {}));
       if (page.resource!.scope === 'party') {
-        let q = db
+        let q = dynamicView(db)
           .selectFrom(table)
           .select(['partyCode', (eb) => eb.fn.min('id').as('id')])
           .where('partyCode', 'in', PARTIES);
         for (const [k, v] of fixed) q = q.where(k, '=', v as never);
         for (const r of await q.groupBy('partyCode').execute()) out.set(String(r.partyCode), Number(r.id));
       } else {
-        let q = db.selectFrom(table).select((eb) => eb.fn.min('id').as('id'));
+        let q = dynamicView(db)
+          .selectFrom(table)
+          .select((eb) => eb.fn.min('id').as('id'));
         for (const [k, v] of fixed) q = q.where(k, '=', v as never);
         const row = await q.executeTakeFirst();
         if (row?.id !== null && row?.id !== undefined) out.set('*', Number(row.id));

@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { bearer, login, type TestApp } from './harness.js';
+import { dynamicView } from '../db/connect.js';
 
 /** URL of the generic data API for a page id, with the id URL-encoded as the console sends it. */
 export const pageUrl = (page: string, rest = '') => `/open-platform/data/${encodeURIComponent(page)}${rest}`;
@@ -58,7 +59,9 @@ export function refusal(res: LightMyRequestResponse, httpStatus: number): { stat
 }
 
 export async function countRows(t: TestApp, table: string, where: Record<string, unknown> = {}): Promise<number> {
-  let q = t.app.ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  let q = dynamicView(t.app.ctx.database.db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'));
   for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v as never);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
@@ -66,7 +69,7 @@ export async function countRows(t: TestApp, table: string, where: Record<string,
 
 /** The id of the first row of a table matching the values. */
 export async function idOf(t: TestApp, table: string, where: Record<string, unknown>): Promise<number> {
-  let q = t.app.ctx.database.db.selectFrom(table).select('id');
+  let q = dynamicView(t.app.ctx.database.db).selectFrom(table).select('id');
   for (const [k, v] of Object.entries(where)) q = q.where(k, '=', v as never);
   const row = await q.orderBy('id').executeTakeFirstOrThrow();
   return Number(row.id);

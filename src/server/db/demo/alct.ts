@@ -4,6 +4,7 @@ import { toStored } from '../../data/rows.js';
 import { sandbox, vinCheckChar, type AlctAnswer, type AlctCredentials } from '../../connectors/alct/index.js';
 import { Rng, freightDataset } from './freight.js';
 import type { DemoGenerator } from './index.js';
+import { dynamicView } from '../connect.js';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ function vin(rng: Rng): string {
 async function freightRows(ctx: AppContext, pageId: string): Promise<Row[]> {
   const page = ctx.schemas.pages.get(pageId);
   if (!page?.resource) return [];
-  const stored = await ctx.database.db
+  const stored = await dynamicView(ctx.database.db)
     .selectFrom(page.resource.table)
     .selectAll()
     .where(
@@ -261,7 +262,7 @@ async function insert(ctx: AppContext, page: PageSchema, rows: Row[]): Promise<n
     createdBy: r.createdBy ?? 'system',
     updatedBy: 'system',
   }));
-  await ctx.database.db.insertInto(page.resource!.table).values(stored).execute();
+  await dynamicView(ctx.database.db).insertInto(page.resource!.table).values(stored).execute();
   return stored.length;
 }
 

@@ -23,6 +23,7 @@ import {
   VEHICLE_SPECS,
   type Hub,
 } from './freightData.js';
+import { dynamicView } from '../connect.js';
 
 /**
  * Deterministic demo data for the freight pages: shippers, carriers, drivers, vehicles, ~3,000
@@ -1669,7 +1670,7 @@ export async function insertRows(ctx: AppContext, page: PageSchema, rows: Row[])
   });
   await ctx.database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < stored.length; i += BATCH)
-      await trx
+      await dynamicView(trx)
         .insertInto(table)
         .values(stored.slice(i, i + BATCH))
         .execute();

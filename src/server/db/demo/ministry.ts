@@ -7,6 +7,7 @@ import { outcome } from '../../actions/ministry.js';
 import { freightDataset } from './freight.js';
 import { DEMO_PARTIES, DEMO_PROFILES, PLATFORM_PARTY } from '../seed.js';
 import type { DemoGenerator } from './index.js';
+import { dynamicView } from '../connect.js';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ const iso = (t: number) => new Date(t).toISOString();
 async function freightRows(ctx: AppContext, pageId: string): Promise<Row[]> {
   const page = ctx.schemas.pages.get(pageId);
   if (!page?.resource) return [];
-  const stored = await ctx.database.db.selectFrom(page.resource.table).selectAll().where('partyCode', 'in', PARTIES).execute();
+  const stored = await dynamicView(ctx.database.db).selectFrom(page.resource.table).selectAll().where('partyCode', 'in', PARTIES).execute();
   return stored.length ? stored : (freightDataset(ctx).tables[pageId] ?? []);
 }
 
@@ -179,7 +180,7 @@ const generate: DemoGenerator = async (ctx, page: PageSchema) => {
   // In batches: one statement for thousands of rows passes the databases' limit of bound values.
   await ctx.database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < stored.length; i += 500)
-      await trx
+      await dynamicView(trx)
         .insertInto(page.resource!.table)
         .values(stored.slice(i, i + 500))
         .execute();
