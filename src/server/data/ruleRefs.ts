@@ -2,7 +2,8 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { PageSchema, RuleAggregate } from '../../shared/schema/types.js';
 import { boolParam } from '../db/connect.js';
-import { chinaToday, type RuleContext } from '../../shared/schema/rules.js';
+import { chinaToday, holds, type RuleContext } from '../../shared/schema/rules.js';
+import { expressionNames } from '../../shared/schema/expression.js';
 import { dependentRefs } from '../../shared/schema/refDepends.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { dynamicView } from '../db/connect.js';
@@ -23,6 +24,7 @@ export async function ruleContext(
   const wanted = new Map<string, string>();
   const figures = new Map<string, RuleAggregate>();
   for (const rule of page.rules ?? []) {
+    if (cannotApply(rule, record)) continue;
     for (const [alias, field] of Object.entries(rule.with ?? {})) wanted.set(alias, field);
     for (const [alias, spec] of Object.entries(rule.aggregate ?? {})) figures.set(alias, spec);
   }
@@ -60,6 +62,25 @@ export async function ruleContext(
     cache?.set(cacheKey, refs[alias]);
   }
   return { refs, aggregates, today: chinaToday(), ...(depends ? { depends } : {}) };
+}
+
+type Rule = NonNullable<PageSchema['rules']>[number];
+const ownFieldsOnly = new WeakMap<Rule, boolean>();
+
+/**
+ * Whether a rule's `when` reads only the record's own fields and does not hold for it: the rule is
+ * then skipped (ruleViolations), so its records and figures need not be read. An import of pending
+ * settlements read two figures per row for the income cap, which only applies once one is confirmed.
+ */
+function cannotApply(rule: Rule, record: Row): boolean {
+  if (!rule.when || (!rule.with && !rule.aggregate)) return false;
+  let own = ownFieldsOnly.get(rule);
+  if (own === undefined) {
+    const aliases = new Set([...Object.keys(rule.with ?? {}), ...Object.keys(rule.aggregate ?? {})]);
+    own = expressionNames(rule.when).every((name) => !aliases.has(name) && !name.startsWith('$'));
+    ownFieldsOnly.set(rule, own);
+  }
+  return own && !holds(rule.when, record);
 }
 
 /**
