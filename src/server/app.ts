@@ -13,7 +13,9 @@ import { CORE_TABLES } from './db/coreTables.js';
 import { pageTableSpec } from '../shared/schema/sql.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
-import { seedGatewayDemo } from './db/demo/gateway.js';
+import { seedGatewayDemo } from './demo/gateway.js';
+import { demoGenerators } from './demo/index.js';
+import { registerDemoGenerators } from './db/demoGenerators.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
@@ -46,6 +48,9 @@ import { registerApiDocs } from './plugins/apiDocs.js';
 import { registerGateway } from './gateway/route.js';
 import { registerAccessGuards } from './services/accessGuards.js';
 import { registerOperations } from './operations.js';
+
+// The database layer creates page tables and runs their demo generators; the demo code registers them here.
+registerDemoGenerators(demoGenerators);
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */

@@ -5,7 +5,7 @@ import { pageTableSpec } from '../../shared/schema/sql.js';
 import { toStored } from '../data/rows.js';
 import { PLATFORM_PARTY } from './seed.js';
 import { resolveDemoRow } from '../../shared/schema/demoValues.js';
-import { demoGenerators } from './demo/index.js';
+import { demoGeneratorFor } from './demoGenerators.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { linkEventLogs } from '../data/eventLog.js';
 
@@ -53,7 +53,7 @@ export async function preparePageTables(ctx: AppContext, log: (msg: string) => v
   }
   // Generators run once every table exists, so generated rows can refer to each other.
   for (const page of created) {
-    const generate = demoGenerators[page.id];
+    const generate = demoGeneratorFor(page.id);
     if (generate) log(`${page.id}: ${await generate(ctx, page)} generated demo rows`);
   }
   return created.map((p) => p.id);

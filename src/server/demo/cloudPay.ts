@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context.js';
-import type { DemoGenerator } from './index.js';
-import { chinaDay, storeReconciliation } from '../../cloudPay/reconcile.js';
+import type { AppContext } from '../context.js';
+import type { DemoGenerator } from '../db/demoGenerators.js';
+import { chinaDay, storeReconciliation } from '../cloudPay/reconcile.js';
 import { cloudPayChain } from './cloudPayChain.js';
 
 const CHINA_MS = 8 * 3_600_000;

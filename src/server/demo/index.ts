@@ -1,5 +1,4 @@
-import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../shared/schema/types.js';
+import type { DemoGenerator } from '../db/demoGenerators.js';
 import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
@@ -10,12 +9,9 @@ import { orderAccountDemo } from './orderAccounts.js';
 import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 
 /**
- * Generated demo rows for pages that need more than a handful of examples (thousands of orders
- * and waybills). A generator runs when its page's table is created with demo data on; it must be
- * deterministic (a fixed seed) so every new demo database looks the same.
+ * Every generated demo table's generator by page id, registered with the database layer by app.ts
+ * (`registerDemoGenerators`), which runs them when it creates a page's table with demo data on.
  */
-export type DemoGenerator = (ctx: AppContext, page: PageSchema) => Promise<number>;
-
 export const demoGenerators: Record<string, DemoGenerator> = {
   // Freight operations (tms/*) and payment reminders: one consistent dataset, see freight.ts.
   ...freightGenerators,

@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.js';
-import type { PageSchema } from '../../../shared/schema/types.js';
-import { toStored } from '../../data/rows.js';
-import { computeValues } from '../../../shared/schema/computed.js';
-import { luhnCheckDigit, residentIdCheckChar, socialCreditCheckChar } from '../../../shared/validators.js';
-import type { DemoGenerator } from './index.js';
+import type { AppContext } from '../context.js';
+import type { PageSchema } from '../../shared/schema/types.js';
+import { toStored } from '../data/rows.js';
+import { computeValues } from '../../shared/schema/computed.js';
+import { luhnCheckDigit, residentIdCheckChar, socialCreditCheckChar } from '../../shared/validators.js';
+import type { DemoGenerator } from '../db/demoGenerators.js';
 import {
   BANKS,
   cnapsOf,
@@ -22,7 +22,8 @@ import {
   SURNAMES,
   VEHICLE_SPECS,
   type Hub,
-} from './freightData.js';
+} from '../sampleData/freightData.js';
+import { Rng } from '../sampleData/rng.js';
 
 /**
  * Deterministic demo data for the freight pages: shippers, carriers, drivers, vehicles, ~3,000
@@ -43,48 +44,6 @@ const WINDOW_DAYS = 90;
 const CST = 8 * HOUR;
 
 type Row = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Random numbers: mulberry32, so every demo database is the same for the same "now".
-
-export class Rng {
-  private a: number;
-  constructor(seed: number) {
-    this.a = seed >>> 0;
-  }
-  next(): number {
-    let t = (this.a = (this.a + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  real(lo: number, hi: number): number {
-    return lo + this.next() * (hi - lo);
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  weighted<T>(items: readonly (readonly [T, number])[]): T {
-    const total = items.reduce((s, [, w]) => s + w, 0);
-    let r = this.next() * total;
-    for (const [v, w] of items) {
-      r -= w;
-      if (r < 0) return v;
-    }
-    return items[items.length - 1][0];
-  }
-  digits(n: number): string {
-    let s = '';
-    for (let i = 0; i < n; i++) s += String(this.int(0, 9));
-    return s;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers that pass the platform's checks.
@@ -1588,7 +1547,7 @@ function buildDataset(now: number, compute: Compute, caps: Map<string, number>):
  * order their money would move, a withdrawal paid out takes at most what the wallet holds by then (in
  * whole hundreds of yuan) and one that would have found it empty was never paid; a request still
  * waiting asks for at most what the wallet holds where it holds anything. The wallet's ledger itself
- * is written through the wallet's own code once the rows are stored (db/demo/driverWallets.ts).
+ * is written through the wallet's own code once the rows are stored (demo/driverWallets.ts).
  */
 function fitWithdrawalsToWallets(transfers: Row[]) {
   const movesAt = (r: Row) => String(r.transferredAt ?? r.createdAt);

@@ -1,5 +1,5 @@
-import type { DemoGenerator } from './index.js';
-import { changeOrderBalance, type OrderMovement } from '../../actions/orderAccount.js';
+import type { DemoGenerator } from '../db/demoGenerators.js';
+import { changeOrderBalance, type OrderMovement } from '../actions/orderAccount.js';
 import { freightDataset } from './freight.js';
 
 const DAY = 86_400_000;

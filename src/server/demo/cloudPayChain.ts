@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
-import type { Row } from '../../data/rows.js';
+import type { AppContext } from '../context.js';
+import type { Row } from '../data/rows.js';
 import { freightDataset, PLATFORM_BANK } from './freight.js';
 
 /**

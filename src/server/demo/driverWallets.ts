@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.js';
-import type { DemoGenerator } from './index.js';
+import type { AppContext } from '../context.js';
+import type { DemoGenerator } from '../db/demoGenerators.js';
 import { freightDataset } from './freight.js';
-import { moveDriverWallet } from '../../data/driverWallet.js';
+import { moveDriverWallet } from '../data/driverWallet.js';
 
 /** The pages whose rows the wallets' ledger needs: the drivers, the transfer requests and the loans' waybills. */
 const NEEDS = ['tms/base/driver', 'tms/account/LoanList', 'tms/waybill/waybill'];

@@ -1,16 +1,16 @@
-import type { AppContext } from '../../context.js';
-import { Rng } from './freight.js';
-import { performCall } from '../../gateway/call.js';
-import { GatewayError } from '../../gateway/codes.js';
-import { sealSecret } from '../../gateway/secretBox.js';
-import { secretHint } from '../../gateway/apps.js';
-import { changeBalance } from '../../actions/customerManage.js';
-import { SANDBOXES } from '../../connectors/index.js';
-import { paramsFor } from '../../gateway/sampleParams.js';
-import { DEMO_PARTIES } from '../seed.js';
-import { unlessBlacklisted } from '../../sms/blacklist.js';
-import { callStatistics } from '../../jobs/callStatistics.js';
-import type { SmsAbout } from '../../sms/sender.js';
+import type { AppContext } from '../context.js';
+import { Rng } from '../sampleData/rng.js';
+import { performCall } from '../gateway/call.js';
+import { GatewayError } from '../gateway/codes.js';
+import { sealSecret } from '../gateway/secretBox.js';
+import { secretHint } from '../gateway/apps.js';
+import { changeBalance } from '../actions/customerManage.js';
+import { SANDBOXES } from '../connectors/index.js';
+import { paramsFor } from '../gateway/sampleParams.js';
+import { DEMO_PARTIES } from '../db/seed.js';
+import { unlessBlacklisted } from '../sms/blacklist.js';
+import { callStatistics } from '../jobs/callStatistics.js';
+import type { SmsAbout } from '../sms/sender.js';
 
 /** The README's demo app: a newcomer signs calls with this key and secret. */
 export const DEMO_APP = { appKey: 'demo-c1001', secret: 'demo-secret-c1001', partyCode: 'C1001' };
