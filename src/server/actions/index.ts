@@ -11,10 +11,9 @@ import { testServiceConfig } from './testServiceConfig.js';
 import { cloudPayActions } from './cloudPay.js';
 import { locateOrder } from './locateOrder.js';
 import { requestLocationConsent } from './requestLocationConsent.js';
-import { taxActions } from './taxDeclare.js';
-import { alctActions } from './alct.js';
 import { reloadSchemasAction } from './reloadSchemas.js';
-import { ministryActions } from './ministry.js';
+
+import { areaParts } from '../areas/index.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
@@ -34,9 +33,7 @@ const handlers = new Map<string, ActionHandler>(
     ...customerManageActions,
     ...orderAccountActions,
     ...cloudPayActions,
-    ...taxActions,
-    ...alctActions,
-    ...ministryActions,
+    ...areaParts('actions'),
   }),
 );
 

@@ -2,10 +2,8 @@ import type { DemoGenerator } from '../db/demoGenerators.js';
 import { freightGenerators } from './freight.js';
 import { cloudPayGenerators } from './cloudPay.js';
 import { locationGenerators } from './location.js';
-import { taxGenerators } from './tax.js';
-import { alctGenerators } from './alct.js';
-import { ministryGenerators } from './ministry.js';
 import { orderAccountDemo } from './orderAccounts.js';
+import { areaParts } from '../areas/index.js';
 import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 
 /**
@@ -19,12 +17,8 @@ export const demoGenerators: Record<string, DemoGenerator> = {
   ...cloudPayGenerators,
   // Location orders for demo waybills and the positions they received, see location.ts.
   ...locationGenerators,
-  // Tax orders, declarations and aggregates derived from the settled waybills: see tax.ts.
-  ...taxGenerators,
-  // ALCT pushes and registrations of the demo customers' own freight, through the sandbox connector.
-  ...alctGenerators,
-  // Monitoring-system uploads of the demo customers' latest signed waybills and payments, through the sandbox.
-  ...ministryGenerators,
+  // The business areas' own pages (tax, ALCT, ministry uploads): see areas/<area>/demo.ts.
+  ...areaParts('demo'),
   // Order accounts: recharges, deductions and refunds made through the accounts' own code.
   'customerManage/orderAccount': orderAccountDemo,
   // Driver wallets: the transferred loans and withdrawals, moved through the wallets' own code.

@@ -4,10 +4,9 @@ import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
 import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
-import { taxAggregation } from './taxAggregation.js';
-import { alctPushPending } from './alctPushPending.js';
-import { ministryUpload } from './ministryUpload.js';
 import { trackAlerts } from './trackAlerts.js';
+
+import { areaParts } from '../areas/index.js';
 
 export type { JobHandler, JobRun } from './types.js';
 
@@ -20,9 +19,7 @@ const jobs = new Map<string, JobHandler>(
     payReconciliation,
     paymentStatusSync,
     callStatistics,
-    taxAggregation,
-    alctPushPending,
-    ministryUpload,
+    ...areaParts('jobs'),
     trackAlerts,
   }),
 );

@@ -1,10 +1,10 @@
-import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../shared/schema/types.js';
-import { toStored } from '../data/rows.js';
-import { sandbox, vinCheckChar, type AlctAnswer, type AlctCredentials } from '../connectors/alct/index.js';
-import { freightDataset } from './freight.js';
-import { Rng } from '../sampleData/rng.js';
-import type { DemoGenerator } from '../db/demoGenerators.js';
+import type { AppContext } from '../../context.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
+import { toStored } from '../../data/rows.js';
+import { sandbox, vinCheckChar, type AlctAnswer, type AlctCredentials } from './connector.js';
+import { freightDataset } from '../../demo/freight.js';
+import { Rng } from '../../sampleData/rng.js';
+import type { DemoGenerator } from '../../db/demoGenerators.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/connect.js';
-import { conflict, providerRefused } from '../errors.js';
-import { audit } from '../data/audit.js';
-import type { PageAccess } from '../data/access.js';
-import type { Row } from '../data/rows.js';
-import { sandbox, type TaxConnector, type TaxDeclaration } from '../connectors/tax/index.js';
-import type { ActionHandler, ActionResult } from './types.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
+import { conflict, providerRefused } from '../../errors.js';
+import { audit } from '../../data/audit.js';
+import type { PageAccess } from '../../data/access.js';
+import type { Row } from '../../data/rows.js';
+import { sandbox, type TaxConnector, type TaxDeclaration } from './connector.js';
+import type { ActionHandler, ActionResult } from '../../actions/types.js';
 
 /**
  * "Declare" on an order declaration or a personal declaration: the figures are checked against

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandbox, vinCheckChar, type AlctShipment } from './index.js';
+import { sandbox, vinCheckChar, type AlctShipment } from './connector.js';
 
 const cred = { enterpriseCode: 'HDZY31011501', appKey: 'hdzyAlct2025Key01' };
 const at = new Date('2026-11-20T06:00:00Z');

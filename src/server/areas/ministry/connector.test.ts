@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandbox, type MinistryPayment, type MinistryWaybill } from './index.js';
+import { sandbox, type MinistryPayment, type MinistryWaybill } from './connector.js';
 
 const at = new Date('2026-11-20T06:00:00Z');
 const waybill: MinistryWaybill = {

@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.js';
-import { conflict, providerRefused, providerUnavailable } from '../errors.js';
-import { audit } from '../data/audit.js';
-import { selectColumns, toRecord, toStored, type Row } from '../data/rows.js';
-import { tableWritten } from '../services/tableCache.js';
-import { ministryConnector, type MinistryAnswer } from '../connectors/ministry/index.js';
-import { digestOf, fixLinkOf, loadSettlement, loadWaybill, paymentDoc, waybillDoc } from './ministryDocs.js';
-import type { PageAccess } from '../data/access.js';
-import type { ActionHandler } from './types.js';
+import type { AppContext } from '../../context.js';
+import { conflict, providerRefused, providerUnavailable } from '../../errors.js';
+import { audit } from '../../data/audit.js';
+import { selectColumns, toRecord, toStored, type Row } from '../../data/rows.js';
+import { tableWritten } from '../../services/tableCache.js';
+import { ministryConnector, type MinistryAnswer } from './connector.js';
+import { digestOf, fixLinkOf, loadSettlement, loadWaybill, paymentDoc, waybillDoc } from './docs.js';
+import type { PageAccess } from '../../data/access.js';
+import type { ActionHandler } from '../../actions/types.js';
 
 /**
  * Uploads to the ministry's monitoring system: each attempt builds the document afresh from the

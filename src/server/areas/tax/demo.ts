@@ -1,11 +1,11 @@
-import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../shared/schema/types.js';
-import { computeValues } from '../../shared/schema/computed.js';
-import { seedOf } from '../connectors/sandbox.js';
-import { voucherFor } from '../connectors/tax/index.js';
-import { DEFAULT_ANNUAL_CAP_FEN } from '../jobs/taxAggregation.js';
-import { freightDataset, insertRows, Numbers } from './freight.js';
-import type { DemoGenerator } from '../db/demoGenerators.js';
+import type { AppContext } from '../../context.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
+import { computeValues } from '../../../shared/schema/computed.js';
+import { seedOf } from '../../connectors/sandbox.js';
+import { voucherFor } from './connector.js';
+import { DEFAULT_ANNUAL_CAP_FEN } from './aggregation.js';
+import { freightDataset, insertRows, Numbers } from '../../demo/freight.js';
+import type { DemoGenerator } from '../../db/demoGenerators.js';
 
 /**
  * Demo tax data derived from the freight dataset: one tax order per confirmed settlement whose

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { toRecord, type Row } from '../data/rows.js';
-import type { MinistryPayment, MinistryWaybill } from '../connectors/ministry/index.js';
+import type { AppContext } from '../../context.js';
+import { toRecord, type Row } from '../../data/rows.js';
+import type { MinistryPayment, MinistryWaybill } from './connector.js';
 
 /**
  * The documents uploaded to the monitoring system, assembled from the platform's own records at the

@@ -7,7 +7,7 @@ import {
   isSocialCreditCode,
   isVehicleTransportCert,
 } from '../../../shared/validators.js';
-import { seedOf } from '../sandbox.js';
+import { seedOf } from '../../connectors/sandbox.js';
 import { isCountyCode } from '../../../shared/regions/index.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/connect.js';
-import type { PageSchema } from '../../shared/schema/types.js';
-import { computeValues } from '../../shared/schema/computed.js';
-import { toRecord, toStored, type Row } from '../data/rows.js';
-import type { JobHandler } from './types.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
+import { computeValues } from '../../../shared/schema/computed.js';
+import { toRecord, toStored, type Row } from '../../data/rows.js';
+import type { JobHandler } from '../../jobs/types.js';
 
 /** The cap of an organisation without an active business-income configuration (yuan 120,000 a year). */
 export const DEFAULT_ANNUAL_CAP_FEN = 12_000_000;

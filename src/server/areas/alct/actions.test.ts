@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { vinCheckChar } from '../connectors/alct/index.js';
-import { runDueJobs } from '../jobs/runner.js';
-import { maskValue } from '../data/masking.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { countRows, dataOf, refusal, signIn, type Caller } from '../../test/dataApi.js';
+import { vinCheckChar } from './connector.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { maskValue } from '../../data/masking.js';
 
 const SHIPMENT = 'alct/shipment';
 const VEHICLE = 'alct/vehicle';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { jobHandler } from '../jobs/index.js';
-import { documentOf } from './ministry.js';
-import { checkPayment } from '../connectors/ministry/index.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, refusal, signIn, type Caller } from '../../test/dataApi.js';
+import { jobHandler } from '../../jobs/index.js';
+import { documentOf } from './actions.js';
+import { checkPayment } from './connector.js';
 
 const WAYBILLS = 'tms/supervision/waybillUpload';
 const PAYMENTS = 'tms/supervision/paymentUpload';
@@ -141,7 +141,7 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
       digest: string;
     };
     expect(doc.digest).toMatch(/^[0-9a-f]{16}$/);
-    const { loadSettlement, paymentDoc } = await import('./ministryDocs.js');
+    const { loadSettlement, paymentDoc } = await import('./docs.js');
     const src = (await loadSettlement(t.app.ctx, s.settlementNo, 'C1001'))!;
     const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, src.more);
     expect(flow.entries.length).toBe(transfers.length + 1);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { conflict, providerRefused } from '../errors.js';
-import { audit } from '../data/audit.js';
-import { selectColumns, toRecord, toStored, type Row } from '../data/rows.js';
-import { tableWritten } from '../services/tableCache.js';
-import { alctConnector, type AlctAnswer, type AlctCredentials } from '../connectors/alct/index.js';
-import type { PageAccess } from '../data/access.js';
-import type { ActionHandler } from './types.js';
+import type { AppContext } from '../../context.js';
+import { conflict, providerRefused } from '../../errors.js';
+import { audit } from '../../data/audit.js';
+import { selectColumns, toRecord, toStored, type Row } from '../../data/rows.js';
+import { tableWritten } from '../../services/tableCache.js';
+import { alctConnector, type AlctAnswer, type AlctCredentials } from './connector.js';
+import type { PageAccess } from '../../data/access.js';
+import type { ActionHandler } from '../../actions/types.js';
 
 /**
  * Actions of the ALCT pages: push a waybill for payment (and retry a refused one), register a

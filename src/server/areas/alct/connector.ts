@@ -1,5 +1,5 @@
 import { isBankCard, isPlateNumber, isResidentId } from '../../../shared/validators.js';
-import { seedOf } from '../sandbox.js';
+import { seedOf } from '../../connectors/sandbox.js';
 
 /**
  * ALCT, the logistics-payment platform a network freight operator pays drivers and withholds their

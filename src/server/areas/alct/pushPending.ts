@@ -1,9 +1,9 @@
-import { AppError } from '../errors.js';
-import { PLATFORM_PARTY } from '../db/seed.js';
-import { pushShipment } from '../actions/alct.js';
-import { toRecord } from '../data/rows.js';
-import type { PageAccess } from '../data/access.js';
-import type { JobHandler } from './types.js';
+import { AppError } from '../../errors.js';
+import { PLATFORM_PARTY } from '../../db/seed.js';
+import { pushShipment } from './actions.js';
+import { toRecord } from '../../data/rows.js';
+import type { PageAccess } from '../../data/access.js';
+import type { JobHandler } from '../../jobs/types.js';
 
 const BATCH = 200;
 

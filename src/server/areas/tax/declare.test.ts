@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { failure } from '../connectors/types.js';
-import { sandbox } from '../connectors/tax/index.js';
-import { useTaxConnector } from './taxDeclare.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, refusal, signIn, type Caller } from '../../test/dataApi.js';
+import { failure } from '../../connectors/types.js';
+import { sandbox } from './connector.js';
+import { useTaxConnector } from './declare.js';
 
 const ORDER_DECL = 'taxManage/orderDeclaration';
 const PERSONAL_DECL = 'taxManage/personalDeclaration';

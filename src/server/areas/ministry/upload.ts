@@ -1,11 +1,11 @@
-import { AppError } from '../errors.js';
-import { PLATFORM_PARTY } from '../db/seed.js';
-import { documentOf, upload, PAYMENT_UPLOAD, WAYBILL_UPLOAD } from '../actions/ministry.js';
-import { toRecord, toStored, type Row } from '../data/rows.js';
-import { tableWritten } from '../services/tableCache.js';
-import type { AppContext } from '../context.js';
-import type { PageAccess } from '../data/access.js';
-import type { JobHandler } from './types.js';
+import { AppError } from '../../errors.js';
+import { PLATFORM_PARTY } from '../../db/seed.js';
+import { documentOf, upload, PAYMENT_UPLOAD, WAYBILL_UPLOAD } from './actions.js';
+import { toRecord, toStored, type Row } from '../../data/rows.js';
+import { tableWritten } from '../../services/tableCache.js';
+import type { AppContext } from '../../context.js';
+import type { PageAccess } from '../../data/access.js';
+import type { JobHandler } from '../../jobs/types.js';
 
 const BATCH = 200;
 /** Documents signed or paid longer ago than this are past the reporting window and left to staff. */

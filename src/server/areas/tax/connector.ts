@@ -1,6 +1,6 @@
-import type { CallResult } from '../types.js';
-import { failure, success } from '../types.js';
-import { idCardValid, mask, seedOf } from '../sandbox.js';
+import type { CallResult } from '../../connectors/types.js';
+import { failure, success } from '../../connectors/types.js';
+import { idCardValid, mask, seedOf } from '../../connectors/sandbox.js';
 import { isSocialCreditCode } from '../../../shared/validators.js';
 
 /**

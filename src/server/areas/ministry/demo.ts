@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.js';
-import type { PageSchema } from '../../shared/schema/types.js';
-import { toStored } from '../data/rows.js';
-import { sandbox } from '../connectors/ministry/index.js';
-import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from '../actions/ministryDocs.js';
-import { outcome } from '../actions/ministry.js';
-import { freightDataset } from './freight.js';
-import { DEMO_PARTIES, DEMO_PROFILES, PLATFORM_PARTY } from '../db/seed.js';
-import type { DemoGenerator } from '../db/demoGenerators.js';
+import type { AppContext } from '../../context.js';
+import type { PageSchema } from '../../../shared/schema/types.js';
+import { toStored } from '../../data/rows.js';
+import { sandbox } from './connector.js';
+import { digestOf, fixLinkOf, paymentDoc, waybillDoc } from './docs.js';
+import { outcome } from './actions.js';
+import { freightDataset } from '../../demo/freight.js';
+import { DEMO_PARTIES, DEMO_PROFILES, PLATFORM_PARTY } from '../../db/seed.js';
+import type { DemoGenerator } from '../../db/demoGenerators.js';
 
 type Row = Record<string, unknown>;
 
