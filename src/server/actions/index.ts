@@ -8,11 +8,7 @@ import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
 import { orderAccountActions } from './orderAccount.js';
 import { testServiceConfig } from './testServiceConfig.js';
-import { cloudPayActions } from './cloudPay.js';
-import { locateOrder } from './locateOrder.js';
-import { requestLocationConsent } from './requestLocationConsent.js';
 import { reloadSchemasAction } from './reloadSchemas.js';
-
 import { areaParts } from '../areas/index.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
@@ -27,12 +23,9 @@ const handlers = new Map<string, ActionHandler>(
     backupNow,
     runJobNow,
     testServiceConfig,
-    locateOrder,
-    requestLocationConsent,
     reloadSchemas: reloadSchemasAction,
     ...customerManageActions,
     ...orderAccountActions,
-    ...cloudPayActions,
     ...areaParts('actions'),
   }),
 );

@@ -1,7 +1,5 @@
 import type { DemoGenerator } from '../db/demoGenerators.js';
 import { freightGenerators } from './freight.js';
-import { cloudPayGenerators } from './cloudPay.js';
-import { locationGenerators } from './location.js';
 import { orderAccountDemo } from './orderAccounts.js';
 import { areaParts } from '../areas/index.js';
 import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
@@ -13,11 +11,7 @@ import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 export const demoGenerators: Record<string, DemoGenerator> = {
   // Freight operations (tms/*) and payment reminders: one consistent dataset, see freight.ts.
   ...freightGenerators,
-  // Cloud pay: balances and reconciliations that follow from the demo receipts and payments.
-  ...cloudPayGenerators,
-  // Location orders for demo waybills and the positions they received, see location.ts.
-  ...locationGenerators,
-  // The business areas' own pages (tax, ALCT, ministry uploads): see areas/<area>/demo.ts.
+  // The business areas' own pages (cloud pay, location, tax, ALCT, ministry uploads): see areas/<area>/demo.ts.
   ...areaParts('demo'),
   // Order accounts: recharges, deductions and refunds made through the accounts' own code.
   'customerManage/orderAccount': orderAccountDemo,

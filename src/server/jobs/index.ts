@@ -2,12 +2,9 @@ import type { JobHandler } from './types.js';
 import { tableBackup } from './tableBackup.js';
 import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
-import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
-import { trackAlerts } from './trackAlerts.js';
 
 import { areaParts } from '../areas/index.js';
-
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
@@ -16,11 +13,8 @@ const jobs = new Map<string, JobHandler>(
     tableBackup,
     sessionCleanup,
     accountReconciliation,
-    payReconciliation,
-    paymentStatusSync,
     callStatistics,
     ...areaParts('jobs'),
-    trackAlerts,
   }),
 );
 

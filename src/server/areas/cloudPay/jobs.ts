@@ -1,6 +1,6 @@
-import type { JobHandler } from './types.js';
-import { chinaDay, openDays, storeReconciliation } from '../cloudPay/reconcile.js';
-import { settlePayment } from '../cloudPay/payments.js';
+import type { JobHandler } from '../../jobs/types.js';
+import { chinaDay, openDays, storeReconciliation } from './reconcile.js';
+import { settlePayment } from './payments.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { runDueJobs } from '../jobs/runner.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { countRows, dataOf, refusal, signIn, type Caller } from '../../test/dataApi.js';
+import { runDueJobs } from '../../jobs/runner.js';
 import { chinaDay, reconcileDay } from './reconcile.js';
 
 const PAY = 'cloudPay/paymentLog';

@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.js';
-import { conflict, providerRefused } from '../errors.js';
-import { performCall } from '../gateway/call.js';
-import { GatewayError } from '../gateway/codes.js';
-import { transact } from '../gateway/transact.js';
-import { audit } from '../data/audit.js';
-import { toStored, type Row } from '../data/rows.js';
-import type { ActionHandler } from './types.js';
-import { syncTrackAlerts } from '../location/trackAlerts.js';
+import type { AppContext } from '../../context.js';
+import { conflict, providerRefused } from '../../errors.js';
+import { performCall } from '../../gateway/call.js';
+import { GatewayError } from '../../gateway/codes.js';
+import { transact } from '../../gateway/transact.js';
+import { audit } from '../../data/audit.js';
+import { toStored, type Row } from '../../data/rows.js';
+import type { ActionHandler } from '../../actions/types.js';
+import { syncTrackAlerts } from './trackAlerts.js';
 
 const LOG_PAGE = 'location/orderLog';
 /** China's extent, as the position log's model bounds it. */

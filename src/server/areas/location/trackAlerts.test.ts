@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveTrackAlerts, type OrderInfo, type TrackPoint } from './trackAlerts.js';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn, type Caller } from '../test/dataApi.js';
-import { jobHandler } from '../jobs/index.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn, type Caller } from '../../test/dataApi.js';
+import { jobHandler } from '../../jobs/index.js';
 
 const ORDER: OrderInfo = {
   locOrderNo: 'DW20251120000001',

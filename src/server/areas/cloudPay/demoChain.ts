@@ -1,6 +1,6 @@
-import type { AppContext } from '../context.js';
-import type { Row } from '../data/rows.js';
-import { freightDataset, PLATFORM_BANK } from './freight.js';
+import type { AppContext } from '../../context.js';
+import type { Row } from '../../data/rows.js';
+import { freightDataset, PLATFORM_BANK } from '../../demo/freight.js';
 
 /**
  * The cloud-pay side of the freight chain: every remittance paid by cloud pay within the cloud-pay

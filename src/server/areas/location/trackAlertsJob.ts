@@ -1,5 +1,5 @@
-import { syncTrackAlerts } from '../location/trackAlerts.js';
-import type { JobHandler } from './types.js';
+import { syncTrackAlerts } from './trackAlerts.js';
+import type { JobHandler } from '../../jobs/types.js';
 
 /** Derives the supervision page's track alerts from the positions location orders received since the last run. */
 export const trackAlerts: JobHandler = async (ctx, { log }) => {

@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/connect.js';
-import { transact } from '../gateway/transact.js';
-import { tableWritten } from '../services/tableCache.js';
-import type { Row } from '../data/rows.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
+import { transact } from '../../gateway/transact.js';
+import { tableWritten } from '../../services/tableCache.js';
+import type { Row } from '../../data/rows.js';
 
 const DAY_MS = 86_400_000;
 const CHINA_MS = 8 * 3_600_000;

@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.js';
-import type { DemoGenerator } from '../db/demoGenerators.js';
-import { chinaDay, storeReconciliation } from '../cloudPay/reconcile.js';
-import { cloudPayChain } from './cloudPayChain.js';
+import type { AppContext } from '../../context.js';
+import type { DemoGenerator } from '../../db/demoGenerators.js';
+import { chinaDay, storeReconciliation } from './reconcile.js';
+import { cloudPayChain } from './demoChain.js';
 
 const CHINA_MS = 8 * 3_600_000;
 

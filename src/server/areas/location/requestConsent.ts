@@ -1,7 +1,7 @@
-import { conflict, providerRefused } from '../errors.js';
-import { audit } from '../data/audit.js';
+import { conflict, providerRefused } from '../../errors.js';
+import { audit } from '../../data/audit.js';
 import { callForOrder } from './locateOrder.js';
-import type { ActionHandler } from './types.js';
+import type { ActionHandler } from '../../actions/types.js';
 
 const CST = 8 * 3_600_000;
 const cst = (v: unknown) =>

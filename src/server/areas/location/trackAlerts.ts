@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import type { Db } from '../db/connect.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
 
 /**
  * Track alerts of the supervision page derived from the positions a location order received. Two

@@ -1,8 +1,8 @@
-import type { ActionHandler } from './types.js';
-import { scopedParty } from '../data/access.js';
-import { audit } from '../data/audit.js';
-import { toRecord } from '../data/rows.js';
-import { settlePayment, submitPayment, type PaymentOrder } from '../cloudPay/payments.js';
+import type { ActionHandler } from '../../actions/types.js';
+import { scopedParty } from '../../data/access.js';
+import { audit } from '../../data/audit.js';
+import { toRecord } from '../../data/rows.js';
+import { settlePayment, submitPayment, type PaymentOrder } from './payments.js';
 
 const M = 'pages.cloudPay.messages';
 

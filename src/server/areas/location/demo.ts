@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.js';
-import type { DemoGenerator } from '../db/demoGenerators.js';
-import { freightDataset, insertRows } from './freight.js';
-import { Rng } from '../sampleData/rng.js';
-import { HUBS, type Hub } from '../sampleData/freightData.js';
+import type { AppContext } from '../../context.js';
+import type { DemoGenerator } from '../../db/demoGenerators.js';
+import { freightDataset, insertRows } from '../../demo/freight.js';
+import { Rng } from '../../sampleData/rng.js';
+import { HUBS, type Hub } from '../../sampleData/freightData.js';
 
 /**
  * Demo location orders for real demo waybills, and the positions they received: points along the
