@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import { Rng } from '../sampleData/rng.js';
 import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
-import { sealSecret } from '../gateway/secretBox.js';
+import { sealSecret } from '../security/secretBox.js';
 import { secretHint } from '../gateway/apps.js';
 import { changeBalance } from '../actions/customerManage.js';
 import { SANDBOXES } from '../connectors/index.js';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { keysOf } from '../security/keys.js';
+import { keysOf } from './keys.js';
 
 /**
  * App secrets must be recoverable (the server recomputes each call's HMAC), so they are encrypted,

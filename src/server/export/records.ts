@@ -4,16 +4,16 @@ import type { AppContext } from '../context.js';
 import { translate, type Language } from '../i18n/messages.js';
 import { fieldSchema, readableFields } from '../../shared/schema/model.js';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types.js';
-import { writeXlsx } from '../export/xlsx.js';
-import { CSV_BOM, csvLine } from '../export/csv.js';
+import { writeXlsx } from './xlsx.js';
+import { CSV_BOM, csvLine } from './csv.js';
 import { badRequest } from '../errors.js';
-import type { Condition } from './filters.js';
-import { applyWhere } from './list.js';
-import { selectColumns, toRecord, type Row } from './rows.js';
-import { displayValue, referenceLabels } from './format.js';
+import type { Condition } from '../data/filters.js';
+import { applyWhere } from '../data/list.js';
+import { selectColumns, toRecord, type Row } from '../data/rows.js';
+import { displayValue, referenceLabels } from '../data/format.js';
 import { objectItemFields } from '../../shared/schema/keywordChecks.js';
 import { importColumns, importable, templateHeader } from '../import/columns.js';
-import { typedCell, type SheetCell } from '../export/sheetCells.js';
+import { typedCell, type SheetCell } from './sheetCells.js';
 
 const BATCH = 1000;
 

@@ -2,16 +2,16 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unstorableAt } from '../security/storableText.js';
 import { MAX_BODY_VALUES, moreThan } from '../plugins/bodyText.js';
-import { int, object, openObject, responses, str } from '../routes/contracts.js';
+import { int, object, openObject, responses, str } from './contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
-import { findApp, type GatewayApp } from './apps.js';
-import { GATEWAY_CODES, GatewayError } from './codes.js';
-import { logRefusal, performCall } from './call.js';
-import { claimNonce } from './nonces.js';
-import { ipInList } from './ipMatch.js';
-import { digestSettings } from './serviceConfig.js';
-import { canonicalString, sign, signatureMatches } from './sign.js';
+import { findApp, type GatewayApp } from '../gateway/apps.js';
+import { GATEWAY_CODES, GatewayError } from '../gateway/codes.js';
+import { logRefusal, performCall } from '../gateway/call.js';
+import { claimNonce } from '../gateway/nonces.js';
+import { ipInList } from '../security/ipMatch.js';
+import { digestSettings } from '../gateway/serviceConfig.js';
+import { canonicalString, sign, signatureMatches } from '../gateway/sign.js';
 
 /** The body exactly as received (the signature covers these bytes) and whether it was a JSON object in UTF-8. */
 type Req = FastifyRequest<{ Params: { service: string; operation: string } }> & { rawBody?: Buffer; bodyInvalid?: boolean };

@@ -3,12 +3,12 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
-import { object, openObject, responses, str } from '../routes/contracts.js';
+import { object, openObject, responses, str } from './contracts.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
-import { checkCandidate, PAGE_ID } from './candidate.js';
-import { REMOVED, storedSchemas, versionsOf } from './versions.js';
-import { libraryNames } from './load.js';
-import { extrasOf, fileText, removePage, saveAndApply, type SaveExtras } from './playgroundSave.js';
+import { checkCandidate, PAGE_ID } from '../schemas/candidate.js';
+import { REMOVED, storedSchemas, versionsOf } from '../schemas/versions.js';
+import { libraryNames } from '../schemas/load.js';
+import { extrasOf, fileText, removePage, saveAndApply, type SaveExtras } from '../schemas/playgroundSave.js';
 import { parseJsonObject } from '../services/json.js';
 
 /**

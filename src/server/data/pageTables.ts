@@ -1,13 +1,13 @@
 import type { AppContext } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
-import { ensureTable, existingTables, type TableSnapshot } from './migrate.js';
+import { ensureTable, existingTables, type TableSnapshot } from '../db/migrate.js';
 import { pageTableSpec } from '../../shared/schema/sql.js';
-import { toStored } from '../data/rows.js';
-import { PLATFORM_PARTY } from './seed.js';
+import { toStored } from './rows.js';
+import { PLATFORM_PARTY } from '../db/seed.js';
 import { resolveDemoRow } from '../../shared/schema/demoValues.js';
-import { demoGeneratorFor } from './demoGenerators.js';
+import { demoGeneratorFor } from '../db/demoGenerators.js';
 import { computeValues } from '../../shared/schema/computed.js';
-import { linkEventLogs } from '../data/eventLog.js';
+import { linkEventLogs } from './eventLog.js';
 
 /** Per server, each page's table as last prepared (its spec as JSON): a reload prepares only the tables whose spec changed. */
 const prepared = new WeakMap<AppContext, Map<string, string>>();
