@@ -27,12 +27,8 @@ const UPWARD_DEBTS = {
   'src/server/connectors/uploadReferer/index.ts': ['gateway'],
   // The object-storage sandbox signs file links with the route's helper.
   'src/server/connectors/objectStorage/index.ts': ['routes'],
-  // requireUser belongs below the Fastify plugin that fills it.
-  'src/server/data/access.ts': ['plugins'],
   // A waybill's price hook asks the gateway's price list.
   'src/server/data/hooks.ts': ['gateway'],
-  // Menus are parsed with the services' JSON helper and checked against the loaded schema set.
-  'src/server/db/menuSync.ts': ['services', 'schemas'],
   // The demo seed gives demo users their customer roles through the services' column helper.
   'src/server/db/seed.ts': ['services'],
   // The reload route sits beside the reload it serves; it belongs in routes/.

@@ -9,7 +9,7 @@ import { checkCandidate, PAGE_ID } from '../schemas/candidate.js';
 import { REMOVED, storedSchemas, versionsOf } from '../schemas/versions.js';
 import { libraryNames } from '../schemas/load.js';
 import { extrasOf, fileText, removePage, saveAndApply, type SaveExtras } from '../schemas/playgroundSave.js';
-import { parseJsonObject } from '../services/json.js';
+import { parseJsonObject } from '../db/json.js';
 
 /**
  * The schema playground's routes (super administrator only): a page's text and its saved versions,
