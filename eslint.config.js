@@ -174,6 +174,96 @@ export default defineConfig(
     },
   },
   ...serverImportRules(),
+  // The browser's layers (docs/ARCHITECTURE.md, The schema engine), each importing only those below it:
+  // engine/data, engine/session and engine/schema (requests, the signed-in user, schema to form) at the
+  // bottom; widgets (the field components) on them; controllers (a view's behaviour, no drawing) beside
+  // widgets; renderers (the views) on top. An import upwards fails here.
+  {
+    files: ['src/engine/data/**/*.ts', 'src/engine/session/**/*.ts', 'src/engine/schema/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderers', '**/renderers/**', '**/controllers', '**/controllers/**', '**/widgets', '**/widgets/**'],
+              message: "The engine's data, session and schema modules are below widgets, controllers and views: they import none of them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/widgets/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/engine/renderers',
+                '**/engine/renderers/**',
+                '**/engine/controllers',
+                '**/engine/controllers/**',
+                '**/engine/routes/**',
+              ],
+              message: 'The engine renders widgets, not the other way: a widget uses only engine/data, engine/session and engine/schema.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/controllers/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderers', '**/renderers/**', '**/widgets', '**/widgets/**', '**/routes/registry'],
+              message: 'Controllers hold what a view does, not how it looks: views import controllers, never the reverse.',
+            },
+            {
+              group: ['antd', 'antd/*', '@ant-design/*', '@formily/react', '@formily/antd-v5', 'echarts', 'echarts/*'],
+              message: 'Controllers draw nothing: they tell the view through what they return and an injected notifier.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Views draw what their controller gives them: the requests, and the cache that holds their answers, are the controller's.
+  {
+    files: ['src/engine/renderers/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/data/pageApi'],
+              importNames: ['pageApi'],
+              message: 'A view asks its controller (src/engine/controllers), not the API.',
+            },
+            {
+              group: ['**/data/opsApi'],
+              importNames: ['opsApi'],
+              message: 'A view asks its controller (src/engine/controllers), not the API.',
+            },
+            { group: ['**/data/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
+          ],
+        },
+      ],
+    },
+  },
   // Plain JavaScript is not type-checked, so no-undef needs to know Node's globals.
   { files: ['scripts/**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
 );

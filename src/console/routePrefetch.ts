@@ -3,8 +3,8 @@ import { matchRoute } from '../engine/routes/buildRoutes';
 import { resolveComponent } from '../engine/routes/registry';
 import { pageViewOf } from '../engine/routes/pageView';
 import { sessionStore } from '../engine/session/store';
-import { listParamsFor, preloadList } from '../engine/renderers/listQuery';
-import { preloadSchema, schemaFetched } from '../engine/renderers/usePageSchema';
+import { listParamsFor, preloadList } from '../engine/controllers/listQuery';
+import { preloadSchema, schemaFetched } from '../engine/controllers/usePageSchema';
 
 /**
  * On a navigation to a schema page seen for the first time, asks for its schema at once and, for a

@@ -1,6 +1,6 @@
 import { api } from '../../engine/data/request';
 import type { PageBundle } from '../../engine/data/pageApi';
-import { arrivedSchema, fetchSchema, preloadSchema, schemaKey } from '../../engine/renderers/usePageSchema';
+import { arrivedSchema, fetchSchema, preloadSchema, schemaKey } from '../../engine/controllers/usePageSchema';
 import { arrivedAnswer, preloadAnswer } from '../../engine/data/prefetch';
 import { getTodoCount, TODO_COUNT_KEY } from '../todoCount';
 import type { CarrierScores, Daily, StatusCount } from './chartOptions';

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { useListController } from './useListController';
-import { listParamsFor, preloadList } from '../renderers/listQuery';
+import { listParamsFor, preloadList } from './listQuery';
 import { forgetPreloaded } from '../data/prefetch';
 import { bundle, items } from './testPage';
 

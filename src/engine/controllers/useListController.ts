@@ -4,8 +4,8 @@ import { recordFields } from '../../shared/schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { arrivedAnswer } from '../data/prefetch';
 import { sortRecords } from '../data/sortRecords';
-import { nextSort, useListUrlState } from '../renderers/listUrlState';
-import { isComplete, listKey, onlySortChanged, preloadList, withLogWindow } from '../renderers/listQuery';
+import { nextSort, useListUrlState } from './listUrlState';
+import { isComplete, listKey, onlySortChanged, preloadList, withLogWindow } from './listQuery';
 
 /**
  * Everything a list page does apart from drawing it: its state in the address, its rows (taken from

@@ -1,14 +1,11 @@
-import { useMemo } from 'react';
 import { Alert, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { ChainView as ChainSpec } from '../../shared/schema/types';
 import { fenToYuan } from '../../shared/number';
-import { pageApi, type ChainLine } from '../data/pageApi';
-import { useSession } from '../session/store';
-import { listPaths } from '../routes/pagePaths';
+import type { ChainLine } from '../data/pageApi';
+import { useChain } from '../controllers/useRecordParts';
 import { EMPTY } from '../../widgets/types';
 
 const money = (fen: number | null) => (fen === null ? EMPTY : `¥${fenToYuan(fen)}`);
@@ -21,10 +18,8 @@ const money = (fen: number | null) => (fen === null ? EMPTY : `¥${fenToYuan(fen
 export function ChainView({ pageId, recordId, chain }: { pageId: string; recordId: number; chain: ChainSpec }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { routes } = useSession();
-  const paths = useMemo(() => listPaths(routes), [routes]);
-  const { data, error, isLoading } = useSWR(['chain', pageId, recordId, chain.name], () => pageApi.chain(pageId, recordId, chain.name));
-  if (error) return <Alert type="warning" showIcon message={(error as Error).message} />;
+  const { data, loadError, loading: isLoading, paths } = useChain(pageId, recordId, chain);
+  if (loadError !== null) return <Alert type="warning" showIcon message={loadError} />;
   const lines = (data?.steps ?? []).flatMap((s): ChainLine[] =>
     s.documents.length
       ? s.documents.map((d, i) => ({

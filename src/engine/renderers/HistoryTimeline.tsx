@@ -1,9 +1,8 @@
 import { Card, Empty, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { PageSchema } from '../../shared/schema/types';
 import { fieldSchema } from '../../shared/schema/model';
-import { pageApi } from '../data/pageApi';
+import { useHistory } from '../controllers/useRecordParts';
 import { cellFor } from '../../widgets/cells';
 import { formatDate } from '../../utils/time';
 
@@ -12,7 +11,7 @@ const IGNORED = new Set(['version', 'updatedAt', 'updatedBy']);
 /** The record's audit trail: who changed what, from which value to which. */
 export function HistoryTimeline({ page, id }: { page: PageSchema; id: string }) {
   const { t } = useTranslation();
-  const { data, isLoading } = useSWR(['history', page.id, id], () => pageApi.history(page.id, id));
+  const { entries: data, loading: isLoading } = useHistory(page, id);
   const value = (name: string, v: unknown) => {
     const f = fieldSchema(page, name);
     if (!f) return String(v ?? '');
@@ -21,7 +20,7 @@ export function HistoryTimeline({ page, id }: { page: PageSchema; id: string }) 
   };
   return (
     <Card title={t('engine.detail.history')} loading={isLoading}>
-      {!data?.length ? (
+      {!data.length ? (
         <Empty description={t('engine.detail.noHistory')} />
       ) : (
         <Timeline

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema } from '../../shared/schema/types';
-import type { ApiError } from '../data/envelope';
-import { opsApi, type ImportReport } from '../data/opsApi';
+import { useImportController } from '../controllers/useImportController';
 
 interface Props {
   page: PageSchema;
@@ -12,45 +10,11 @@ interface Props {
   onImported: (count: number) => void;
 }
 
-type Phase = 'pick' | 'checking' | 'checked' | 'importing';
-
-/**
- * Import in two steps: the file is checked first (a dry run answering every problem with its row
- * and column), and only a file without problems can be imported, all rows at once.
- */
+/** The import's two steps drawn; checking and sending the file are the controller's (controllers/useImportController.ts). */
 export function ImportDialog({ page, onClose, onImported }: Props) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase>('pick');
-  const [progress, setProgress] = useState(0);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async (dryRun: boolean) => {
-    if (!file) return;
-    setPhase(dryRun ? 'checking' : 'importing');
-    setProgress(0);
-    setError(null);
-    try {
-      const answer = await opsApi.importFile(page.id, file, dryRun, setProgress);
-      if (dryRun) {
-        setReport(answer);
-        setPhase('checked');
-      } else {
-        onImported(answer.imported ?? answer.rows);
-        onClose();
-      }
-    } catch (e) {
-      const err = e as ApiError;
-      const data = err.data as ImportReport | null;
-      if (data && Array.isArray(data.errors)) setReport(data);
-      setError(err.message);
-      setPhase(data && Array.isArray(data.errors) ? 'checked' : 'pick');
-    }
-  };
-
-  const busy = phase === 'checking' || phase === 'importing';
-  const clean = report !== null && report.errors.length === 0 && report.valid === report.rows && report.rows > 0;
+  const imp = useImportController(page, onImported, onClose);
+  const { file, phase, progress, report, error, busy, clean } = imp;
   return (
     <Modal
       open
@@ -64,10 +28,10 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
           <Button onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void send(true)} disabled={!file || busy} loading={phase === 'checking'}>
+          <Button onClick={() => void imp.check()} disabled={!file || busy} loading={phase === 'checking'}>
             {t('ops.import.check')}
           </Button>
-          <Button type="primary" onClick={() => void send(false)} disabled={!clean || busy} loading={phase === 'importing'}>
+          <Button type="primary" onClick={() => void imp.commit()} disabled={!clean || busy} loading={phase === 'importing'}>
             {t('ops.import.commit', { count: report?.valid ?? 0 })}
           </Button>
         </Space>
@@ -76,10 +40,10 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
       <Space direction="vertical" size={12} style={{ width: '100%' }} className="import-dialog">
         <Typography.Text type="secondary">{t('ops.import.hint')}</Typography.Text>
         <Space wrap>
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'xlsx')}>
+          <Button size="small" icon={<DownloadOutlined />} onClick={() => void imp.template('xlsx')}>
             {t('ops.import.template')} (.xlsx)
           </Button>
-          <Button size="small" icon={<DownloadOutlined />} onClick={() => void opsApi.importTemplate(page.id, 'csv')}>
+          <Button size="small" icon={<DownloadOutlined />} onClick={() => void imp.template('csv')}>
             {t('ops.import.template')} (.csv)
           </Button>
         </Space>
@@ -89,17 +53,10 @@ export function ImportDialog({ page, onClose, onImported }: Props) {
           disabled={busy}
           fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
           beforeUpload={(f) => {
-            setFile(f);
-            setReport(null);
-            setError(null);
-            setPhase('pick');
+            imp.pick(f);
             return false;
           }}
-          onRemove={() => {
-            setFile(null);
-            setReport(null);
-            setPhase('pick');
-          }}
+          onRemove={imp.drop}
         >
           <p className="ant-upload-drag-icon">
             <InboxOutlined />

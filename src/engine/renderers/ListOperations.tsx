@@ -1,42 +1,28 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { App, Button, Popconfirm } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Button, Popconfirm } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CustomAction, PageSchema } from '../../shared/schema/types';
-import { can } from '../data/pageApi';
-import { opsApi } from '../data/opsApi';
-import { showActionResult } from './ActionResult';
+import { useListOperations } from '../controllers/useListOperations';
+import type { ListNotifier } from '../controllers/useListCommands';
 
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
 
-const allowed = (actions: string[], a: CustomAction) => can(actions, `action:${a.name}`) || can(actions, 'update');
-
 /**
- * The list's operations beyond create and export: custom actions on the whole list and on the
- * selected rows (declared in the schema with `level`), and import. Each asks its dialog fields or
- * a confirmation first, then shows what the server answered.
+ * The list's operations drawn: the toolbar's import and list actions, the buttons of the bulk
+ * actions, and their dialogs; what they do is the controller's (controllers/useListOperations.ts).
  */
-export function useListOperations(page: PageSchema, actions: string[], selected: number[], onChanged: () => void) {
+export function useListOperationViews(
+  page: PageSchema,
+  actions: string[],
+  selected: number[],
+  notify: ListNotifier,
+  onChanged: () => void,
+) {
   const { t } = useTranslation();
-  const app = App.useApp();
-  const [open, setOpen] = useState<{ act: CustomAction; bulk: boolean } | 'import' | null>(null);
-  const named = (names: string[] | undefined, level: 'list' | 'bulk') =>
-    (page.actions ?? []).filter((a) => a.level === level && (names ?? []).includes(a.name) && allowed(actions, a));
-  const listActs = named(page.list?.actions, 'list');
-  // The bulk actions the caller may run are the list controller's (they enable the selection).
-  const bulkActs = named(page.list?.bulkActions, 'bulk');
-  const canImport = (page.list?.actions ?? []).includes('import') && can(actions, 'create') && page.kind === 'crud';
-
-  const run = async (act: CustomAction, bulk: boolean, body: Record<string, unknown>) => {
-    const answer = bulk ? await opsApi.bulkAction(page.id, act.name, selected, body) : await opsApi.listAction(page.id, act.name, body);
-    showActionResult(app, t, page, answer);
-    onChanged();
-  };
-  const start = (act: CustomAction, bulk: boolean) => {
-    if (Object.keys(act.fields ?? {}).length) setOpen({ act, bulk });
-    else void run(act, bulk, {}).catch((e: Error) => void app.message.error(e.message));
-  };
+  const ops = useListOperations(page, actions, selected, notify, onChanged);
+  const { start, dialog: open } = ops;
   const button = (act: CustomAction, bulk: boolean) => {
     const b = (
       <Button
@@ -59,27 +45,18 @@ export function useListOperations(page: PageSchema, actions: string[], selected:
 
   const toolbar: ReactNode = (
     <>
-      {canImport && (
-        <Button icon={<UploadOutlined />} onClick={() => setOpen('import')}>
+      {ops.canImport && (
+        <Button icon={<UploadOutlined />} onClick={ops.openImport}>
           {t('ops.import.button')}
         </Button>
       )}
-      {listActs.map((a) => button(a, false))}
+      {ops.listActions.map((a) => button(a, false))}
     </>
   );
-  const bulkButtons: ReactNode = bulkActs.map((a) => button(a, true));
+  const bulkButtons: ReactNode = ops.bulkActions.map((a) => button(a, true));
   const dialogs: ReactNode = (
     <Suspense fallback={null}>
-      {open === 'import' && (
-        <ImportDialog
-          page={page}
-          onClose={() => setOpen(null)}
-          onImported={(count) => {
-            void app.message.success(t('ops.import.done', { count }));
-            onChanged();
-          }}
-        />
-      )}
+      {open === 'import' && <ImportDialog page={page} onClose={ops.close} onImported={ops.imported} />}
       {open && open !== 'import' && (
         <FragmentDialog
           page={page}
@@ -88,11 +65,11 @@ export function useListOperations(page: PageSchema, actions: string[], selected:
           danger={open.act.danger}
           fields={open.act.fields ?? {}}
           required={open.act.required ?? []}
-          onClose={() => setOpen(null)}
-          onSubmit={(body) => run(open.act, open.bulk, body)}
+          onClose={ops.close}
+          onSubmit={ops.submit}
         />
       )}
     </Suspense>
   );
-  return { toolbar, bulkButtons, hasBulk: bulkActs.length > 0, dialogs };
+  return { toolbar, bulkButtons, hasBulk: ops.bulkActions.length > 0, dialogs };
 }

@@ -1,56 +1,52 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table, type CheckboxProps } from 'antd';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
-import type { CustomAction, Relation, Transition } from '../../shared/schema/types';
-import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
+import { can, type PageBundle, type Rec } from '../data/pageApi';
 import { whenIdle } from '../../utils/whenIdle';
 import { FormPage } from './views';
 import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { useListController } from '../controllers/useListController';
+import { useListCommands, type ListNotifier } from '../controllers/useListCommands';
+import { lockedParent } from '../controllers/lockedParent';
 import { useListPrefs } from './useListPrefs';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { SortToggle } from './SortToggle';
 import { RowActions } from './RowActions';
-import { useListOperations } from './ListOperations';
+import { useListOperationViews } from './ListOperations';
 import { showActionResult } from './ActionResult';
 import { totalsSummary } from './TotalsRow';
-import { TODO_COUNT_KEY } from '../../shared/routes/todoCounters';
-import { listPaths } from '../routes/pagePaths';
-import { useSession } from '../session/store';
-import { LockedBar, lockedParent } from './LockedBar';
+import { LockedBar } from './LockedBar';
+import { useViewNotifier } from './useViewNotifier';
 // The dialogs hold Formily forms: loaded when one opens.
 const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ default: m.FragmentDialog })));
 
 /** Rows above which the table renders only what is on screen. */
 const VIRTUAL_FROM = 100;
 
-type Dialog = { kind: 'transition'; tr: Transition; record: Rec } | { kind: 'action'; act: CustomAction; record: Rec } | null;
-
-/** The list view: draws what useListController holds and says what happened. */
 /** A row's selection box with a name; antd hands the props to the <input>, its types omit aria-*. */
 const selectBoxProps = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
 
+/** The list view: draws what useListController and useListCommands hold. */
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
   const app = App.useApp();
-  const { message } = app;
-  const navigate = useNavigate();
-  const { mutate: revalidate } = useSWRConfig();
+  const toasts = useViewNotifier();
+  const notify = useMemo<ListNotifier>(
+    () => ({ ...toasts, actionResult: (answer) => showActionResult(app, t, page, answer) }),
+    [toasts, app, t, page],
+  );
   const list = useListController(bundle);
-  const { state, update, rows, selection } = list;
+  const commands = useListCommands(bundle, list, basePath, notify);
+  const { state, update, rows, selection, reload } = list;
   // A row's place in the whole list, which names its selection box to a screen reader.
   const rowIndex = (r: Rec) => (state.page - 1) * state.size + rows.indexOf(r) + 1;
   const [prefs, setPrefs] = useListPrefs(page.id);
-  const [dialog, setDialog] = useState<Dialog>(null);
   // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
   const mayEdit = page.kind === 'crud' && (can(actions, 'create') || can(actions, 'update'));
   useEffect(() => (mayEdit ? whenIdle(() => void FormPage.preload().catch(() => undefined)) : undefined), [mayEdit]);
-  const { remove: removeRecord, reload } = list;
   // A log's default window is shown in its range picker, not applied out of sight.
   const timeField = page.log?.timeField;
   const { params } = list;
@@ -60,35 +56,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
     [timeField, params, state.filters],
   );
 
-  // A list opened from a parent row stays locked to it, and so do the views it opens.
   const parent = lockedParent(bundle.parents, state.parent);
-  const lockQuery = state.parent ? `?${new URLSearchParams(state.parent)}` : '';
-  const pagePaths = useSession().routes;
-  const paths = useMemo(() => listPaths(pagePaths), [pagePaths]);
-  const openRelation = useCallback(
-    (rel: Relation, r: Rec) => {
-      const path = paths.get(rel.page);
-      const key = r[page.resource?.key ?? 'id'];
-      if (path) navigate(`${path}?${new URLSearchParams({ parent: String(key), parentField: rel.field })}`);
-    },
-    [paths, navigate, page.resource?.key],
-  );
-  const open = useCallback(
-    (view: 'detail' | 'edit', r: Rec) => navigate(`${basePath}/${view}/${r.id}${lockQuery}`),
-    [navigate, basePath, lockQuery],
-  );
-  const remove = useCallback(
-    async (r: Rec) => {
-      try {
-        await removeRecord(r);
-        void message.success(t('engine.list.deleted'));
-      } catch (e) {
-        // A refusal (409: in use, built in, in a state that keeps it) is the server's message, not a fault.
-        void message.error((e as Error).message);
-      }
-    },
-    [removeRecord, message, t],
-  );
+  const { open, remove, openTransition, openAction, openRelation, dialog } = commands;
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback(
     (r: Rec) => (
@@ -98,36 +67,20 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
         actions={actions}
         onOpen={(v) => open(v, r)}
         onDelete={() => void remove(r)}
-        onTransition={(tr) => setDialog({ kind: 'transition', tr, record: r })}
-        onAction={(act) => setDialog({ kind: 'action', act, record: r })}
+        onTransition={(tr) => openTransition(tr, r)}
+        onAction={(act) => openAction(act, r)}
         onRelation={(rel) => openRelation(rel, r)}
       />
     ),
-    [page, actions, open, remove, openRelation],
+    [page, actions, open, remove, openTransition, openAction, openRelation],
   );
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null, list.sortBy);
   const scrollX = scrollWidth(columns, selection.enabled);
 
-  const ops = useListOperations(page, actions, selection.keys, () => {
+  const ops = useListOperationViews(page, actions, selection.keys, notify, () => {
     selection.clear();
     reload();
   });
-  const bulkDelete = async () => {
-    try {
-      const deleted = await list.bulkDelete();
-      void message.success(t('engine.list.bulkDeleted', { count: deleted }));
-    } catch (e) {
-      void message.error((e as Error).message);
-    }
-  };
-  const doExport = async (format: 'csv' | 'xlsx') => {
-    try {
-      await list.exportAs(format);
-    } catch {
-      void message.error(t('engine.list.exportFailed'));
-    }
-  };
-
   if (list.error) {
     return (
       <Result
@@ -158,8 +111,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           capped={list.capped}
           prefs={prefs}
           setPrefs={setPrefs}
-          onCreate={() => navigate(`${basePath}/add${lockQuery}`)}
-          onExport={(f) => void doExport(f)}
+          onCreate={commands.create}
+          onExport={(f) => void commands.exportAs(f)}
           onReload={reload}
           exporting={list.exporting}
           extra={
@@ -191,7 +144,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
               <Space wrap>
                 {ops.bulkButtons}
                 {selection.canDelete && (
-                  <Button size="small" danger onClick={() => void bulkDelete()}>
+                  <Button size="small" danger onClick={() => void commands.bulkDelete()}>
                     {t('engine.list.deleteSelected')}
                   </Button>
                 )}
@@ -248,14 +201,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             danger={dialog.tr.danger}
             fields={Object.fromEntries((dialog.tr.form ?? []).map((f) => [f, page.model!.properties[f]]))}
             required={dialog.tr.required ?? []}
-            onClose={() => setDialog(null)}
-            onSubmit={async (body) => {
-              await pageApi.transition(page.id, dialog.record.id, dialog.tr.name, { ...body, version: dialog.record.version });
-              void message.success(t('engine.list.done'));
-              reload();
-              // A state change may move a record out of a to-do queue: the counters follow at once.
-              void revalidate(TODO_COUNT_KEY);
-            }}
+            onClose={commands.closeDialog}
+            onSubmit={commands.submitDialog}
           />
         )}
         {dialog?.kind === 'action' && (
@@ -266,11 +213,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             danger={dialog.act.danger}
             fields={dialog.act.fields ?? {}}
             required={dialog.act.required ?? []}
-            onClose={() => setDialog(null)}
-            onSubmit={async (body) => {
-              showActionResult(app, t, page, await pageApi.action(page.id, dialog.record.id, dialog.act.name, body));
-              reload();
-            }}
+            onClose={commands.closeDialog}
+            onSubmit={commands.submitDialog}
           />
         )}
       </Suspense>

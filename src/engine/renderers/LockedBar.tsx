@@ -8,16 +8,6 @@ import { fieldSchema } from '../../shared/schema/model';
 import { usePagePath } from '../routes/pagePaths';
 import RefLabel from '../../widgets/cells/RefLabel';
 
-/** The parent link a locked child view was opened with (?parent=, ?parentField=). */
-export function lockedParent(
-  parents: ParentRef[] | undefined,
-  parent: Record<string, string> | undefined,
-): (ParentRef & { value: string }) | null {
-  if (!parent?.parent || !parents?.length) return null;
-  const link = parents.find((p) => !parent.parentField || p.field === parent.parentField);
-  return link ? { ...link, value: parent.parent } : null;
-}
-
 /** Shows what a view is held to: the parent record it belongs to and the page's fixed filter; neither can be changed here. */
 export function LockedBar({ page, parent }: { page: PageSchema; parent: (ParentRef & { value: string }) | null }) {
   const { t } = useTranslation();

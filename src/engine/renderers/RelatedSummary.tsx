@@ -1,13 +1,10 @@
-import { useMemo } from 'react';
 import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { RelationGroup } from '../../shared/schema/types';
-import { pageApi, type RelatedSummaryAnswer, type SummaryLine } from '../data/pageApi';
-import { useSession } from '../session/store';
-import { listPaths } from '../routes/pagePaths';
+import type { RelatedSummaryAnswer, SummaryLine } from '../data/pageApi';
+import { useRelatedSummary } from '../controllers/useRecordParts';
 import DateTime from '../../widgets/cells/DateTime';
 import { EMPTY } from '../../widgets/types';
 
@@ -28,13 +25,8 @@ export function RelatedSummary({
   group: RelationGroup;
 }) {
   const navigate = useNavigate();
-  const { routes } = useSession();
-  const paths = useMemo(() => listPaths(routes), [routes]);
-  const { data, error, isLoading } = useSWR(['related-summary', pageId, recordId, group.name], () =>
-    pageApi.relatedSummary(pageId, recordId, group.name),
-  );
-  if (error) return <Alert type="warning" showIcon message={(error as Error).message} />;
-  const lock = `?${new URLSearchParams({ parent: parentKey, parentField: group.field })}`;
+  const { data, loadError, loading: isLoading, paths, lock } = useRelatedSummary(pageId, recordId, parentKey, group);
+  if (loadError !== null) return <Alert type="warning" showIcon message={loadError} />;
   return <SummaryTable group={group} data={data} loading={isLoading} paths={paths} lock={lock} onOpen={navigate} />;
 }
 

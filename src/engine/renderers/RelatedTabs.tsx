@@ -1,23 +1,19 @@
-import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Card, Skeleton, Space, Table, Tabs } from 'antd';
+import { useCallback } from 'react';
+import { Button, Card, Skeleton, Space, Table, Tabs } from 'antd';
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { PageSchema, Relation } from '../../shared/schema/types';
-import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
-import { usePagePath } from '../routes/pagePaths';
+import type { PageBundle, Rec } from '../data/pageApi';
 import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
-import { usePageSchema } from './usePageSchema';
-import { listKey, withLogWindow } from './listQuery';
+import { usePageSchema } from '../controllers/usePageSchema';
+import { useRelatedList } from '../controllers/useRelatedList';
+import { useViewNotifier } from './useViewNotifier';
 import { scrollWidth, useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
 import { RelatedSummary } from './RelatedSummary';
 import { ChainView } from './ChainView';
 import { RelatedTrack } from './track/RelatedTrack';
-
-const SIZE = 10;
 
 /** The records of other pages that belong to this record, one tab per relation the caller may read. */
 export function RelatedTabs({ page, record }: { page: PageSchema; record: Rec }) {
@@ -62,37 +58,8 @@ function RelatedList({ relation, parentKey }: { relation: Relation; parentKey: s
 function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; relation: Relation; parentKey: string }) {
   const { page, actions } = bundle;
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const path = usePagePath(page.id);
-  const [state, setState] = useState({ page: 1, size: SIZE, filters: {} as Record<string, string>, q: '' });
-  const lock = useMemo(() => ({ parent: parentKey, parentField: relation.field }), [parentKey, relation.field]);
-  const lockQuery = `?${new URLSearchParams(lock)}`;
-  const params = useMemo(
-    () =>
-      withLogWindow(page, {
-        page: String(state.page),
-        size: String(state.size),
-        ...state.filters,
-        ...(state.q ? { q: state.q } : {}),
-        ...lock,
-      }),
-    [page, state, lock],
-  );
-  const { data, isLoading, mutate } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params), { keepPreviousData: true });
-  const remove = useCallback(
-    async (r: Rec) => {
-      try {
-        await pageApi.remove(page.id, r.id);
-        void message.success(t('engine.list.deleted'));
-      } catch (e) {
-        // A refusal (409: in use, built in) is the server's message, not a fault.
-        void message.error((e as Error).message);
-      }
-      void mutate();
-    },
-    [page.id, message, t, mutate],
-  );
+  const related = useRelatedList(bundle, relation, parentKey, useViewNotifier());
+  const { state, open, remove, reachable } = related;
   const rowActions = useCallback(
     (r: Rec) => (
       <RowActions
@@ -104,34 +71,27 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
           },
         }}
         record={r}
-        actions={path ? actions : []}
-        onOpen={(v) => path && navigate(`${path}/${v}/${r.id}${lockQuery}`)}
+        actions={reachable ? actions : []}
+        onOpen={(v) => open(v, r)}
         onDelete={() => void remove(r)}
         onTransition={() => undefined}
         onAction={() => undefined}
       />
     ),
-    [page, actions, path, navigate, lockQuery, remove],
+    [page, actions, reachable, open, remove],
   );
   const columns = useColumns(page, null, [relation.field], rowActions);
-  const canCreate = page.kind === 'crud' && (page.list?.actions ?? []).includes('create') && can(actions, 'create') && path;
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid={`related-${relation.name}`}>
-      <FilterBar
-        page={page}
-        filters={state.filters}
-        q={state.q}
-        locked={[relation.field]}
-        onSearch={(filters, q) => setState((s) => ({ ...s, filters, q, page: 1 }))}
-      />
+      <FilterBar page={page} filters={state.filters} q={state.q} locked={[relation.field]} onSearch={related.search} />
       <Space wrap>
-        {canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`${path}/add${lockQuery}`)}>
+        {related.canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={related.create}>
             {t('engine.list.create')}
           </Button>
         )}
-        {path && (
-          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`${path}${lockQuery}`)}>
+        {reachable && (
+          <Button icon={<UnorderedListOutlined />} onClick={related.openList}>
             {t('engine.related.open')}
           </Button>
         )}
@@ -140,14 +100,14 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
         rowKey="id"
         size="small"
         columns={columns}
-        dataSource={data?.list ?? []}
-        loading={isLoading}
+        dataSource={related.rows}
+        loading={related.loading}
         scroll={{ x: scrollWidth(columns, false) }}
-        onChange={(p) => setState((s) => ({ ...s, page: p.current ?? 1, size: p.pageSize ?? s.size }))}
+        onChange={(p) => related.turn(p.current ?? 1, p.pageSize ?? state.size)}
         pagination={{
           current: state.page,
           pageSize: state.size,
-          total: data?.total ?? 0,
+          total: related.total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
           showTotal: (total) => t('engine.list.total', { total }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Table } from 'antd';
 import { scrollWidth, useColumns } from './useColumns';
-import { nextSort } from './listUrlState';
+import { nextSort } from '../controllers/listUrlState';
 import { setupTestI18n } from '../../widgets/test-i18n';
 import type { PageSchema } from '../../shared/schema/types';
 import type { Rec } from '../data/pageApi';

@@ -5,7 +5,7 @@ import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { fieldSchema, isSortable, parseSort } from '../../shared/schema/model';
 import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
-import { nextSort } from './listUrlState';
+import { nextSort } from '../controllers/listUrlState';
 import { actionColumnWidth, INLINE_ROW_ACTIONS } from './actionColumn';
 
 export function columnFields(page: PageSchema): string[] {

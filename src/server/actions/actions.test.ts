@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { schemasWithArea } from '../test/extraSchemas.js';
+import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { registerActionHandler } from './index.js';
 import { AppError } from '../errors.js';
 
@@ -30,7 +30,7 @@ describe.each(dialects())('actions at every level, on %s', (dialect) => {
   let custA: Caller;
   let custB: Caller;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { schemasDir: schemasWithArea('opsArea') });
+    t = await createTestApp(dialect, { schemasDir: schemasWithFixture('opsArea').dir });
     [admin, staff, custA, custB] = await Promise.all(['admin', 'staff', 'cust_a', 'cust_b'].map((u) => signIn(t.app, u)));
   });
   afterAll(async () => {

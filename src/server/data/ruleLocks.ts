@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { PageSchema } from '../../shared/schema/types.js';
+import type { PageSchema, RuleAggregate } from '../../shared/schema/types.js';
 import { ruleContext } from './ruleRefs.js';
 import { checkRules } from './validateBody.js';
 import { alertRefusal } from './ruleAlerts.js';
@@ -14,28 +14,41 @@ const CST = 8 * 3_600_000;
  * other remittances of a settlement took, a driver's income of the year). Only writers of that table
  * move them, and those writers all pass here, so they are the ones to serialise.
  */
-function ownAggregates(ctx: AppContext, page: PageSchema) {
+export function ownAggregates(ctx: AppContext, page: PageSchema): [alias: string, spec: RuleAggregate][] {
   const table = page.resource?.table;
   return (page.rules ?? [])
-    .flatMap((r) => Object.values(r.aggregate ?? {}))
-    .filter((spec) => (ctx.schemas.pages.get(spec.page) as PageSchema | undefined)?.resource?.table === table);
+    .flatMap((r) => Object.entries(r.aggregate ?? {}))
+    .filter(([, spec]) => (ctx.schemas.pages.get(spec.page) as PageSchema | undefined)?.resource?.table === table);
 }
 
 export function hasOwnAggregates(ctx: AppContext, page: PageSchema): boolean {
   return ownAggregates(ctx, page).length > 0;
 }
 
-/** One lock name per aggregate group the record falls in: the page, the organisation, the matched values and the year where the figure is per year. */
-function lockKeys(ctx: AppContext, page: PageSchema, record: Row): string[] {
-  const keys = new Set<string>();
-  for (const spec of ownAggregates(ctx, page)) {
-    const match = Object.values(spec.match ?? {}).map((ours) => String(record[ours] ?? ''));
-    const at = spec.sameYear ? Date.parse(String(record[spec.sameYear.ours] ?? '').replace(' ', 'T')) : Number.NaN;
-    const year = Number.isNaN(at) ? '' : String(new Date(at + CST).getUTCFullYear());
-    keys.add(['rule', spec.page, String(record.partyCode ?? ''), ...match, year].join('\u0001'));
-  }
+/**
+ * The aggregate group of a record: the page, the organisation, the matched values and the year where
+ * the figure is per year. `side` says which fields are read: `ours` for the record a figure is asked
+ * for, `theirs` for a record counted in it (the same table, so both are fields of one record).
+ */
+export function aggregateGroup(spec: RuleAggregate, record: Row, side: 'ours' | 'theirs' = 'ours'): string {
+  const match = Object.entries(spec.match ?? {}).map(([theirs, ours]) => String(record[side === 'ours' ? ours : theirs] ?? ''));
+  const dated = spec.sameYear ? record[spec.sameYear[side]] : undefined;
+  const at = spec.sameYear ? Date.parse(String(dated ?? '').replace(' ', 'T')) : Number.NaN;
+  const year = Number.isNaN(at) ? '' : String(new Date(at + CST).getUTCFullYear());
+  return ['rule', spec.page, String(record.partyCode ?? ''), ...match, year].join('\u0001');
+}
+
+/** One lock name per aggregate group the record falls in. */
+export function lockKeys(ctx: AppContext, page: PageSchema, record: Row): string[] {
+  const keys = new Set(ownAggregates(ctx, page).map(([, spec]) => aggregateGroup(spec, record)));
   // Always taken in the same order, so two writes wanting two groups cannot wait on each other.
   return [...keys].sort();
+}
+
+/** Takes the transaction-scoped lock of each named group (PostgreSQL; SQLite's one connection already serialises). */
+export async function lockGroups(ctx: AppContext, trx: Db, keys: string[]): Promise<void> {
+  if (ctx.database.dialect !== 'postgres') return;
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 /**
@@ -49,9 +62,7 @@ function lockKeys(ctx: AppContext, page: PageSchema, record: Row): string[] {
  */
 export async function recheckAggregateRules(ctx: AppContext, trx: Db, page: PageSchema, record: Row): Promise<void> {
   if (!hasOwnAggregates(ctx, page)) return;
-  if (ctx.database.dialect === 'postgres') {
-    for (const key of lockKeys(ctx, page, record)) await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-  }
+  await lockGroups(ctx, trx, lockKeys(ctx, page, record));
   const context = await ruleContext(ctx, page, record, trx);
   try {
     checkRules(page, record, context);

@@ -74,6 +74,26 @@ export function passedOver(page: PageSchema, columns: ImportColumn[]): ImportCol
     .map((name) => ({ name, field: fieldSchema(page, name)!, required: false }));
 }
 
+/**
+ * Header texts that would name two columns of the page: a field's title in any language (or its
+ * name) equal, once normalised, to another's. Such a header is read as a duplicate column, so the
+ * page's own export could not be imported back.
+ */
+export function headerClashes(page: PageSchema, platformCaller: boolean): string[] {
+  const columns = importColumns(page, platformCaller);
+  const owner = new Map<string, string>();
+  const clashes = new Set<string>();
+  for (const c of [...columns, ...passedOver(page, columns)]) {
+    const texts = new Set([c.name, ...LANGUAGES.map((lang) => translate(lang, c.field.title))].map(normal));
+    for (const text of texts) {
+      const other = owner.get(text);
+      if (other !== undefined && other !== c.name) clashes.add(`"${text}": ${other} / ${c.name}`);
+      owner.set(text, c.name);
+    }
+  }
+  return [...clashes];
+}
+
 /** Headers match a field's title in any of the four languages or its field name, ignoring case, spaces and the required mark. */
 export function matchHeaders(columns: ImportColumn[], header: Cell[], passOver: ImportColumn[] = []): HeaderMatch {
   const names = new Map<string, ImportColumn>();

@@ -8,6 +8,8 @@ import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { ruleContext } from '../data/ruleRefs.js';
+import { lockGroups, lockKeys } from '../data/ruleLocks.js';
+import { PendingFigures } from './pendingFigures.js';
 import { fillFromReferences } from '../data/refFill.js';
 import { computeValues } from '../../shared/schema/computed.js';
 import { sequenceDay } from '../data/sequence.js';
@@ -99,6 +101,8 @@ class ImportJob {
   private platform: boolean;
   private sequenced: boolean;
   private writer?: ImportWriter;
+  private figures: PendingFigures;
+  private locked = new Set<string>();
 
   private deadline: number;
 
@@ -113,6 +117,7 @@ class ImportJob {
     this.refs = new RefResolver(ctx, access);
     this.platform = access.user.partyKind === 'platform';
     this.sequenced = Object.values(access.page.model!.properties).some((f) => f['x-sequence']);
+    this.figures = new PendingFigures(ctx, access.page);
   }
 
   private title(name: string): string {
@@ -217,7 +222,10 @@ class ImportJob {
     await this.checkUnique(db, batch);
     const ok = good.filter((p) => !p.failed);
     this.report.valid += ok.length;
-    if (!this.opts.dryRun && !this.report.errors.length && ok.length) await this.insert(db, ok);
+    if (!this.opts.dryRun && !this.report.errors.length && ok.length) {
+      await this.insert(db, ok);
+      this.figures.clear();
+    }
   }
 
   private validate(p: Pending): boolean {
@@ -260,8 +268,18 @@ class ImportJob {
     const state = page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {};
     const record = { ...p.values, ...party, ...state };
     Object.assign(record, computeValues(page, record, 'stored'));
+    // An import's transaction holds each aggregate group it reads until it commits, as a single write does (ruleLocks.ts).
+    if (!this.opts.dryRun && !this.figures.empty) {
+      const keys = lockKeys(this.ctx, page, record).filter((k) => !this.locked.has(k));
+      await lockGroups(this.ctx, db, keys);
+      for (const k of keys) this.locked.add(k);
+    }
+    const context = await ruleContext(this.ctx, page, record, db, this.ruleRefs);
+    this.figures.addTo(record, context);
     try {
-      checkRules(page, record, await ruleContext(this.ctx, page, record, db, this.ruleRefs));
+      checkRules(page, record, context);
+      // Counted from here on, for the rows after it (a row refused later for a duplicate value fails the whole import anyway).
+      this.figures.add(record);
       return true;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -11,6 +11,7 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
   let fixture: ReturnType<typeof schemasWithFixture>;
   let custA: Caller;
   let vehicle: { plate: string; loadKg: number };
+  let other: string;
   beforeAll(async () => {
     fixture = schemasWithFixture('importRules');
     t = await createTestApp(dialect, { schemasDir: fixture.dir });
@@ -23,6 +24,18 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
       .orderBy('id')
       .executeTakeFirstOrThrow()) as typeof vehicle;
     vehicle.loadKg = Number(vehicle.loadKg);
+    other = String(
+      (
+        await t.app.ctx.database.db
+          .selectFrom('tms_vehicle')
+          .select('plate')
+          .where('partyCode', '=', 'C1001')
+          .where('loadKg', '>', 21000)
+          .where('plate', '!=', vehicle.plate)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).plate,
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -74,5 +87,37 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     // The same overload is refused by a create with the same message.
     const res = await custA.post(LOAD, '', { code: 'L9', plate: vehicle.plate, weightKg: vehicle.loadKg + 1 }, { 'accept-language': 'en' });
     expect(refusal(res, 400).data.fieldErrors.weightKg).toContain(`rated load of ${vehicle.loadKg} kg`);
+  });
+
+  // A limit over other records (rules[].aggregate: at most 50,000 kg per plate) counts the file's own earlier rows too.
+  it('refuses the row of a file that takes a total past its limit, in the dry run as in the import', async () => {
+    const csv = file([
+      ['Q1', other, 20000, ''],
+      ['Q2', other, 20000, ''],
+      ['Q3', other, 20000, ''],
+    ]);
+    const report = dataOf(await upload(csv, '?dryRun=1'));
+    expect(report.valid).toBe(2);
+    expect(report.errors).toEqual([
+      { row: 4, field: 'pages.importRules.load.fields.weightKg', msg: 'pages.importRules.load.rules.plateQuota' },
+    ]);
+    expect(refusal(await upload(csv), 400).data.errors.map((e: { row: number }) => e.row)).toEqual([4]);
+    expect(await countRows(t, 'demo_import_load', { plate: other })).toBe(0);
+  });
+
+  it('counts an imported file against the next one', async () => {
+    expect(
+      dataOf(
+        await upload(
+          file([
+            ['Q1', other, 20000, ''],
+            ['Q2', other, 20000, ''],
+          ]),
+        ),
+      ).imported,
+    ).toBe(2);
+    expect(dataOf(await upload(file([['Q3', other, 10001, '']]), '?dryRun=1')).errors).toHaveLength(1);
+    expect(dataOf(await upload(file([['Q3', other, 10000, '']]))).imported).toBe(1);
+    expect(await countRows(t, 'demo_import_load', { plate: other })).toBe(3);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, pageUrl, signIn, zipEntry, type Caller } from '../test/dataApi.js';
 import { multipart } from '../test/sheets.js';
-import { importBlockers, importable, importColumns, templateHeader } from './columns.js';
+import { headerClashes, importBlockers, importable, importColumns, templateHeader } from './columns.js';
 import { readXlsxRows, type Cell } from './xlsxReader.js';
 import { importLimits } from './limits.js';
 import { configFromEnv } from '../config.js';
@@ -62,6 +62,8 @@ describe.each(dialects())('export → import round trip of every page that creat
     expect(
       pages.filter((p) => importable(p) === importBlockers(p).length > 0).map((p) => `${p.id}: ${importBlockers(p).join(', ')}`),
     ).toEqual([]);
+    // No header names two columns in any language: the export of such a page would not import back.
+    expect(pages.filter(importable).flatMap((p) => headerClashes(p, true).map((c) => `${p.id}: ${c}`))).toEqual([]);
     // Accounts need a password, proxies with a user name theirs, role grants and price tiers a structured value.
     expect(
       pages

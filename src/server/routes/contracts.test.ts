@@ -74,6 +74,58 @@ describe('route contracts in the OpenAPI document', () => {
   });
 });
 
+describe.each(dialects())('the shared contract pieces on %s', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await login(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, payload?: string, type = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(token), 'accept-language': 'en', ...(payload === undefined ? {} : { 'content-type': type }) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it('takes a missing body where the body may be left out, and refuses one of another type or too long', async () => {
+    // No body: the handler's own check answers.
+    expect((await post('/open-platform/switchRole')).json()).toMatchObject({ status: 400, msg: 'Please choose a role' });
+    expect((await post('/open-platform/errorLog')).json()).toMatchObject({ status: 400, msg: 'The log entry is empty' });
+    const notObject = await post('/open-platform/switchRole', '5');
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().msg).toMatch(/^body must be of type object/);
+    const long = await post('/open-platform/switchRole', JSON.stringify({ role: 'R'.repeat(33) }));
+    expect(long.json()).toMatchObject({ status: 400, msg: 'role must be at most 32 characters' });
+    // A form body is read as the JSON one: a role the user does not hold is refused as such.
+    const form = await post('/open-platform/switchRole', 'role=NOT_HELD', 'application/x-www-form-urlencoded');
+    expect(form.statusCode).toBe(403);
+  });
+
+  it('answers null as null, and the open objects with their undeclared fields', async () => {
+    const info = (await post('/open-platform/getUserInfo')).json().data;
+    expect(info.driver).toBeNull();
+    // Nullable texts are null or text, never "" made from null.
+    for (const key of ['avatar', 'introduction', 'phone', 'language', 'enterpriseLogo'])
+      expect(info[key] === null || typeof info[key] === 'string', key).toBe(true);
+    const row = await t.app.ctx.database.core
+      .selectFrom('sys_user')
+      .select(['avatar'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(info.avatar).toBe(row.avatar);
+    // resourceList entries are open objects: their menu fields pass through the serialiser.
+    expect(Object.keys(info.resourceList[0])).toEqual(expect.arrayContaining(['code', 'menuTitle', 'children']));
+    expect(info.resourceList[0].children.length).toBeGreaterThan(0);
+    expect(Object.keys(info.resourceList[0].children[0]).length).toBeGreaterThan(2);
+  });
+});
+
 describe.each(dialects())('compressed answers on %s', (dialect) => {
   let t: TestApp;
   let token: string;

@@ -1,38 +1,30 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
 /**
- * JSON Schema pieces for route contracts. Fastify validates requests against them (with type
- * coercion for query strings and forms) and serialises answers with them, and the OpenAPI page
- * shows them. Nullable values are declared as such: the serialiser would otherwise turn null into
- * "" or 0.
+ * The shared pieces of every route contract, in TypeBox. Fastify validates requests against a
+ * route's schemas (coercing query strings and form fields to the declared types) and serialises
+ * answers with them, and the OpenAPI page shows them. Nullable values are declared as such
+ * (`Nullable`): the serialiser would otherwise refuse null or turn it into "" or 0. The serialiser
+ * also drops properties an object does not declare, so an object whose other fields pass through is
+ * declared with `additionalProperties: true`.
  */
 
-export type JsonSchema = Record<string, unknown>;
-
-export const str = (maxLength: number, extra: JsonSchema = {}) => ({ type: 'string', maxLength, ...extra });
-export const nullableStr = { type: ['string', 'null'] } as const;
-export const nullableInt = { type: ['integer', 'null'] } as const;
-export const int = { type: 'integer' } as const;
-
-export const object = (properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}) => ({
-  type: 'object',
-  properties,
-  ...(required.length ? { required } : {}),
-  ...extra,
-});
-
-/** An object whose listed fields are described and whose other fields are passed through unchanged. */
-export const openObject = (properties: Record<string, JsonSchema> = {}) => ({ type: 'object', properties, additionalProperties: true });
+/** A value or null (OpenAPI: `nullable: true`). */
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) =>
+  Type.Union([schema, Type.Null()], options);
 
 /** Every answer is {status, msg, data}; the 200 answer describes its data. */
-export function envelope(data: JsonSchema = { type: 'null' }) {
-  return object({ status: { type: 'integer', description: '0 is success' }, msg: { type: 'string' }, data }, ['status', 'msg', 'data']);
-}
+export const envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ status: Type.Integer({ description: '0 is success' }), msg: Type.String(), data });
 
 /** The failure envelope: data is null, or field errors, or the current record of a stale write. */
-export const failure = object({ status: int, msg: { type: 'string' }, data: { type: ['object', 'null'], additionalProperties: true } });
+export const failure = Type.Partial(
+  Type.Object({ status: Type.Integer(), msg: Type.String(), data: Nullable(Type.Object({}, { additionalProperties: true })) }),
+);
 
-/** Responses of a route: its 200 data and the failures every route may answer. */
-export function responses(data: JsonSchema = { type: 'null' }, ...statuses: number[]) {
-  const out: Record<number, JsonSchema> = { 200: envelope(data) };
+/** Responses of a route: its 200 data (none: null) and the failures every route may answer. */
+export function responses(data: TSchema = Type.Null(), ...statuses: number[]) {
+  const out: Record<number, TSchema> = { 200: envelope(data) };
   for (const s of [400, 401, ...statuses]) out[s] = failure;
   return out;
 }

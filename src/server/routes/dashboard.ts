@@ -5,26 +5,28 @@ import { requireUser } from '../plugins/auth.js';
 import { pageAccess, scopedParty, type PageAccess } from '../data/access.js';
 import type { AppContext } from '../context.js';
 import { countTodo } from '../data/todoCount.js';
-import { int, object, openObject, responses } from './contracts.js';
+import { Type } from '@sinclair/typebox';
+import { responses } from './contracts.js';
 
-const dashboardQuery = object({
-  tzOffset: { type: 'integer', minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' },
-});
-const dashboard = object({
-  figures: object({ ordersToday: int, waybillsInTransit: int, freightThisMonthFen: int, exceptionsOpen: int, waybillsTotal: int }),
-  daily: { type: 'array', items: object({ day: { type: 'string' }, waybills: int, freightFen: int }) },
-  statuses: { type: 'array', items: object({ status: { type: 'string' }, count: int }) },
-  carriers: {
-    type: 'array',
-    items: object({
-      code: { type: 'string' },
-      name: { type: 'string' },
-      waybills: int,
-      scores: { type: 'array', items: { type: 'number' } },
-    }),
-  },
-  latest: { type: 'array', items: openObject() },
-});
+const dashboardQuery = Type.Partial(
+  Type.Object({
+    tzOffset: Type.Integer({ minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' }),
+  }),
+);
+const int = Type.Integer();
+const dashboard = Type.Partial(
+  Type.Object({
+    figures: Type.Partial(
+      Type.Object({ ordersToday: int, waybillsInTransit: int, freightThisMonthFen: int, exceptionsOpen: int, waybillsTotal: int }),
+    ),
+    daily: Type.Array(Type.Partial(Type.Object({ day: Type.String(), waybills: int, freightFen: int }))),
+    statuses: Type.Array(Type.Partial(Type.Object({ status: Type.String(), count: int }))),
+    carriers: Type.Array(
+      Type.Partial(Type.Object({ code: Type.String(), name: Type.String(), waybills: int, scores: Type.Array(Type.Number()) })),
+    ),
+    latest: Type.Array(Type.Object({}, { additionalProperties: true })),
+  }),
+);
 
 const WAYBILLS = 'tms/waybill/waybill';
 const ORDERS = 'tms/order/order_manage';

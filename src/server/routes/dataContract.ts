@@ -4,6 +4,7 @@ import type { FastifyRequest, FastifySchema } from 'fastify';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { MAX_PAGE_SIZE } from '../../shared/schema/paging.js';
 import { compileSchema } from '../../shared/schema/compile.js';
+import { envelope } from './contracts.js';
 
 /**
  * The declared contract of the generic data API: what each route takes and answers, for the
@@ -139,13 +140,6 @@ const record = Type.Object(
     description: 'a record: the page’s readable fields and id, version, createdAt, updatedAt, createdBy, updatedBy',
   },
 );
-
-export const envelope = <T extends TSchema>(data: T) =>
-  Type.Object({
-    status: Type.Integer({ description: '0 on success' }),
-    msg: Type.String(),
-    data,
-  });
 
 /** Every refusal: HTTP 4xx, a non-zero status, the message in the caller's language; field errors or the current record in data. */
 export const Refusal = envelope(

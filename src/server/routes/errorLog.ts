@@ -1,27 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ok } from '../plugins/envelope.js';
 import { badRequest } from '../errors.js';
-import { anonymous, object, responses } from './contracts.js';
+import { anonymous, Nullable, responses } from './contracts.js';
 
 // Longer values are cut rather than refused: a browser's error report is kept even when it is long.
-const errorBody = object(
-  {
-    error: { type: 'string' },
-    component: { type: 'string' },
-    info: { type: 'string' },
-    url: { type: 'string' },
-  },
-  [],
-  { type: ['object', 'null'] },
+const errorBody = Nullable(
+  Type.Partial(Type.Object({ error: Type.String(), component: Type.String(), info: Type.String(), url: Type.String() })),
 );
-type ErrorBody = Partial<Record<'error' | 'component' | 'info' | 'url', string>> | null;
 
 const clip = (v: unknown, max: number) =>
   typeof v === 'string' ? v.slice(0, max) : v === undefined || v === null ? null : String(v).slice(0, max);
 
 /** Uncaught browser errors (production builds only) are kept for the error-log page. */
 export function registerErrorLogRoutes(app: FastifyInstance) {
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/open-platform/errorLog',
     {
       bodyLimit: 64 * 1024,
@@ -31,10 +25,10 @@ export function registerErrorLogRoutes(app: FastifyInstance) {
         summary: 'Record an uncaught browser error',
         ...anonymous,
         body: errorBody,
-        response: responses({ type: 'null' }, 413, 429),
+        response: responses(Type.Null(), 413, 429),
       },
     },
-    async (req: FastifyRequest<{ Body: ErrorBody }>) => {
+    async (req) => {
       const body = req.body ?? {};
       if (!body.error) throw badRequest('server.userLog.empty');
       const now = new Date().toISOString();

@@ -1,21 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { PARTY, signedLink, storageTarget } from './orgFiles.js';
 import { storedFile } from './files.js';
-import { int, object, responses } from './contracts.js';
+import { Nullable, responses } from './contracts.js';
 
-type Params = { party: string; y: string; m: string; name: string };
-
-const link = object(
-  {
-    url: { type: 'string', description: 'the file’s address, signed afresh when its bucket is private' },
-    expiresAt: { type: ['integer', 'null'], description: 'Unix seconds the new link stops working; null when it does not expire' },
-    ttlSec: { ...int, description: 'seconds the link is valid (0: no expiry)' },
-  },
-  ['url', 'expiresAt', 'ttlSec'],
-);
+const link = Type.Object({
+  url: Type.String({ description: 'the file’s address, signed afresh when its bucket is private' }),
+  expiresAt: Nullable(Type.Integer(), { description: 'Unix seconds the new link stops working; null when it does not expire' }),
+  ttlSec: Type.Integer({ description: 'seconds the link is valid (0: no expiry)' }),
+});
+const fileParams = Type.Object({ party: Type.String(), y: Type.String(), m: Type.String(), name: Type.String() });
 
 /**
  * A fresh link to an organisation's file, for a console user who may read that organisation's
@@ -24,22 +22,17 @@ const link = object(
  * organisation's file answers 404, as if it did not exist.
  */
 export function registerFileLinkRoutes(app: FastifyInstance) {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/open-platform/files/o/:party/:y/:m/:name/link',
     {
       schema: {
         tags: ['files'],
         summary: "A fresh download link to an organisation's file (its own users and platform staff)",
-        params: object({ party: { type: 'string' }, y: { type: 'string' }, m: { type: 'string' }, name: { type: 'string' } }, [
-          'party',
-          'y',
-          'm',
-          'name',
-        ]),
+        params: fileParams,
         response: responses(link, 404),
       },
     },
-    async (req: FastifyRequest<{ Params: Params }>) => {
+    async (req) => {
       const user = requireUser(req);
       const { party, y, m, name } = req.params;
       if (!PARTY.test(party) || (user.partyKind !== 'platform' && user.partyCode !== party))

@@ -9,19 +9,19 @@ import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '
 import { linkValid, PARTY, signedLink, storageTarget } from './orgFiles.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
-import { anonymous, failure, int, object, responses } from './contracts.js';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { anonymous, failure, Nullable, responses } from './contracts.js';
 
-const stored = object({ url: { type: 'string' }, name: { type: 'string' }, size: int, contentType: { type: 'string' } }, [
-  'url',
-  'name',
-  'size',
-  'contentType',
-]);
+const stored = Type.Object({ url: Type.String(), name: Type.String(), size: Type.Integer(), contentType: Type.String() });
 // Checked by the route itself: a malformed address is simply a file that does not exist (404).
-const fileParams = object(
-  { y: { type: 'string', description: 'yyyy' }, m: { type: 'string', description: 'mm' }, name: { type: 'string' } },
-  ['y', 'm', 'name'],
-);
+const fileParams = Type.Object({
+  y: Type.String({ description: 'yyyy' }),
+  m: Type.String({ description: 'mm' }),
+  name: Type.String(),
+});
+const orgFileParams = Type.Object({ party: Type.String(), y: Type.String(), m: Type.String(), name: Type.String() });
+const file = Type.String({ format: 'binary', description: 'The file' });
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -132,7 +132,8 @@ async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequ
  */
 export function registerFileRoutes(app: FastifyInstance) {
   // Multipart is parsed only inside this plugin: no other route accepts it.
-  app.register(async (scope) => {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
     await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 11 }, throwFileSizeLimit: true });
     const root = () => path.join(scope.ctx.config.dataDir, 'uploads');
 
@@ -145,10 +146,10 @@ export function registerFileRoutes(app: FastifyInstance) {
           consumes: ['multipart/form-data'],
           response: responses(stored, 413),
           // Read as a stream by the route, so nothing is there to validate when the schema is checked.
-          body: { type: ['object', 'null'], properties: { file: { type: 'string', format: 'binary' } } },
+          body: Nullable(Type.Partial(Type.Object({ file: Type.String({ format: 'binary' }) }))),
         },
       },
-      async (req: FastifyRequest) => {
+      async (req) => {
         const user = requireUser(req);
         if (!req.isMultipart()) throw badRequest('widgets.server.files.notMultipart');
         // A customer's uploads follow its organisation's configuration and are stored as its files.
@@ -215,23 +216,12 @@ export function registerFileRoutes(app: FastifyInstance) {
           summary:
             "Download an organisation's file: its referer whitelist applies, and a private bucket's link carries an expiry and signature",
           ...anonymous,
-          params: object({ party: { type: 'string' }, y: { type: 'string' }, m: { type: 'string' }, name: { type: 'string' } }, [
-            'party',
-            'y',
-            'm',
-            'name',
-          ]),
-          querystring: object({ expires: { type: 'string' }, sig: { type: 'string' } }, []),
-          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 403: failure, 404: failure },
+          params: orgFileParams,
+          querystring: Type.Partial(Type.Object({ expires: Type.String(), sig: Type.String() })),
+          response: { 200: file, 403: failure, 404: failure },
         },
       },
-      async (
-        req: FastifyRequest<{
-          Params: { party: string; y: string; m: string; name: string };
-          Querystring: { expires?: string; sig?: string };
-        }>,
-        reply: FastifyReply,
-      ) => {
+      async (req, reply) => {
         const { party, y, m, name } = req.params;
         if (!PARTY.test(party)) throw notFound('widgets.server.files.notFound');
         await checkReferer(scope.ctx, party, req);
@@ -253,10 +243,10 @@ export function registerFileRoutes(app: FastifyInstance) {
           summary: 'Download an uploaded file (no session: the random name is the key)',
           ...anonymous,
           params: fileParams,
-          response: { 200: { description: 'The file', type: 'string', format: 'binary' }, 404: failure },
+          response: { 200: file, 404: failure },
         },
       },
-      async (req: FastifyRequest<{ Params: { y: string; m: string; name: string } }>, reply: FastifyReply) => {
+      async (req, reply) => {
         const { y, m, name } = req.params;
         // The name is random and the content never changes under it.
         return sendFile(reply, root(), y, m, name, 'public, max-age=31536000, immutable');

@@ -4,7 +4,8 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { buildMenuTree, grantsFor, loadMenuRows } from '../services/menus.js';
 import { ADMIN_ROLES, type AppContext, type SessionUser } from '../context.js';
-import { openObject, responses } from './contracts.js';
+import { Type } from '@sinclair/typebox';
+import { responses } from './contracts.js';
 
 /** The menu code of the roles page: whoever may update roles may see every menu entry to grant. */
 export const ROLE_MENU_CODE = 'platformUser/roleManage';
@@ -29,14 +30,16 @@ export function registerMenuTreeRoute(app: FastifyInstance) {
         tags: ['menus'],
         summary: 'The full menu tree, for editing role grants (admins and role editors only)',
         response: responses(
-          {
-            type: 'array',
-            items: openObject({
-              code: { type: 'string' },
-              menuTitle: { type: 'string' },
-              children: { type: 'array', items: openObject() },
-            }),
-          },
+          Type.Array(
+            Type.Partial(
+              Type.Object({
+                code: Type.String(),
+                menuTitle: Type.String(),
+                children: Type.Array(Type.Object({}, { additionalProperties: true })),
+              }),
+              { additionalProperties: true },
+            ),
+          ),
           403,
         ),
       },

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type TProperties } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { badRequest } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
@@ -8,34 +10,33 @@ import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../servic
 import { dropAttempt, reserveAttempt, settleAttempt } from '../services/loginGuard.js';
 import { isMobile, isPassword } from '../../shared/validators.js';
 import { nowIso } from '../context.js';
-import { anonymous, object, responses, str } from './contracts.js';
+import { anonymous, Nullable, responses } from './contracts.js';
 
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
 // Passwords are taken as typed: trimming one would store a different secret than the person chose.
-const password = str(128);
+const password = Type.String({ maxLength: 128 });
+const text = (maxLength: number) => Type.String({ maxLength });
 
 /** Spec §7 sends these calls' fields as query parameters; a form or JSON body is read as well. */
-function fields<K extends string>(properties: Record<K, Record<string, unknown>>) {
-  const schema = object(properties);
-  return { querystring: schema, body: { ...schema, type: ['object', 'null'] } };
+function fields<P extends TProperties>(properties: P) {
+  const schema = Type.Partial(Type.Object(properties));
+  return { querystring: schema, body: Nullable(schema) };
 }
-type Fields<K extends string> = FastifyRequest<{ Querystring: Partial<Record<K, string>>; Body: Partial<Record<K, string>> | null }>;
-const merged = <K extends string>(req: Fields<K>): Partial<Record<K, string>> =>
-  ({ ...((req.body ?? {}) as object), ...(req.query as object) }) as Partial<Record<K, string>>;
+const merged = <T extends object>(req: { query: T; body: T | null }): T => ({ ...(req.body ?? {}), ...req.query }) as T;
 
-const phoneQuery = object({ phone: str(64) });
+const phoneQuery = Type.Partial(Type.Object({ phone: text(64) }));
 const smsFields = fields({
-  phone: str(64),
-  type: str(16, { enum: [...SMS_PURPOSES, ''], description: 'login (default), register or resetPassword' }),
+  phone: text(64),
+  type: Type.String({ maxLength: 16, enum: [...SMS_PURPOSES, ''], description: 'login (default), register or resetPassword' }),
 });
 const registerFields = fields({
-  username: str(64),
+  username: text(64),
   password,
   confirmPassword: password,
-  phone: str(64),
-  vCode: str(64),
-  partyName: str(64),
+  phone: text(64),
+  vCode: text(64),
+  partyName: text(64),
 });
 const updatePassFields = fields({
   oldPassword: password,
@@ -44,9 +45,9 @@ const updatePassFields = fields({
   newPass: password,
   confirmPassword: password,
 });
-const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(1000), action: str(64) }, [], {
-  additionalProperties: false,
-});
+const userLogBody = Type.Partial(
+  Type.Object({ sysName: text(128), sysPath: text(512), content: text(1000), action: text(64) }, { additionalProperties: false }),
+);
 
 /**
  * Page visits one user may log per minute: bounds what a script can write to the usage log. Pages
@@ -55,7 +56,8 @@ const userLogBody = object({ sysName: str(128), sysPath: str(512), content: str(
  */
 export const USER_LOG_PER_MINUTE = 300;
 
-export function registerParty(app: FastifyInstance) {
+export function registerParty(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.ctx.database.core;
 
   app.get(
@@ -66,10 +68,10 @@ export function registerParty(app: FastifyInstance) {
         summary: 'Whether a phone number is already registered',
         ...anonymous,
         querystring: phoneQuery,
-        response: responses(object({ phone: { type: 'string' }, registered: { type: 'boolean' }, available: { type: 'boolean' } })),
+        response: responses(Type.Partial(Type.Object({ phone: Type.String(), registered: Type.Boolean(), available: Type.Boolean() }))),
       },
     },
-    async (req: FastifyRequest<{ Querystring: { phone?: string } }>) => {
+    async (req) => {
       const phone = (req.query.phone ?? '').trim();
       if (!isMobile(phone)) throw badRequest('server.validation.mobile');
       const taken = await db().selectFrom('sys_user').select('id').where('phone', '=', phone).executeTakeFirst();
@@ -86,10 +88,10 @@ export function registerParty(app: FastifyInstance) {
         summary: 'Send a sign-in, registration or password-reset code by SMS',
         ...anonymous,
         ...smsFields,
-        response: responses(object({ expiresIn: { type: 'integer' }, resendIn: { type: 'integer' } }), 429),
+        response: responses(Type.Partial(Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer() })), 429),
       },
     },
-    async (req: Fields<'phone' | 'type'>) => {
+    async (req) => {
       const p = merged(req);
       const phone = (p.phone ?? '').trim();
       const purpose = ((p.type ?? '').trim() || 'login') as SmsPurpose;
@@ -110,10 +112,10 @@ export function registerParty(app: FastifyInstance) {
         summary: 'Register an organisation and its administrator (needs a register code)',
         ...anonymous,
         ...registerFields,
-        response: responses(object({ username: { type: 'string' }, partyCode: { type: 'string' } })),
+        response: responses(Type.Partial(Type.Object({ username: Type.String(), partyCode: Type.String() }))),
       },
     },
-    async (req: Fields<'username' | 'password' | 'confirmPassword' | 'phone' | 'vCode' | 'partyName'>) => {
+    async (req) => {
       const p = merged(req);
       const username = (p.username ?? '').trim();
       const password = p.password ?? '';
@@ -185,10 +187,10 @@ export function registerParty(app: FastifyInstance) {
         tags: ['party'],
         summary: 'Change the caller’s password; wrong current passwords count toward the sign-in lock',
         ...updatePassFields,
-        response: responses({ type: 'null' }, 429),
+        response: responses(Type.Null(), 429),
       },
     },
-    async (req: Fields<'oldPassword' | 'oldPass' | 'newPassword' | 'newPass' | 'confirmPassword'>) => {
+    async (req) => {
       const user = requireUser(req);
       const p = merged(req);
       const oldPassword = p.oldPassword || p.oldPass || '';
@@ -238,10 +240,10 @@ export function registerParty(app: FastifyInstance) {
         tags: ['party'],
         summary: 'Record a page visit of the signed-in user',
         body: userLogBody,
-        response: responses({ type: 'null' }, 429),
+        response: responses(Type.Null(), 429),
       },
     },
-    async (req: FastifyRequest<{ Body: Partial<Record<'sysName' | 'sysPath' | 'content' | 'action', string>> }>) => {
+    async (req) => {
       const user = requireUser(req);
       const b = req.body;
       const entry = {

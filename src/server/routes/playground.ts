@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
 import { translate } from '../i18n/messages.js';
-import { object, openObject, responses, str } from './contracts.js';
+import { Nullable, responses } from './contracts.js';
 import { pageI18nKeys } from '../../shared/schema/i18nKeys.js';
 import { checkCandidate, PAGE_ID } from '../schemas/candidate.js';
 import { REMOVED, storedSchemas, versionsOf } from '../schemas/versions.js';
@@ -19,19 +21,25 @@ import { parseJsonObject } from '../db/json.js';
 
 const base = '/open-platform/playground';
 const tags = ['schemas'];
-const IdQuery = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
-const SourceBody = object(
-  {
-    id: str(200, { pattern: PAGE_ID.source }),
-    source: str(1_000_000),
-    note: str(200),
-    messages: openObject(),
-    menu: object({ parent: { type: ['string', 'null'], maxLength: 200 }, icon: str(60), grants: openObject() }, ['icon']),
-  },
-  ['id', 'source'],
-);
-const IdBody = object({ id: str(200, { pattern: PAGE_ID.source }) }, ['id']);
-const RollbackBody = object({ id: str(200, { pattern: PAGE_ID.source }), revision: { type: 'integer', minimum: 0 } }, ['id', 'revision']);
+const pageId = Type.String({ maxLength: 200, pattern: PAGE_ID.source });
+const anyObject = Type.Object({}, { additionalProperties: true });
+const IdQuery = Type.Object({ id: pageId });
+const SourceBody = Type.Object({
+  id: pageId,
+  source: Type.String({ maxLength: 1_000_000 }),
+  note: Type.Optional(Type.String({ maxLength: 200 })),
+  // The page's message texts by language, and its menu entry (checked when saved).
+  messages: Type.Optional(anyObject),
+  menu: Type.Optional(
+    Type.Object({
+      parent: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+      icon: Type.String({ maxLength: 60 }),
+      grants: Type.Optional(anyObject),
+    }),
+  ),
+});
+const IdBody = Type.Object({ id: pageId });
+const RollbackBody = Type.Object({ id: pageId, revision: Type.Integer({ minimum: 0 }) });
 
 function admin(req: FastifyRequest) {
   const user = requireUser(req);
@@ -39,7 +47,8 @@ function admin(req: FastifyRequest) {
   return user;
 }
 
-export function registerPlayground(app: FastifyInstance): void {
+export function registerPlayground(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.ctx;
 
   app.get(
@@ -48,7 +57,7 @@ export function registerPlayground(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Pages the playground can open, with their titles and the revision saved for each (super administrator only)',
-        response: responses({ type: 'array', items: openObject() }, 403),
+        response: responses(Type.Array(anyObject), 403),
       },
     },
     async (req) => {
@@ -77,12 +86,12 @@ export function registerPlayground(app: FastifyInstance): void {
         tags,
         summary: 'A page’s current text (its saved version, else its file), its file, its versions and the field library’s names',
         querystring: IdQuery,
-        response: responses(openObject(), 403, 404),
+        response: responses(anyObject, 403, 404),
       },
     },
     async (req) => {
       admin(req);
-      const { id } = req.query as { id: string };
+      const { id } = req.query;
       const versions = await versionsOf(ctx.database, id);
       const file = fileText(ctx, id);
       if (!versions.length && file === null) throw notFound('playground.server.unknownPage', { id });
@@ -107,7 +116,7 @@ export function registerPlayground(app: FastifyInstance): void {
         summary:
           'Check an edited page text with the start’s checks; answers every problem with its line and column, and the page to render when valid',
         body: SourceBody,
-        response: responses(openObject(), 403),
+        response: responses(anyObject, 403),
       },
     },
     async (req) => {
@@ -137,13 +146,13 @@ export function registerPlayground(app: FastifyInstance): void {
         tags,
         summary: 'Save a page text as a new version and apply it at once (refused with every problem when invalid)',
         body: SourceBody,
-        response: responses(openObject(), 403),
+        response: responses(anyObject, 403),
       },
     },
     async (req) => {
       const user = admin(req);
       const { id, source, note, messages, menu } = req.body as { id: string; source: string; note?: string } & SaveExtras;
-      return ok(await saveAndApply(app, id, source, user.username, note?.trim() || null, { messages, menu }));
+      return ok(await saveAndApply(fastify, id, source, user.username, note?.trim() || null, { messages, menu }));
     },
   );
 
@@ -154,23 +163,23 @@ export function registerPlayground(app: FastifyInstance): void {
         tags,
         summary: 'Apply an earlier version again (revision 0: the schema file), as a new revision with its text',
         body: RollbackBody,
-        response: responses(openObject(), 403, 404),
+        response: responses(anyObject, 403, 404),
       },
     },
     async (req) => {
       const user = admin(req);
-      const { id, revision } = req.body as { id: string; revision: number };
+      const { id, revision } = req.body;
       const versions = await versionsOf(ctx.database, id);
       if (versions.length && revision === versions[0].revision) throw badRequest('playground.server.alreadyCurrent', { revision });
       // Revision 0 of a page made here is "no page": rolling back to it removes the page.
-      if (revision === 0 && fileText(ctx, id) === null && versions.length) return ok(await removePage(app, id, user.username));
+      if (revision === 0 && fileText(ctx, id) === null && versions.length) return ok(await removePage(fastify, id, user.username));
       const version = versions.find((v) => v.revision === revision);
       const source = revision === 0 ? fileText(ctx, id) : version?.source;
       if (source == null || source === REMOVED) throw notFound('playground.server.unknownVersion', { id, revision });
       const extras = version
         ? { messages: parseJsonObject(version.messages, undefined as never), menu: parseJsonObject(version.menu, undefined as never) }
         : {};
-      return ok(await saveAndApply(app, id, source, user.username, `↩ r${revision}`, extras));
+      return ok(await saveAndApply(fastify, id, source, user.username, `↩ r${revision}`, extras));
     },
   );
 
@@ -182,12 +191,12 @@ export function registerPlayground(app: FastifyInstance): void {
         summary:
           'Remove a page made in the playground (no file): a last revision without text; its menu entry and grants go, its records stay',
         body: IdBody,
-        response: responses(openObject(), 400, 403),
+        response: responses(anyObject, 400, 403),
       },
     },
     async (req) => {
       const user = admin(req);
-      return ok(await removePage(app, (req.body as { id: string }).id, user.username));
+      return ok(await removePage(fastify, req.body.id, user.username));
     },
   );
 
@@ -197,7 +206,7 @@ export function registerPlayground(app: FastifyInstance): void {
       schema: {
         tags,
         summary: 'The menu directories a new page may be put in, with their titles',
-        response: responses({ type: 'array', items: openObject() }, 403),
+        response: responses(Type.Array(anyObject), 403),
       },
     },
     async (req) => {

@@ -3,29 +3,30 @@ import { ok } from '../plugins/envelope.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { createHash } from 'node:crypto';
 import { translate } from '../i18n/messages.js';
-import { anonymous, nullableStr, object, openObject, responses } from './contracts.js';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { anonymous, Nullable, responses } from './contracts.js';
 
-const banner = openObject({
-  id: { type: 'integer' },
-  title: { type: 'string' },
-  subtitle: nullableStr,
-  imageUrl: nullableStr,
-  link: nullableStr,
-});
-const siteShape = object({
-  companyName: { type: 'string' },
-  hotline: { type: 'string' },
-  icpNumber: { type: 'string' },
-  copyright: { type: 'string' },
-  consultUrl: { type: 'string' },
-  banners: { type: 'array', items: banner },
-});
-const loginOptions = object({
-  socialProviders: {
-    type: 'array',
-    items: object({ code: { type: 'string' }, name: { type: 'string' }, authorizeUrl: { type: 'string' } }),
-  },
-});
+const nullableStr = Nullable(Type.String());
+const banner = Type.Partial(
+  Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: nullableStr, imageUrl: nullableStr, link: nullableStr }),
+  { additionalProperties: true },
+);
+const siteShape = Type.Partial(
+  Type.Object({
+    companyName: Type.String(),
+    hotline: Type.String(),
+    icpNumber: Type.String(),
+    copyright: Type.String(),
+    consultUrl: Type.String(),
+    banners: Type.Array(banner),
+  }),
+);
+const loginOptions = Type.Partial(
+  Type.Object({
+    socialProviders: Type.Array(Type.Partial(Type.Object({ code: Type.String(), name: Type.String(), authorizeUrl: Type.String() }))),
+  }),
+);
 import { localized, pickLang, portalContent, type PortalLang } from './portalContent.js';
 
 interface SocialProvider {
@@ -114,14 +115,16 @@ export function registerPublicRoutes(app: FastifyInstance) {
    * Everything the portal shows from the console in one call, in ?lang (Chinese where a text is
    * missing). The answer carries an ETag: a browser revalidating with If-None-Match gets 304.
    */
-  app.get<{ Querystring: { lang?: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/open-platform/public/portal',
     {
       schema: {
         tags: ['public'],
         summary: 'The portal’s content from the console (site, components, showcase, links) in one language; ETag and 304',
         ...anonymous,
-        querystring: object({ lang: { type: 'string', maxLength: 8, description: 'zh, en, es or ja; others get Chinese' } }),
+        querystring: Type.Partial(
+          Type.Object({ lang: Type.String({ maxLength: 8, description: 'zh, en, es or ja; others get Chinese' }) }),
+        ),
       },
     },
     async (req, reply) => {

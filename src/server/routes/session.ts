@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { badRequest, forbidden } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
@@ -6,34 +8,44 @@ import { createSession, resolveSession, revokeSession } from '../services/sessio
 import { buildMenuTree, grantsFor, loadMenuRows } from '../services/menus.js';
 import { tokenInvalid } from '../errors.js';
 import { translate } from '../i18n/messages.js';
-import { anonymous, nullableStr, object, openObject, responses, str } from './contracts.js';
+import { anonymous, Nullable, responses } from './contracts.js';
 
-const role = object({ role: { type: 'string' }, roleName: { type: 'string' } });
-const userInfo = openObject({
-  name: { type: 'string' },
-  code: { type: 'string' },
-  avatar: nullableStr,
-  introduction: nullableStr,
-  phone: nullableStr,
-  language: nullableStr,
-  roleList: { type: 'array', items: role },
-  party: openObject({
-    code: { type: 'string' },
-    name: { type: 'string' },
-    headImg: nullableStr,
-    groupName: nullableStr,
-    kind: { type: 'string' },
+const role = Type.Partial(Type.Object({ role: Type.String(), roleName: Type.String() }));
+const nullableStr = Nullable(Type.String());
+const userInfo = Type.Partial(
+  Type.Object({
+    name: Type.String(),
+    code: Type.String(),
+    avatar: nullableStr,
+    introduction: nullableStr,
+    phone: nullableStr,
+    language: nullableStr,
+    roleList: Type.Array(role),
+    party: Type.Partial(
+      Type.Object({
+        code: Type.String(),
+        name: Type.String(),
+        headImg: nullableStr,
+        groupName: nullableStr,
+        kind: Type.String(),
+      }),
+      { additionalProperties: true },
+    ),
+    resourceList: Type.Array(Type.Object({}, { additionalProperties: true }), {
+      description: 'One root entry whose children are the granted menu tree',
+    }),
+    translatelist: Type.Record(Type.String(), Type.String()),
+    grants: Type.Unknown({ description: '"all", or menu code → granted actions' }),
+    secondUploadDetail: Type.Integer(),
+    driver: Type.Null(),
+    enterpriseLogo: nullableStr,
   }),
-  resourceList: { type: 'array', items: openObject(), description: 'One root entry whose children are the granted menu tree' },
-  translatelist: { type: 'object', additionalProperties: { type: 'string' } },
-  grants: { description: '"all", or menu code → granted actions' },
-  secondUploadDetail: { type: 'integer' },
-  driver: { type: 'null' },
-  enterpriseLogo: nullableStr,
-});
-const switchRoleFields = object({ role: str(32) });
+  { additionalProperties: true },
+);
+const switchRoleFields = Type.Partial(Type.Object({ role: Type.String({ maxLength: 32 }) }));
 
-export function registerSession(app: FastifyInstance) {
+export function registerSession(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // The Authorization header, or (spec §7) the token posted in the body; never in the address,
   // which proxies and logs keep.
   app.post(
@@ -42,12 +54,14 @@ export function registerSession(app: FastifyInstance) {
       schema: {
         tags: ['session'],
         summary: 'The signed-in user, roles, organisation and granted menu',
-        querystring: object({ token: { type: 'string', description: 'Refused: send the token in the Authorization header' } }),
-        body: object({ token: str(200) }, [], { type: ['object', 'null'] }),
+        querystring: Type.Partial(
+          Type.Object({ token: Type.String({ description: 'Refused: send the token in the Authorization header' }) }),
+        ),
+        body: Nullable(Type.Partial(Type.Object({ token: Type.String({ maxLength: 200 }) }))),
         response: responses(userInfo),
       },
     },
-    async (req: FastifyRequest<{ Body: { token?: string } | null; Querystring: { token?: string } }>) => {
+    async (req) => {
       if (req.query.token !== undefined) throw badRequest('server.auth.tokenInQuery');
       const posted = req.body?.token;
       const user = req.user ?? (posted ? await resolveSession(app.ctx, posted) : null);
@@ -119,19 +133,16 @@ export function registerSession(app: FastifyInstance) {
         tags: ['session'],
         summary: 'Continue with another role the user holds: a new token, the old one ends',
         querystring: switchRoleFields,
-        body: { ...switchRoleFields, type: ['object', 'null'] },
+        body: Nullable(switchRoleFields),
         response: responses(
-          object({
-            access_token: { type: 'string' },
-            token_type: { type: 'string' },
-            expires_at: { type: 'string' },
-            role: { type: 'string' },
-          }),
+          Type.Partial(
+            Type.Object({ access_token: Type.String(), token_type: Type.String(), expires_at: Type.String(), role: Type.String() }),
+          ),
           403,
         ),
       },
     },
-    async (req: FastifyRequest<{ Body: { role?: string } | null; Querystring: { role?: string } }>) => {
+    async (req) => {
       const user = requireUser(req);
       const role = req.body?.role || req.query.role || '';
       if (!role) throw badRequest('server.auth.roleRequired');
@@ -157,7 +168,7 @@ export function registerSession(app: FastifyInstance) {
         tags: ['session'],
         summary: 'Liveness',
         ...anonymous,
-        response: { 200: object({ status: { type: 'integer' } }, ['status']) },
+        response: { 200: Type.Object({ status: Type.Integer() }) },
       },
     },
     async () => ({ status: 0 }),

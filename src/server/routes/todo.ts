@@ -4,6 +4,7 @@ import { requireUser } from '../plugins/auth.js';
 import { allows, pageAccess } from '../data/access.js';
 import { canWorkQueue, countTodo } from '../data/todoCount.js';
 import { pageIdOf, TODO_TARGETS } from '../../shared/routes/todoCounters.js';
+import { Type } from '@sinclair/typebox';
 import { responses } from './contracts.js';
 
 /**
@@ -18,7 +19,7 @@ export function registerTodoRoutes(app: FastifyInstance) {
         tags: ['dashboard'],
         summary:
           'To-do counters of the header, each within the caller’s scope; only the queues the caller can work (edit, or move on by a transition)',
-        response: responses({ type: 'object', additionalProperties: { type: 'integer' } }),
+        response: responses(Type.Record(Type.String(), Type.Integer())),
       },
     },
     async (req) => {

@@ -13,7 +13,8 @@ import { reloadMessages, setStoredMessages } from '../i18n/messages.js';
 import { storedExtras, withPlaygroundEntries } from './playgroundExtras.js';
 import { requireUser } from '../plugins/auth.js';
 import { ok } from '../plugins/envelope.js';
-import { openObject, responses } from '../routes/contracts.js';
+import { Type } from '@sinclair/typebox';
+import { responses } from '../routes/contracts.js';
 
 export interface ReloadResult {
   pages: number;
@@ -150,13 +151,16 @@ export function registerSchemaReload(app: FastifyInstance): void {
         summary:
           'Re-read page schemas, menu.json and messages and apply them without a restart, on every instance sharing the database (super administrator only)',
         response: responses(
-          openObject({
-            pages: { type: 'integer' },
-            tables: { type: 'array', items: { type: 'string' } },
-            menus: { type: 'integer' },
-            menusUpdated: { type: 'integer' },
-            refused: { type: 'array', items: { type: 'string' } },
-          }),
+          Type.Partial(
+            Type.Object({
+              pages: Type.Integer(),
+              tables: Type.Array(Type.String()),
+              menus: Type.Integer(),
+              menusUpdated: Type.Integer(),
+              refused: Type.Array(Type.String()),
+            }),
+            { additionalProperties: true },
+          ),
           400,
           403,
         ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, placeholderHash, verifyPassword } from './password.js';
 import { configFromEnv } from '../config.js';
 
 describe('password hashing', () => {
@@ -18,5 +18,16 @@ describe('password hashing', () => {
 
   it('salts every hash', async () => {
     expect(await hashPassword('Same1234', 10)).not.toBe(await hashPassword('Same1234', 10));
+  });
+
+  it('checks an unknown user against a placeholder of the configured cost, which nothing matches', async () => {
+    const params = (h: string) =>
+      h
+        .split('$')
+        .slice(0, 4)
+        .concat(String(Buffer.from(h.split('$')[5], 'base64').length));
+    for (const logN of [12, 17]) expect(params(placeholderHash(logN))).toEqual(params(await hashPassword('Demo12345', logN)));
+    expect(await verifyPassword('', placeholderHash(12))).toBe(false);
+    expect(await verifyPassword('Demo12345', placeholderHash(12))).toBe(false);
   });
 });

@@ -69,3 +69,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(parts[4], 'base64'), expected.length, options(logN));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+/**
+ * What an unknown user's password is checked against, so that a sign-in for a name that does not
+ * exist costs what one for a real account does: the same scrypt parameters as the hashes the
+ * server writes (a fixed cost would tell the two apart as soon as the setting differs from it).
+ * No password matches it: the key of all zero bytes is not what scrypt gives for any input.
+ */
+export function placeholderHash(logN: number): string {
+  return ['scrypt', logN, R, P, Buffer.alloc(16).toString('base64'), Buffer.alloc(KEY_LENGTH).toString('base64')].join('$');
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { schemasWithArea } from '../test/extraSchemas.js';
+import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { decryptSecret, encryptSecret, readSecret } from './secrets.js';
 
 const CLIENT = 'opsArea/apiClient';
@@ -24,7 +24,7 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
   let custA: Caller;
   let custB: Caller;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { schemasDir: schemasWithArea('opsArea') });
+    t = await createTestApp(dialect, { schemasDir: schemasWithFixture('opsArea').dir });
     [custA, custB] = await Promise.all(['cust_a', 'cust_b'].map((u) => signIn(t.app, u)));
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { pageApi, type DashboardAnswer, type PageBundle } from '../../data/pageApi';
+import type { DashboardAnswer, PageBundle } from '../../data/pageApi';
 import type { DashboardChart, PageSchema } from '../../../shared/schema/types';
 import { fieldSchema } from '../../../shared/schema/model';
 import { fenToYuan } from '../../../shared/number';
+import { useDashboardController } from '../../controllers/useDashboardController';
 import { useSettingsColor } from '../useSettingsColor';
 import './dashboard.css';
 
@@ -17,20 +17,18 @@ type Groups = DashboardAnswer['charts'][string];
 
 /** Key figures and charts computed by the server over the source page's rows in the caller's scope. */
 export function DashboardPage({ bundle }: { bundle: PageBundle }) {
-  const { page, source } = bundle;
-  const spec = page.dashboard!;
+  const { source } = bundle;
+  const dashboard = useDashboardController(bundle);
+  const { spec, data } = dashboard;
   const { t } = useTranslation();
   const color = useSettingsColor();
-  const { data, error, isLoading, mutate } = useSWR(['dashboard-page', page.id], () => pageApi.dashboard(page.id), {
-    refreshInterval: 120_000,
-  });
-  if (error && !data)
+  if (dashboard.loadError !== null)
     return (
       <Result
         status="error"
         title={t('engine.list.loadFailed')}
-        subTitle={(error as Error).message}
-        extra={<Button onClick={() => void mutate()}>{t('engine.retry')}</Button>}
+        subTitle={dashboard.loadError}
+        extra={<Button onClick={dashboard.retry}>{t('engine.retry')}</Button>}
       />
     );
   return (
@@ -40,7 +38,7 @@ export function DashboardPage({ bundle }: { bundle: PageBundle }) {
           {spec.figures.map((f) => (
             <Col key={f.name} xs={12} lg={24 / Math.min(4, spec.figures!.length)}>
               <Card size="small" data-testid={`figure-${f.name}`}>
-                {isLoading || !data ? (
+                {dashboard.loading || !data ? (
                   <Skeleton active paragraph={false} />
                 ) : (
                   <Statistic title={t(f.title)} value={figureText(data.figures[f.name], f.cell)} />

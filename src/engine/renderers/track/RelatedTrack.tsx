@@ -1,17 +1,13 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Empty, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import type { Relation, RelationTrack } from '../../../shared/schema/types';
-import { pageApi, type PageBundle, type Rec } from '../../data/pageApi';
-import { listKey } from '../listQuery';
+import type { PageBundle, Rec } from '../../data/pageApi';
+import { TRACK_LIMIT, useTrackRows } from '../../controllers/useRecordParts';
 import { trackPoints } from './points';
 
 // echarts and the province shapes load only when a track is shown.
 const TrackMap = lazy(() => import('./TrackMap').then((m) => ({ default: m.TrackMap })));
-
-/** How many of the latest points are drawn; a waybill's fixes stay well below it. */
-export const TRACK_LIMIT = 500;
 
 /** A relation shown on the map: the parent's latest points in time order, its locked list below. */
 export function RelatedTrack({
@@ -25,21 +21,10 @@ export function RelatedTrack({
   parentKey: string;
   children: ReactNode;
 }) {
-  const { page } = bundle;
-  const params = useMemo(
-    () => ({
-      page: '1',
-      size: String(TRACK_LIMIT),
-      sort: `-${relation.track.time}`,
-      parent: parentKey,
-      parentField: relation.field,
-    }),
-    [relation, parentKey],
-  );
-  const { data, isLoading } = useSWR(listKey(page.id, params), () => pageApi.list(page.id, params));
+  const { rows, loading, total } = useTrackRows(bundle, relation, parentKey);
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <TrackView bundle={bundle} relation={relation} rows={data?.list} loading={isLoading} total={data?.total ?? 0} />
+      <TrackView bundle={bundle} relation={relation} rows={rows} loading={loading} total={total} />
       {children}
     </Space>
   );
