@@ -13,7 +13,9 @@ import { CORE_TABLES } from './db/coreTables.js';
 import { pageTableSpec } from '../shared/schema/sql.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation } from './db/seed.js';
-import { seedGatewayDemo } from './db/demo/gateway.js';
+import { seedGatewayDemo } from './demo/gateway.js';
+import { demoGenerators } from './demo/index.js';
+import { registerDemoGenerators } from './db/demoGenerators.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
@@ -28,7 +30,7 @@ import { blacklistGuard, logSmsSender, type SmsSender } from './sms/sender.js';
 import { loadSchemas } from './schemas/load.js';
 import { installValidatorCache } from './schemas/validatorCache.js';
 import { readPagesFrom, setStoredMessages } from './i18n/messages.js';
-import { preparePageTables } from './db/pageTables.js';
+import { preparePageTables } from './data/pageTables.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerPublicRoutes } from './routes/public.js';
 import { registerTodoRoutes } from './routes/todo.js';
@@ -41,11 +43,14 @@ import { registerSchemaReload } from './schemas/reload.js';
 import { startLiveReload } from './schemas/liveReload.js';
 import { applyStoredAtStart } from './schemas/versions.js';
 import { storedExtras, withPlaygroundEntries } from './schemas/playgroundExtras.js';
-import { registerPlayground } from './schemas/playground.js';
+import { registerPlayground } from './routes/playground.js';
 import { registerApiDocs } from './plugins/apiDocs.js';
-import { registerGateway } from './gateway/route.js';
+import { registerGateway } from './routes/gateway.js';
 import { registerAccessGuards } from './services/accessGuards.js';
 import { registerOperations } from './operations.js';
+
+// The database layer creates page tables and runs their demo generators; the demo code registers them here.
+registerDemoGenerators(demoGenerators);
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */

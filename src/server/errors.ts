@@ -47,3 +47,6 @@ export const tooMany = (key: string, params?: Params) => new AppError(429, key, 
 /** A third party did not answer. */
 export const providerUnavailable = (key: string, params?: Params) => new AppError(502, key, params);
 export const tokenInvalid = () => new AppError(401, 'server.tokenInvalid', {}, undefined, TOKEN_INVALID);
+
+/** A page schema, menu or message file that cannot be loaded: stops the start-up (or a reload) with every problem listed. */
+export class SchemaError extends Error {}

@@ -8,13 +8,8 @@ import { runJobNow } from './runJobNow.js';
 import { customerManageActions } from './customerManage.js';
 import { orderAccountActions } from './orderAccount.js';
 import { testServiceConfig } from './testServiceConfig.js';
-import { cloudPayActions } from './cloudPay.js';
-import { locateOrder } from './locateOrder.js';
-import { requestLocationConsent } from './requestLocationConsent.js';
-import { taxActions } from './taxDeclare.js';
-import { alctActions } from './alct.js';
 import { reloadSchemasAction } from './reloadSchemas.js';
-import { ministryActions } from './ministry.js';
+import { areaParts } from '../areas/index.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
@@ -28,15 +23,10 @@ const handlers = new Map<string, ActionHandler>(
     backupNow,
     runJobNow,
     testServiceConfig,
-    locateOrder,
-    requestLocationConsent,
     reloadSchemas: reloadSchemasAction,
     ...customerManageActions,
     ...orderAccountActions,
-    ...cloudPayActions,
-    ...taxActions,
-    ...alctActions,
-    ...ministryActions,
+    ...areaParts('actions'),
   }),
 );
 

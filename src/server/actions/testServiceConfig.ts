@@ -4,7 +4,7 @@ import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
 import { paramsFor } from '../gateway/sampleParams.js';
 import { summarize } from '../gateway/summary.js';
-import { Rng } from '../db/demo/freight.js';
+import { Rng } from '../sampleData/rng.js';
 import type { ActionHandler } from './types.js';
 
 /**

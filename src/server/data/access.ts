@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext, SessionUser } from '../context.js';
+import { requireUser, type AppContext, type SessionUser } from '../context.js';
 import { forbidden, notAllowed, notFound } from '../errors.js';
-import { requireUser } from '../plugins/auth.js';
 import { grantsFor, loadMenuRows, type Grants } from '../services/menus.js';
 import { parseComponentPath } from '../../shared/routes/componentPath.js';
 import type { PageSchema } from '../../shared/schema/types.js';

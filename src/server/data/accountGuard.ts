@@ -1,6 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { forbidden } from '../errors.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import { revokeUserSessions } from '../services/sessions.js';
 import type { PageAccess } from './access.js';
 import type { Row } from './rows.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { conflict, forbidden } from '../errors.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import { readGrants } from '../services/grants.js';
 import {
   CUSTOMER_ROLE_PERMISSION_TABLE,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
-import { loadSettlement, loadWaybill, paymentDoc, waybillDoc } from '../actions/ministryDocs.js';
+import { loadSettlement, loadWaybill, paymentDoc, waybillDoc } from '../areas/ministry/docs.js';
 import { isResidentId, isRoadTransportPermit, isSocialCreditCode } from '../../shared/validators.js';
 
 type Step = { name: string; documents: { no: string; follows: string }[] };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
-import { GOODS_VEHICLES } from '../db/demo/freightData.js';
+import { GOODS_VEHICLES } from '../sampleData/freightData.js';
 import { toRecord } from './rows.js';
 import { isRegionChain } from './regions.js';
 import { computeValues } from '../../shared/schema/computed.js';

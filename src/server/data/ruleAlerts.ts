@@ -3,7 +3,7 @@ import { nowIso } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { ruleViolations, type RuleContext } from '../../shared/schema/rules.js';
 import { translate } from '../i18n/messages.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import type { Row } from './rows.js';
 import { dynamicView } from '../db/connect.js';
 

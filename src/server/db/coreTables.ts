@@ -1,6 +1,6 @@
 import type { ColumnSpec, IndexSpec, TableSpec } from '../../shared/schema/tableSpec.js';
 import { SYSTEM_COLUMNS, withoutRedundantIndexes } from '../../shared/schema/tableSpec.js';
-import { JOB_TABLES } from '../jobs/tables.js';
+import { JOB_TABLES } from './jobTables.js';
 
 /**
  * Tables the server itself needs for sign-in, sessions and records of use. Page schemas may name

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { boolParam } from './connect.js';
 import { nowIso } from '../context.js';
-import { parseJsonObject } from '../services/json.js';
+import { parseJsonObject } from './json.js';
 import { parseWithPositions, positionOf } from '../../shared/schema/jsonPositions.js';
 import { menuEntries, menuFileErrors, type MenuSeed } from '../../shared/schema/menuFile.js';
-import { SchemaError } from '../schemas/load.js';
+import { SchemaError } from '../errors.js';
 
 /** An entry of src/schemas/menu.json; `grants` gives roles their actions when the entry is first added. */
 export type { MenuSeed };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import type { Tier } from './pricing.js';
 import { knownTable } from '../db/knownTable.js';
 

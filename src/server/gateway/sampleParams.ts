@@ -1,4 +1,4 @@
-import type { Rng } from '../db/demo/freight.js';
+import type { Rng } from '../sampleData/rng.js';
 import { luhnCheckDigit, residentIdCheckChar } from '../../shared/validators.js';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from '../services/tableCache.js';
-import { parseIpRule, type IpRule } from './ipMatch.js';
+import { parseIpRule, type IpRule } from '../security/ipMatch.js';
 import { normalizeAlgorithm, type SignAlgorithm } from './sign.js';
 import { dynamicView } from '../db/connect.js';
 

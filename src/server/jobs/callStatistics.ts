@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
 import { transact } from '../gateway/transact.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import type { JobHandler } from './types.js';
 import { knownTable } from '../db/knownTable.js';
 

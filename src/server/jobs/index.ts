@@ -2,13 +2,9 @@ import type { JobHandler } from './types.js';
 import { tableBackup } from './tableBackup.js';
 import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
-import { payReconciliation, paymentStatusSync } from './payReconciliation.js';
 import { callStatistics } from './callStatistics.js';
-import { taxAggregation } from './taxAggregation.js';
-import { alctPushPending } from './alctPushPending.js';
-import { ministryUpload } from './ministryUpload.js';
-import { trackAlerts } from './trackAlerts.js';
 
+import { areaParts } from '../areas/index.js';
 export type { JobHandler, JobRun } from './types.js';
 
 /** The job registry: a schedule's `job` names one of these. */
@@ -17,13 +13,8 @@ const jobs = new Map<string, JobHandler>(
     tableBackup,
     sessionCleanup,
     accountReconciliation,
-    payReconciliation,
-    paymentStatusSync,
     callStatistics,
-    taxAggregation,
-    alctPushPending,
-    ministryUpload,
-    trackAlerts,
+    ...areaParts('jobs'),
   }),
 );
 

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tokenInvalid } from '../errors.js';
-import type { SessionUser } from '../context.js';
 import { pickLanguage } from '../i18n/messages.js';
 import { resolveSession } from '../services/sessions.js';
 
@@ -22,7 +20,4 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
-export function requireUser(req: FastifyRequest): SessionUser {
-  if (!req.user) throw tokenInvalid();
-  return req.user;
-}
+export { requireUser } from '../context.js';

@@ -7,7 +7,7 @@ import { placeholderHash, verifyPassword } from '../security/password.js';
 import { createSession } from '../services/sessions.js';
 import { reserveAttempt, settleAttempt, withAddressSlot, type Attempt } from '../services/loginGuard.js';
 import { consumeCode } from '../services/smsCodes.js';
-import { parseJsonArray } from '../services/json.js';
+import { parseJsonArray } from '../db/json.js';
 import { isMobile } from '../../shared/validators.js';
 import { anonymous, responses } from './contracts.js';
 

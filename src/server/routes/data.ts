@@ -10,7 +10,7 @@ import { listRecords, listSort, parseListQuery, whereFor } from '../data/list.js
 import { createRecord, deleteRecords, loadScoped, runTransition, updateRecord } from '../data/write.js';
 import { toRecord } from '../data/rows.js';
 import { maskerFor, maskRecord } from '../data/masking.js';
-import { sendExport } from '../data/exportRecords.js';
+import { sendExport } from '../export/records.js';
 import { listOptions, recordHistory, runReport } from '../data/extras.js';
 import { runDashboard } from '../data/dashboard.js';
 import { runRowAction } from '../actions/run.js';

@@ -27,6 +27,7 @@ import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
+import { SchemaError } from '../errors.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;
@@ -249,7 +250,7 @@ function organisationTables(dir: string, rels: string[], readTemplate: ReturnTyp
 }
 
 /** Page schemas that stop the start: the message lists every problem, so no stack trace is needed. */
-export class SchemaError extends Error {}
+export { SchemaError } from '../errors.js';
 
 /** The pages under the folder; any problem stops the start-up with all problems listed. */
 export function loadSchemas(dir: string): SchemaSet {

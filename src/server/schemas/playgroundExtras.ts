@@ -4,7 +4,7 @@ import { menuFileErrors, type PlaygroundMenu } from '../../shared/schema/menuFil
 import { createAjv } from '../../shared/schema/ajv.js';
 import messagesSchema from '../../shared/schema/messages.schema.json' with { type: 'json' };
 import { LANGUAGES, type Language } from '../i18n/messages.js';
-import { parseJsonObject } from '../services/json.js';
+import { parseJsonObject } from '../db/json.js';
 import { invalidateMenuCache } from '../data/access.js';
 import { latestVersions, REMOVED } from './versions.js';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { readMessagesFile, messagesFileOf } from '../i18n/pageMessages.js';
-import { parseJsonObject } from '../services/json.js';
+import { parseJsonObject } from '../db/json.js';
 import { applySchemas } from './reload.js';
 import { checkCandidate, type PlacedProblem } from './candidate.js';
 import { addVersion, dropVersion, REMOVED, versionsOf } from './versions.js';

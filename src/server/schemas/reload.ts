@@ -6,7 +6,7 @@ import { menuTitleProblems } from './menuChecks.js';
 import { checkSchemas } from './load.js';
 import { storedSchemas } from './versions.js';
 import { readMenuFile, syncMenu } from '../db/menuSync.js';
-import { preparePageTables } from '../db/pageTables.js';
+import { preparePageTables } from '../data/pageTables.js';
 import { forgetMenuFile } from '../data/roleGrants.js';
 import { invalidateMenuCache } from '../data/access.js';
 import { reloadMessages, setStoredMessages } from '../i18n/messages.js';

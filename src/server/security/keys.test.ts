@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config.js';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn } from '../test/dataApi.js';
 import { findApp } from '../gateway/apps.js';
-import { openWith } from '../gateway/secretBox.js';
+import { openWith } from './secretBox.js';
 import { parseKey } from './keys.js';
 import { decryptSecret, encryptSecret, readSecret } from './secrets.js';
 import { dynamicView } from '../db/connect.js';

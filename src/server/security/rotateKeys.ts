@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { openWith, sealWith } from '../gateway/secretBox.js';
+import { openWith, sealWith } from './secretBox.js';
 import { keysOf } from './keys.js';
 import { decryptSecret, encryptSecret, encryptedFields, isEncryptedText } from './secrets.js';
 import { dynamicView } from '../db/connect.js';

@@ -1,6 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { readCache } from '../db/readCache.js';
-import { parseJsonArray } from './json.js';
+import { parseJsonArray } from '../db/json.js';
 import { readGrants } from './grants.js';
 import type { Grants } from './menus.js';
 

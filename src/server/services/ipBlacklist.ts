@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { cachedRead } from './tableCache.js';
-import { ipInList, parseIpRule, type IpRule } from '../gateway/ipMatch.js';
+import { ipInList, parseIpRule, type IpRule } from '../security/ipMatch.js';
 
 interface Entry {
   rule: IpRule;

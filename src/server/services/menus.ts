@@ -1,5 +1,5 @@
 import type { AppContext, SessionUser } from '../context.js';
-import { parseJsonArray } from './json.js';
+import { parseJsonArray } from '../db/json.js';
 import { readGrants } from './grants.js';
 import { customerRoleGrants, mergeGrants } from './customerRoles.js';
 

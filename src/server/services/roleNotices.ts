@@ -2,7 +2,7 @@ import type { AppContext, SessionUser } from '../context.js';
 import { nowIso } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { Row } from '../data/rows.js';
-import { parseJsonArray } from './json.js';
+import { parseJsonArray } from '../db/json.js';
 import { USER_CUSTOMER_ROLES } from './customerRoles.js';
 import { knownTable } from '../db/knownTable.js';
 

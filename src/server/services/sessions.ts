@@ -1,7 +1,7 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { ADMIN_ROLES, nowIso } from '../context.js';
 import { digest, newToken } from '../security/token.js';
-import { parseJsonArray } from './json.js';
+import { parseJsonArray } from '../db/json.js';
 import { readCache } from '../db/readCache.js';
 import { tokenTtlHours } from './settings.js';
 

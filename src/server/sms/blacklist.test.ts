@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { callGateway } from '../gateway/testClient.js';
-import { DEMO_APP } from '../db/demo/gateway.js';
+import { DEMO_APP } from '../demo/gateway.js';
 import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
 import { checkLowBalance } from '../gateway/lowBalance.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { success } from '../types.js';
 import { str } from '../sandbox.js';
-import { sm3 } from '../../gateway/sm3.js';
+import { sm3 } from '../../security/sm3.js';
 
 /** Digests of documents, for customers who anchor files by hash (the same algorithms the gateway signs with). */
 export interface InterfaceDigestConnector {

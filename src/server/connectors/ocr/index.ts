@@ -1,7 +1,7 @@
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { failure, success } from '../types.js';
 import { pick, seedOf, str } from '../sandbox.js';
-import { MALE_GIVEN, SURNAMES } from '../../db/demo/freightData.js';
+import { MALE_GIVEN, SURNAMES } from '../../sampleData/freightData.js';
 
 /** Recognition of freight documents: driving licence, vehicle licence, ID card. */
 export interface OcrConnector {

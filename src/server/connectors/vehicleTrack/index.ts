@@ -2,7 +2,7 @@ import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { failure, success } from '../types.js';
 import { InputError } from '../types.js';
 import { isPlateNumber, seedOf, str } from '../sandbox.js';
-import { HUBS, type Hub } from '../../db/demo/freightData.js';
+import { HUBS, type Hub } from '../../sampleData/freightData.js';
 
 /** Vehicle positions from a Beidou/GPS operator. */
 export interface VehicleTrackConnector {
