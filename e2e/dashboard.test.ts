@@ -30,7 +30,7 @@ describe.runIf(hasChromium())('dashboard and to-do workflow in Chromium', () => 
       expect(inTransit?.replace(/\D/g, '')).toBe(String(data.figures.waybillsInTransit));
       await screenshot(b.page, `dashboard-${user}`);
       await b.page.getByTestId('user-menu').click();
-      await b.page.getByRole('menuitem', { name: /退出登录|Log out/ }).click();
+      await b.page.getByRole('menuitem', { name: /退出登录|Log out/ }).dispatchEvent('click');
       await b.page.waitForURL(/#\/login/);
     });
   }

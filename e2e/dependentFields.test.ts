@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, motionEnded, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
 type Row = Record<string, unknown>;
 
@@ -55,6 +55,8 @@ describe.runIf(hasChromium())('dependent and filling references in the waybill f
     const box = item(label).locator('.ant-select');
     await box.click();
     await b.page.keyboard.type(text);
+    await options().filter({ hasText: text }).first().waitFor();
+    await motionEnded(b.page);
     await options().filter({ hasText: text }).first().click();
     // The list closes with an animation: until it is gone its options would count as the next list's.
     await expect.poll(() => b.page.locator('.ant-select-dropdown:visible').count()).toBe(0);
@@ -88,6 +90,7 @@ describe.runIf(hasChromium())('dependent and filling references in the waybill f
       await expect.poll(async () => (await options().allTextContents()).length).toBeGreaterThan(0);
       const offered = await options().allTextContents();
       expect(offered.filter((o) => !driversOfEnterprise.includes(o))).toEqual([]);
+      await motionEnded(b.page);
       await options().first().click();
       await expect.poll(() => item(title.driver).locator('.ant-select-selection-item').textContent()).toBe(offered[0]);
       await screenshot(b.page, `dependent-waybill-form-${lang}-${width}`);

@@ -193,6 +193,19 @@ async function networkQuiet(page: Page) {
 }
 
 /**
+ * Waits until nothing on the page is moving (a dropdown sliding open, a tooltip growing): a click on
+ * an option still sliding in was lost now and then on a loaded machine. Endless animations (a
+ * spinner) do not count.
+ */
+export async function motionEnded(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+/**
  * The ready marker of a console page: the page asked for is the one shown (when `route` is given),
  * no request is in flight (counted from the browser's events, and the app's own count of API calls
  * on `html[data-requests]`), the shown page has no loading indicator, nothing is still moving into

@@ -76,7 +76,7 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await pageSettled(b.page, '/home');
     await b.page.getByTestId('size-menu').click();
     await pageSettled(b.page);
-    await b.page.getByRole('menuitem', { name: '小' }).click();
+    await b.page.getByRole('menuitem', { name: '小' }).dispatchEvent('click');
     await b.page.getByText('切换大小成功').waitFor();
     expect(await cookie('size')).toBe('small');
     await b.page.waitForURL(/#\/home/);
@@ -109,7 +109,7 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
 
   it('switches language without a reload and says so', async () => {
     await b.page.locator('.console-header__right button', { hasText: '中文' }).click();
-    await b.page.getByRole('menuitem', { name: 'English' }).click();
+    await b.page.getByRole('menuitem', { name: 'English' }).dispatchEvent('click');
     await b.page.getByText('Switch Language Success').waitFor();
     await expect.poll(() => b.page.locator('.console-sider').textContent()).toMatch(/Platform users|Departments/);
     expect(await cookie('language')).toBe('en');

@@ -104,7 +104,7 @@ describe.runIf(hasChromium())('navigation rules in Chromium', () => {
       // The reload of the test before may still be bringing the console up: a menu opened meanwhile can close again.
       await pageSettled(b.page, '/home');
       await b.page.getByTestId('user-menu').click();
-      await b.page.getByRole('menuitem', { name: '首页' }).click();
+      await b.page.getByRole('menuitem', { name: '首页' }).dispatchEvent('click');
       await portalShows(b.page, /^\/portalShow$/);
       await b.page.locator('.p-show').waitFor();
       expect(hash(b.page)).toBe('#/portalShow');

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite in phases (unit and component, server, browser), each timed, ending with
 // the one plain line CI reads ("N passed, N failed"). Arguments go to vitest as they are
 // (`npm test -- src/server/data/write.test.ts`), without phases.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,30 +30,27 @@ if (args.length) {
   process.exit(r.status ?? 1);
 }
 
-// Two lanes side by side. The browser phase is one file at a time (two browser files side by side
-// made checks of animated positions and of request counts fail now and then) and keeps about one core
-// busy: Chromium's page thread and the server it drives take turns. The other lane, the unit and then
-// the server phase, fills the other core; server tests also wait on PostgreSQL and on their disk.
+// Server tests wait on PostgreSQL and on their own disk a good part of the time: one worker more
+// than the cores keeps both busy. Browser test files run one at a time: two side by side on two cores
+// made checks of animated positions (a tooltip fading in) and of request counts fail now and then.
 const cores = os.availableParallelism();
-const other = Math.max(1, cores - 1);
-const LANES = [
-  [{ name: 'browser', projects: ['e2e'], workers: 1 }],
-  [
-    { name: 'unit', projects: ['unit', 'dom'], workers: other },
-    { name: 'server', projects: ['server'], workers: other + 1 },
-  ],
+const PHASES = [
+  { name: 'unit', projects: ['unit', 'dom'], workers: cores },
+  { name: 'server', projects: ['server'], workers: cores + 1 },
+  { name: 'browser', projects: ['e2e'], workers: 1 },
 ];
 
-/** Runs one phase with its output kept in .tmp/test-<name>.log, printed whole when it ends so two lanes' lines never mix. */
-function runPhase(phase) {
-  const report = path.resolve(`.tmp/test-${phase.name}.json`);
-  const logFile = path.resolve(`.tmp/test-${phase.name}.log`);
-  fs.rmSync(report, { force: true });
-  const started = Date.now();
-  console.log(`phase ${phase.name}: started (output in ${path.relative(process.cwd(), logFile)})`);
-  return new Promise((resolve) => {
-    const log = fs.openSync(logFile, 'w');
-    const child = spawn(
+fs.mkdirSync('.tmp', { recursive: true });
+const stop = startPostgres();
+const reports = [];
+const times = [];
+let status = 0;
+try {
+  for (const phase of PHASES) {
+    const report = path.resolve(`.tmp/test-${phase.name}.json`);
+    fs.rmSync(report, { force: true });
+    const started = Date.now();
+    const r = spawnSync(
       process.execPath,
       [
         ...VITEST,
@@ -63,35 +60,16 @@ function runPhase(phase) {
         '--reporter=json',
         `--outputFile.json=${report}`,
       ],
-      { stdio: ['ignore', log, log] },
+      { stdio: 'inherit' },
     );
-    child.on('close', (code) => {
-      fs.closeSync(log);
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`\n----- ${phase.name} -----\n${fs.readFileSync(logFile, 'utf8')}`);
-      console.log(`\nphase ${phase.name}: ${seconds} s (exit ${code})\n`);
-      resolve({ phase, report, seconds, ok: code === 0 });
-    });
-  });
-}
-
-async function runLane(phases) {
-  const results = [];
-  for (const phase of phases) results.push(await runPhase(phase));
-  return results;
-}
-
-fs.mkdirSync('.tmp', { recursive: true });
-const stop = startPostgres();
-const started = Date.now();
-let results;
-try {
-  results = (await Promise.all(LANES.map(runLane))).flat();
+    const seconds = (Date.now() - started) / 1000;
+    times.push(`${phase.name} ${seconds.toFixed(0)} s`);
+    console.log(`\nphase ${phase.name}: ${seconds.toFixed(0)} s (exit ${r.status})\n`);
+    if (r.status !== 0) status = 1;
+    reports.push(report);
+  }
 } finally {
   stop();
 }
-const order = ['unit', 'server', 'browser'];
-results.sort((a, b) => order.indexOf(a.phase.name) - order.indexOf(b.phase.name));
-console.log(`phases: ${results.map((r) => `${r.phase.name} ${r.seconds} s`).join(', ')}; tests ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
-const failed = summarize(results.map((r) => r.report));
-process.exit(failed || (results.every((r) => r.ok) ? 0 : 1));
+console.log(`phases: ${times.join(', ')}`);
+process.exit(summarize(reports) || status);
