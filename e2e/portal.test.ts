@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLUTIONS } from '../src/portal/content/catalogue';
 import { COMPONENTS } from '../src/portal/content/componentList';
 import { SHOWCASE_MENU } from '../src/portal/content/showcase';
-import { hasChromium, openBrowser, screenshot, startServer, type Browser, type Running } from './harness';
+import { hasChromium, motionEnded, openBrowser, screenshot, startServer, type Browser, type Running } from './harness';
 
 const SHOTS = path.resolve('test-results/e2e/portal');
 
@@ -174,7 +174,7 @@ describe.runIf(hasChromium())('public portal in Chromium', () => {
     expect(lastText).toBeLessThanOrEqual(bar!.y + 1);
     await b.page.getByRole('button', { name: '服务热线' }).click();
     // The tip grows into place: measured once it has stopped moving.
-    await b.page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await motionEnded(b.page);
     const tip = await b.page.getByRole('tooltip').boundingBox();
     expect(tip!.y + tip!.height).toBeLessThanOrEqual(bar!.y);
     expect(tip!.x).toBeGreaterThanOrEqual(0);

@@ -7,6 +7,7 @@ import type { PageSchema } from '../../shared/schema/types.js';
 import { fieldSchema, recordFields, pageForCustomer } from '../../shared/schema/model.js';
 import { resolveLocks, type Locks } from './locks.js';
 import { likeCondition, type Condition } from './filters.js';
+import { PLATFORM_PARTY } from '../db/seed.js';
 
 const MENU_TTL_MS = 3000;
 /** Per app (a process may hold several, as tests do); an invalidation drops every app's. */
@@ -129,4 +130,23 @@ export function scopedParty(access: PageAccess): string | null {
 
 export function assertWritable(page: PageSchema) {
   if (page.resource?.readOnly || page.kind === 'log' || page.kind === 'report') throw notAllowed('server.data.readOnly');
+}
+
+/** What a scheduled job acts as on a page: the platform's super administrator, with every action. */
+export function systemAccess(page: PageSchema): PageAccess {
+  return {
+    user: {
+      sessionId: 0,
+      userId: 0,
+      username: 'system',
+      realName: null,
+      partyCode: PLATFORM_PARTY.code,
+      partyKind: 'platform',
+      activeRole: 'SUPER_ADMIN',
+      roles: ['SUPER_ADMIN'],
+      isAdmin: true,
+    },
+    page,
+    actions: 'all',
+  };
 }

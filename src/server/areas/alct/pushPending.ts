@@ -1,8 +1,7 @@
 import { AppError } from '../../errors.js';
-import { PLATFORM_PARTY } from '../../db/seed.js';
 import { pushShipment } from './actions.js';
 import { toRecord } from '../../data/rows.js';
-import type { PageAccess } from '../../data/access.js';
+import { systemAccess } from '../../data/access.js';
 import type { JobHandler } from '../../jobs/types.js';
 
 const BATCH = 200;
@@ -22,21 +21,7 @@ export const alctPushPending: JobHandler = async (ctx, { log }) => {
     .where('status', '=', 'enabled')
     .where('syncMode', '=', 'scheduled')
     .execute();
-  const access: PageAccess = {
-    user: {
-      sessionId: 0,
-      userId: 0,
-      username: 'system',
-      realName: null,
-      partyCode: PLATFORM_PARTY.code,
-      partyKind: 'platform',
-      activeRole: 'SUPER_ADMIN',
-      roles: ['SUPER_ADMIN'],
-      isAdmin: true,
-    },
-    page,
-    actions: 'all',
-  };
+  const access = systemAccess(page);
   const counts = { accepted: 0, pushed: 0, rejected: 0, skipped: 0 };
   for (const { enterpriseCode } of configs) {
     const rows = await db

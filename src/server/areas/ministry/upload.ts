@@ -1,36 +1,15 @@
 import { AppError } from '../../errors.js';
-import { PLATFORM_PARTY } from '../../db/seed.js';
 import { documentOf, upload, PAYMENT_UPLOAD, WAYBILL_UPLOAD } from './actions.js';
 import { toRecord, toStored, type Row } from '../../data/rows.js';
 import { tableWritten } from '../../services/tableCache.js';
 import type { AppContext } from '../../context.js';
-import type { PageAccess } from '../../data/access.js';
+import { systemAccess } from '../../data/access.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { dynamicView } from '../../db/connect.js';
 
 const BATCH = 200;
 /** Documents signed or paid longer ago than this are past the reporting window and left to staff. */
 const WINDOW_DAYS = 30;
-
-function systemAccess(ctx: AppContext, pageId: string): PageAccess | null {
-  const page = ctx.schemas.pages.get(pageId);
-  if (!page?.resource) return null;
-  return {
-    user: {
-      sessionId: 0,
-      userId: 0,
-      username: 'system',
-      realName: null,
-      partyCode: PLATFORM_PARTY.code,
-      partyKind: 'platform',
-      activeRole: 'SUPER_ADMIN',
-      roles: ['SUPER_ADMIN'],
-      isAdmin: true,
-    },
-    page,
-    actions: 'all',
-  };
-}
 
 /** Upload records for signed/settled waybills and paid settlements in the window that have none yet. */
 async function addMissing(ctx: AppContext, now: Date): Promise<number> {
@@ -108,7 +87,7 @@ export const ministryUpload: JobHandler = async (ctx, { now, log }) => {
   const added = await addMissing(ctx, now);
   const counts = { accepted: 0, rejected: 0, unchanged: 0, skipped: 0 };
   for (const pageId of [WAYBILL_UPLOAD, PAYMENT_UPLOAD]) {
-    const access = systemAccess(ctx, pageId)!;
+    const access = systemAccess(ctx.schemas.pages.get(pageId)!);
     // Waiting ones first, so rejected ones that nobody has fixed never hold up new documents.
     const table = access.page.resource!.table;
     const rows = [
