@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { listenForWrites, WatchedPostgresDialect } from './pgWatch.js';
+import { AsyncBusySqliteDialect, SYNC_BUSY_MS } from './sqliteBusy.js';
 import { withStatementCache } from './statementCache.js';
 import { WriteWatch } from './writeWatch.js';
 import type { CoreDatabase } from './coreDatabase.js';
@@ -80,11 +81,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const file = new BetterSqlite3(path.join(opts.dataDir, 'app.db'));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
-  file.pragma('busy_timeout = 5000');
+  file.pragma(`busy_timeout = ${SYNC_BUSY_MS}`);
   // data_version moves when another connection (another process, the sqlite3 shell) commits to the file.
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   const writes = new WriteWatch(() => dataVersion.get());
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: withStatementCache(file) }), plugins: [writes] }) as Db;
+  const db = new Kysely<unknown>({ dialect: new AsyncBusySqliteDialect({ database: withStatementCache(file) }), plugins: [writes] }) as Db;
   return { db, core: coreView(db), dialect: 'sqlite', writes, close: () => db.destroy() };
 }
 

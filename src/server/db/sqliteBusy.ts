@@ -1,0 +1,61 @@
+import { SqliteDialect, type DatabaseConnection, type Driver } from 'kysely';
+
+/** How long a statement waits in all for another connection's write lock before "database is locked". */
+export const BUSY_WAIT_MS = 5000;
+/**
+ * SQLite's own busy handler sleeps inside the statement, which blocks the event loop: the server
+ * answers nothing meanwhile, and a connection of the same process holding the lock (a second
+ * server on the file, a tool) cannot finish its transaction, so the wait always runs to its end.
+ * The handler is left a few milliseconds for short contention; longer waits happen here, between
+ * turns of the event loop.
+ */
+export const SYNC_BUSY_MS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A lock another connection holds; a stale snapshot (SQLITE_BUSY_SNAPSHOT) only clears if the transaction restarts. */
+function waitable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_RECOVERY' || code === 'SQLITE_LOCKED';
+}
+
+function retrying(connection: DatabaseConnection): DatabaseConnection {
+  return {
+    async executeQuery(query) {
+      for (let waited = 0; ; ) {
+        try {
+          return await connection.executeQuery(query);
+        } catch (err) {
+          if (!waitable(err) || waited >= BUSY_WAIT_MS) throw err;
+          const pause = Math.min(5 + waited / 8, 100);
+          await sleep(pause);
+          waited += pause + SYNC_BUSY_MS;
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+/** Kysely's SQLite dialect whose statements wait for a busy database without blocking the event loop. */
+export class AsyncBusySqliteDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    const outer = (c: DatabaseConnection) => {
+      let w = wrapped.get(c);
+      if (!w) {
+        w = retrying(c);
+        wrapped.set(c, w);
+        inner.set(w, c);
+      }
+      return w;
+    };
+    driver.acquireConnection = async () => outer(await acquire());
+    driver.releaseConnection = (c) => release(inner.get(c) ?? c);
+    return driver;
+  }
+}
