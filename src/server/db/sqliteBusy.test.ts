@@ -13,7 +13,11 @@ describe('two connections of one process on one SQLite file', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-busy-'));
     a = await openDatabase({ dataDir: dir });
     b = await openDatabase({ dataDir: dir });
-    await a.db.schema.createTable('things').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('note', 'text').execute();
+    await a.db.schema
+      .createTable('things')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('note', 'text')
+      .execute();
     await dynamicView(a.db).insertInto('things').values({ id: 1, note: 'first' }).execute();
   });
   afterAll(async () => {
