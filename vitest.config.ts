@@ -1,5 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+const DOM_TESTS = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
+
+/**
+ * Component test files that replace a module with vi.mock. In a worker whose files share their
+ * modules, such a file would get whichever copy an earlier file loaded, so these run isolated,
+ * found by their content: a new test that mocks a module is isolated without anyone listing it.
+ */
+function filesMockingModules(dir = 'src'): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return filesMockingModules(p);
+    return /\.(test\.tsx|dom\.test\.ts)$/.test(e.name) && fs.readFileSync(p, 'utf8').includes('vi.mock(') ? [p] : [];
+  });
+}
+const MOCKING = filesMockingModules();
 
 // Four projects: pure code in Node, the server in Node (SQLite and PostgreSQL), browser components in
 // jsdom, and end-to-end runs of the real server driven through Debian's Chromium. `npm test`
@@ -17,6 +35,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'schemas.test.ts'],
           exclude: ['src/**/*.dom.test.ts', 'src/server/**'],
+          // Plain functions: files of one worker share their modules instead of importing them again each.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -39,7 +59,21 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
+          include: DOM_TESTS,
+          exclude: MOCKING,
+          setupFiles: ['src/test/setup-dom.ts'],
+          testTimeout: 30_000,
+          // Files of one worker share their modules: importing antd and React again for every file
+          // took a third of this project's time. src/test/setup-dom.ts puts shared globals back.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-mocks',
+          environment: 'jsdom',
+          include: MOCKING,
           setupFiles: ['src/test/setup-dom.ts'],
           testTimeout: 30_000,
         },

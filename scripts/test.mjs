@@ -35,7 +35,7 @@ if (args.length) {
 // made checks of animated positions (a tooltip fading in) and of request counts fail now and then.
 const cores = os.availableParallelism();
 const PHASES = [
-  { name: 'unit', projects: ['unit', 'dom'], workers: cores },
+  { name: 'unit', projects: ['unit', 'dom', 'dom-mocks'], workers: cores },
   { name: 'server', projects: ['server'], workers: cores + 1 },
   { name: 'browser', projects: ['e2e'], workers: 1 },
 ];

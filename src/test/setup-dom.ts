@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Lazy pages and antd's first render can take several seconds on a loaded two-core machine (the default wait is 1 s).
@@ -29,3 +29,13 @@ if (!('ResizeObserver' in window)) {
 if (!window.scrollTo) window.scrollTo = () => undefined;
 
 afterEach(() => cleanup());
+
+// Files may share their modules (vitest.config.ts): what one changed in the globals is put back
+// before the next file runs.
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
