@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 
 const DOM_TESTS = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
@@ -19,6 +20,19 @@ function filesMockingModules(dir = 'src'): string[] {
 }
 const MOCKING = filesMockingModules();
 
+/**
+ * Vitest runs the longest files first when it has their times from an earlier run, and the largest
+ * otherwise: on a fresh clone the journeys (a few lines that visit every menu entry, the longest
+ * browser files by far) came last, and one worker ran the last of them alone.
+ */
+class JourneysFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const journey = (f: TestSpecification) => /\/e2e\/journey/.test(f.moduleId);
+    return [...sorted.filter(journey), ...sorted.filter((f) => !journey(f))];
+  }
+}
+
 // Four projects: pure code in Node, the server in Node (SQLite and PostgreSQL), browser components in
 // jsdom, and end-to-end runs of the real server driven through Debian's Chromium. `npm test`
 // (scripts/test.mjs) runs them as timed phases.
@@ -27,6 +41,7 @@ export default defineConfig({
   test: {
     globals: true,
     globalSetup: ['src/test/global-setup.ts'],
+    sequence: { sequencer: JourneysFirst },
     projects: [
       {
         extends: true,
@@ -90,9 +105,8 @@ export default defineConfig({
           // default one-second poll made such checks fail on a busy CI runner.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
-          // Each file drives its own server and Chromium, one at a time (side by side, checks of
-          // animated positions failed now and then), in one worker whose files share the server's modules.
-          fileParallelism: false,
+          // Each file drives its own server and Chromium; scripts/test.mjs runs one file per core.
+          // The files of a worker share the server's modules.
           isolate: false,
         },
       },

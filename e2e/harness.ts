@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import { copyTemplate, templateApplies } from '../src/server/test/template';
+import { buildOnce } from '../src/server/test/buildOnce';
 import { TOKEN_COOKIE } from '../src/engine/session/cookieNames';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -31,10 +32,11 @@ function newestMtime(dir: string): number {
 }
 
 /**
- * Builds the browser app once per state of the sources, into a folder named after that state, so
- * concurrent runs never serve a build another run is replacing. Old builds are pruned.
+ * Builds the browser app once per state of the sources, into a folder named after that state, once
+ * across the workers of the run (buildOnce), so no run serves a build another is replacing. Old
+ * builds are pruned.
  */
-export function ensureBuild(): string {
+export async function ensureBuild(): Promise<string> {
   const sources = Math.max(
     newestMtime(path.resolve('src')),
     newestMtime(path.resolve('public')),
@@ -42,19 +44,16 @@ export function ensureBuild(): string {
     fs.statSync('vite.config.ts').mtimeMs,
   );
   const dir = path.join(DIST, String(Math.floor(sources)));
-  if (!fs.existsSync(path.join(dir, 'index.html'))) {
-    const tmp = `${dir}.${process.pid}`;
+  await buildOnce(dir, async (tmp) => {
     // What ships: under vitest NODE_ENV is "test", which would build React's development files.
     execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', tmp, '--emptyOutDir', '--logLevel', 'error'], {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.renameSync(tmp, dir);
-  }
+  });
   for (const old of fs.readdirSync(DIST)) {
     const p = path.join(DIST, old);
-    if (p !== dir && Date.now() - fs.statSync(p).mtimeMs > 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+    if (p !== dir && !old.endsWith('.lock') && Date.now() - fs.statSync(p).mtimeMs > 3_600_000) fs.rmSync(p, { recursive: true, force: true });
   }
   return dir;
 }
@@ -73,7 +72,7 @@ export async function startServer(): Promise<Running> {
   const config = {
     ...configFromEnv({}),
     dataDir,
-    distDir: ensureBuild(),
+    distDir: await ensureBuild(),
     scryptLogN: 12,
     demoCallsPerService: 12,
     logLevel: 'warn',

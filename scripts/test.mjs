@@ -31,13 +31,13 @@ if (args.length) {
 }
 
 // Server tests wait on PostgreSQL and on their own disk a good part of the time: one worker more
-// than the cores keeps both busy. Browser test files run one at a time: two side by side on two cores
-// made checks of animated positions (a tooltip fading in) and of request counts fail now and then.
+// than the cores keeps both busy. A browser test file keeps one core busy (Chromium's page thread),
+// so one file runs per core; its checks wait for ready markers and motion to end, never for time.
 const cores = os.availableParallelism();
 const PHASES = [
   { name: 'unit', projects: ['unit', 'dom', 'dom-mocks'], workers: cores },
   { name: 'server', projects: ['server'], workers: cores + 1 },
-  { name: 'browser', projects: ['e2e'], workers: 1 },
+  { name: 'browser', projects: ['e2e'], workers: cores },
 ];
 
 fs.mkdirSync('.tmp', { recursive: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
+import { buildOnce, READY } from './buildOnce.js';
 
 /**
  * A demo database is built once per state of what shapes it (the server's code, the page schemas,
@@ -89,54 +90,6 @@ function templateKey(dialect: string, config: ServerConfig): string {
     .slice(0, 16);
 }
 
-const READY = 'template-ready';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Runs `build` into `dir` once across every process of the run: the first takes a lock folder,
- * the others wait for its ready marker. A lock left by a process that died is taken over.
- */
-async function buildOnce(dir: string, build: (tmp: string) => Promise<void>): Promise<void> {
-  const lock = `${dir}.lock`;
-  fs.mkdirSync(ROOT, { recursive: true });
-  for (;;) {
-    if (fs.existsSync(path.join(dir, READY))) return;
-    try {
-      fs.mkdirSync(lock);
-    } catch {
-      const owner = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8').trim() || 0);
-      if (owner && !alive(owner)) fs.rmSync(lock, { recursive: true, force: true });
-      await sleep(100);
-      continue;
-    }
-    fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    try {
-      if (fs.existsSync(path.join(dir, READY))) return;
-      const tmp = `${dir}.build-${process.pid}`;
-      fs.rmSync(tmp, { recursive: true, force: true });
-      fs.rmSync(dir, { recursive: true, force: true });
-      // A database without demo data may leave nothing in its data folder: the folder is made here.
-      fs.mkdirSync(tmp, { recursive: true });
-      await build(tmp);
-      fs.writeFileSync(path.join(tmp, READY), new Date().toISOString());
-      fs.renameSync(tmp, dir);
-      prune(dir);
-      return;
-    } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
-
 /** Templates of other days or sources are removed after a while; a concurrent run may still copy them. */
 function prune(keep: string) {
   for (const name of fs.readdirSync(ROOT)) {
@@ -200,6 +153,7 @@ export async function copyTemplate(
     await buildTemplate(config, tmp, databaseUrl(building));
     await adminQuery(`ALTER DATABASE ${building} RENAME TO ${pgTemplate}`);
   });
+  prune(dir);
   fs.cpSync(dir, dataDir, { recursive: true, filter: (src) => path.basename(src) !== READY });
   if (dialect === 'sqlite') return undefined;
   await adminQuery(`CREATE DATABASE ${newDatabase} TEMPLATE ${pgTemplate}`);
