@@ -53,7 +53,8 @@ export async function ensureBuild(): Promise<string> {
   });
   for (const old of fs.readdirSync(DIST)) {
     const p = path.join(DIST, old);
-    if (p !== dir && !old.endsWith('.lock') && Date.now() - fs.statSync(p).mtimeMs > 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+    if (p !== dir && !old.endsWith('.lock') && Date.now() - fs.statSync(p).mtimeMs > 3_600_000)
+      fs.rmSync(p, { recursive: true, force: true });
   }
   return dir;
 }
