@@ -8,6 +8,7 @@ import type { Transition } from '../../shared/schema/types';
 import type { PageBundle } from '../data/pageApi';
 import type { ApiError } from '../data/envelope';
 import type { RouteEntry } from '../routes/buildRoutes';
+import { setNotifier } from '../data/notifier';
 import { setupTestI18n } from '../../widgets/test-i18n';
 import en from '../../i18n/locales/en/engine.json';
 import { useListController } from './useListController';
@@ -97,11 +98,16 @@ describe('the list commands', () => {
     await waitFor(() => expect(result.current.list.rows.map((r) => r.id)).toEqual([2, 3]));
   });
 
-  it("tells the server's refusal of a delete as it was sent, and keeps the row", async () => {
+  it("tells the server's refusal of a delete once, as it was sent, and keeps the row", async () => {
+    const requestLayer = { error: vi.fn(), confirmRelogin: async () => false };
+    setNotifier(requestLayer);
     const { result, notify } = setup();
     await waitFor(() => expect(result.current.list.rows).toHaveLength(3));
     await act(() => result.current.commands.remove(rows[1]));
     expect(notify.error).toHaveBeenCalledWith('Still in use by 3 orders');
+    expect(notify.error).toHaveBeenCalledTimes(1);
+    // The request layer leaves the message to the list: one toast, not two.
+    expect(requestLayer.error).not.toHaveBeenCalled();
     expect(notify.success).not.toHaveBeenCalled();
     expect(result.current.list.rows).toHaveLength(3);
   });

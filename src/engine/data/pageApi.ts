@@ -112,8 +112,9 @@ export const pageApi = {
     api.post<Rec>(withQuery(base(pageId), query), body, { silent: true }),
   update: (pageId: string, id: string | number, body: Record<string, unknown>, query?: Record<string, string>) =>
     api.put<Rec>(withQuery(`${base(pageId)}/${id}`, query), body, { silent: true }),
-  remove: (pageId: string, id: string | number) => api.del<{ deleted: number }>(`${base(pageId)}/${id}`),
-  bulkDelete: (pageId: string, ids: number[]) => api.post<{ deleted: number }>(`${base(pageId)}/bulk-delete`, { ids }),
+  // The callers tell a refusal (in use, built in) themselves: the request layer stays silent.
+  remove: (pageId: string, id: string | number) => api.del<{ deleted: number }>(`${base(pageId)}/${id}`, { silent: true }),
+  bulkDelete: (pageId: string, ids: number[]) => api.post<{ deleted: number }>(`${base(pageId)}/bulk-delete`, { ids }, { silent: true }),
   transition: (pageId: string, id: number, name: string, body: Record<string, unknown>) =>
     api.post<Rec>(`${base(pageId)}/${id}/transitions/${encodeURIComponent(name)}`, body, { silent: true }),
   action: (pageId: string, id: number, name: string, body: Record<string, unknown>) =>
