@@ -7,7 +7,7 @@ import type { PageAccess } from '../data/access.js';
 import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
-import { ruleContext } from '../data/ruleRefs.js';
+import { prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
 import { lockGroups, lockKeys } from '../data/ruleLocks.js';
 import { PendingFigures } from './pendingFigures.js';
 import { fillFromReferences } from '../data/refFill.js';
@@ -203,6 +203,13 @@ class ImportJob {
       const wanted = batch.flatMap((p) => ([] as string[]).concat(p.refs[c.name] ?? []));
       if (wanted.length) await this.refs.load(db, c.name, c.field, wanted);
     }
+    await prefetchRuleRefs(
+      this.ctx,
+      page,
+      batch.map((p) => this.withRefsQuietly(p)),
+      db,
+      this.ruleRefs,
+    );
     const good: Pending[] = [];
     for (const p of batch) {
       for (const [name, v] of Object.entries(p.refs)) {
@@ -227,6 +234,19 @@ class ImportJob {
       await this.insert(db, ok);
       this.figures.clear();
     }
+  }
+
+  /** The row's values with the references that resolve; those that do not are reported by flush. */
+  private withRefsQuietly(p: Pending): Row {
+    const values: Row = { ...p.values };
+    for (const [name, v] of Object.entries(p.refs)) {
+      try {
+        values[name] = Array.isArray(v) ? v.map((x) => this.refs.resolve(name, x)) : this.refs.resolve(name, v);
+      } catch (err) {
+        if (!(err instanceof CellError)) throw err;
+      }
+    }
+    return values;
   }
 
   private validate(p: Pending): boolean {

@@ -3,6 +3,9 @@ import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, pageUrl, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { multipart } from '../test/sheets.js';
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
+import { prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
+import type { Row } from '../data/rows.js';
+import type { PageSchema } from '../../shared/schema/types.js';
 
 const LOAD = 'importRules/load';
 
@@ -119,5 +122,37 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     expect(dataOf(await upload(file([['Q3', other, 10001, '']]), '?dryRun=1')).errors).toHaveLength(1);
     expect(dataOf(await upload(file([['Q3', other, 10000, '']]))).imported).toBe(1);
     expect(await countRows(t, 'demo_import_load', { plate: other })).toBe(3);
+  });
+  it('reads the records its rules name once per batch, the same records as one by one', async () => {
+    const page = t.app.ctx.schemas.pages.get(LOAD) as PageSchema;
+    let reads = 0;
+    const counted = t.app.ctx.database.db.withPlugin({
+      transformQuery: (a) => {
+        if (a.node.kind === 'SelectQueryNode') reads++;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const records: Row[] = [vehicle.plate, other, 'NO SUCH PLATE', vehicle.plate].map((plate) => ({
+      plate,
+      weightKg: 1000,
+      partyCode: 'C1001',
+    }));
+    const cache = new Map<string, Row | null>();
+    await prefetchRuleRefs(t.app.ctx, page, records, counted, cache);
+    expect(reads).toBe(1);
+    for (const record of records) {
+      const batched = await ruleContext(t.app.ctx, page, record, counted, cache);
+      const alone = await ruleContext(t.app.ctx, page, record);
+      expect(batched?.refs).toEqual(alone?.refs);
+    }
+    expect(records.map((r) => cache.get(`tms/base/vehicle\u0000${String(r.plate)}`)?.loadKg ?? null)).toEqual([
+      vehicle.loadKg,
+      expect.any(Number),
+      null,
+      vehicle.loadKg,
+    ]);
+    // Only the rule's figure (the plate quota) is read per record now.
+    expect(reads).toBe(1 + records.length);
   });
 });
