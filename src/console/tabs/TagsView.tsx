@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject, type WheelEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject, type WheelEvent } from 'react';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
@@ -31,6 +31,67 @@ function useOverflow(strip: RefObject<HTMLElement | null>, deps: unknown[]) {
   }, [measure, ...deps]);
   return { edges, measure };
 }
+
+interface TabActions {
+  open(tab: Tab): void;
+  close(tab: Tab): void;
+  act(tab: Tab, key: string): void;
+}
+
+/**
+ * One tab with its context menu. Memoised: a navigation changes two tabs (the one left and the one
+ * opened), and a strip of many open pages re-rendered every tab's menu trigger at each of them.
+ */
+const TabItem = memo(function TabItem(props: {
+  tab: Tab;
+  active: boolean;
+  title: string;
+  closeLabel: string;
+  menu: MenuProps['items'];
+  actions: TabActions;
+}) {
+  const { tab, active, title, closeLabel, menu, actions } = props;
+  return (
+    <Dropdown trigger={['contextMenu']} menu={{ items: menu, onClick: ({ key }) => actions.act(tab, key) }}>
+      <li
+        data-testid="tab"
+        className={active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
+        onClick={() => actions.open(tab)}
+        onAuxClick={(e) => {
+          if (e.button === 1 && !tab.affix) actions.close(tab);
+        }}
+      >
+        <button
+          type="button"
+          className="tags-view__title"
+          aria-current={active ? 'page' : undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.open(tab);
+          }}
+          onKeyDown={(e) => {
+            if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) actions.close(tab);
+          }}
+        >
+          {title}
+        </button>
+        {!tab.affix && (
+          <button
+            type="button"
+            className="tags-view__close"
+            aria-label={closeLabel}
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.close(tab);
+            }}
+          >
+            <CloseOutlined />
+          </button>
+        )}
+      </li>
+    </Dropdown>
+  );
+});
 
 /** The strip of open pages (spec §2.6, §4): affixed tabs stay, a context menu refreshes and closes. */
 export function TagsView() {
@@ -72,13 +133,16 @@ export function TagsView() {
     measure();
     // Again once the scroll arrows come or go: they narrow or widen the strip.
   }, [active, tabs.length, measure, overflowing]);
-  // Each tab's context menu acts on that tab.
-  const itemsFor = (tab: Tab): MenuProps['items'] => [
-    { key: 'refresh', label: t('tabs.refresh') },
-    { key: 'close', label: t('tabs.close'), disabled: tab.affix },
-    { key: 'others', label: t('tabs.closeOthers') },
-    { key: 'all', label: t('tabs.closeAll') },
-  ];
+  // Each tab's context menu acts on that tab; an affixed tab cannot be closed.
+  const menus = useMemo(() => {
+    const items = (affix: boolean): MenuProps['items'] => [
+      { key: 'refresh', label: t('tabs.refresh') },
+      { key: 'close', label: t('tabs.close'), disabled: affix },
+      { key: 'others', label: t('tabs.closeOthers') },
+      { key: 'all', label: t('tabs.closeAll') },
+    ];
+    return { affixed: items(true), closable: items(false) };
+  }, [t]);
   const act = (tab: Tab, key: string) => {
     if (key === 'refresh') {
       tabsStore.refresh(tab.key);
@@ -89,6 +153,19 @@ export function TagsView() {
       navigate(tab.fullPath);
     } else if (key === 'all') go(tabsStore.closeAll());
   };
+  // The tabs get handlers that stay the same object, calling the latest of these (which read the active tab).
+  const latest = useRef<TabActions>({ open: () => undefined, close: () => undefined, act: () => undefined });
+  useLayoutEffect(() => {
+    latest.current = { open: (tab) => navigate(tab.fullPath), close, act };
+  });
+  const actions = useMemo<TabActions>(
+    () => ({
+      open: (tab) => latest.current.open(tab),
+      close: (tab) => latest.current.close(tab),
+      act: (tab, key) => latest.current.act(tab, key),
+    }),
+    [],
+  );
 
   return (
     <nav className={overflowing ? 'tags-view tags-view--overflow' : 'tags-view'} aria-label={t('tabs.label')}>
@@ -107,46 +184,20 @@ export function TagsView() {
       {/* A list of pages, each a button that opens it and one that closes it: two siblings, since a
           control inside another cannot be reached by assistive technology (axe: nested-interactive). */}
       <ul className="tags-view__strip" ref={strip} onWheel={onWheel} onScroll={measure}>
-        {tabs.map((tab) => (
-          <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: itemsFor(tab), onClick: ({ key }) => act(tab, key) }}>
-            <li
-              data-testid="tab"
-              className={tab.key === active ? 'tags-view__tab tags-view__tab--active' : 'tags-view__tab'}
-              onClick={() => navigate(tab.fullPath)}
-              onAuxClick={(e) => {
-                if (e.button === 1 && !tab.affix) close(tab);
-              }}
-            >
-              <button
-                type="button"
-                className="tags-view__title"
-                aria-current={tab.key === active ? 'page' : undefined}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  navigate(tab.fullPath);
-                }}
-                onKeyDown={(e) => {
-                  if ((e.key === 'Delete' || e.key === 'Backspace') && !tab.affix) close(tab);
-                }}
-              >
-                {titleOf(tab)}
-              </button>
-              {!tab.affix && (
-                <button
-                  type="button"
-                  className="tags-view__close"
-                  aria-label={t('tabs.closeNamed', { title: titleOf(tab) })}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    close(tab);
-                  }}
-                >
-                  <CloseOutlined />
-                </button>
-              )}
-            </li>
-          </Dropdown>
-        ))}
+        {tabs.map((tab) => {
+          const title = titleOf(tab);
+          return (
+            <TabItem
+              key={tab.key}
+              tab={tab}
+              active={tab.key === active}
+              title={title}
+              closeLabel={t('tabs.closeNamed', { title })}
+              menu={tab.affix ? menus.affixed : menus.closable}
+              actions={actions}
+            />
+          );
+        })}
       </ul>
       {overflowing && (
         <>
