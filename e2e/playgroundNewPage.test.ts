@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, motionEnded, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 
 const PAGE = 'labDemo/sample';
 const TEXTS = {
@@ -50,6 +50,7 @@ describe.runIf(hasChromium())('a new page made wholly in the schema playground, 
     }
     // Customer administrators may see and add records.
     await extras.getByTestId('playground-grants-CUSTOMER_ADMIN').locator('.ant-select-selector').click();
+    await motionEnded(b.page);
     for (const action of ['查看', '新增'])
       await b.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: action }).first().click();
     await b.page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, motionEnded, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
 import { readSecret } from '../src/server/security/secrets';
 
 /** Related records, locked child views, a customer's service configuration and a service log, as people use them. */
@@ -15,6 +15,7 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
   const field = (label: string) => item(label).locator('input, textarea').first();
   const pick = async (label: string, option: string) => {
     await item(label).locator('.ant-select-selector').click();
+    await motionEnded(b.page);
     await b.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
   };
   const token = async () => (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;
