@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, openBrowser, signIn, startServer, type Browser, type Running } from './harness';
+import { hasChromium, openBrowser, pageSettled, signIn, startServer, type Browser, type Running } from './harness';
 
 /** The first visit of a list, after sign-in and from the dashboard, asks for its rows once. */
 describe.runIf(hasChromium())('the first list visit in Chromium', () => {
@@ -32,8 +32,12 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
     await b.page.waitForLoadState('networkidle');
     requests.length = 0;
     await item.click();
+    // The page asked for is the one shown and every request of the visit has been answered (the
+    // rows of the list shown before would also match a row selector, and on a loaded machine half a
+    // second of network silence came before the new page's requests had been sent).
+    await pageSettled(b.page, '/platformUser/department');
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
-    // Whatever else the visit asks for has left by the time the network is idle.
+    // A second request sent late (a re-render asking again) would come within half a second of quiet.
     await b.page.waitForLoadState('networkidle');
     expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2Fdepartment?'))).toEqual([
       'GET /open-platform/data/platformUser%2Fdepartment?page=1&size=20',
@@ -44,6 +48,7 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
   it('sends one row request for a second list', async () => {
     requests.length = 0;
     await b.page.locator('.console-sider .ant-menu-item', { hasText: '员工管理' }).click();
+    await pageSettled(b.page, '/platformUser/staffManage');
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     await b.page.waitForLoadState('networkidle');
     expect(requests.filter((r) => r.startsWith('GET /open-platform/data/platformUser%2FstaffManage?'))).toEqual([
