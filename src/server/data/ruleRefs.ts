@@ -45,7 +45,7 @@ export async function ruleContext(
     }
     const row = await dynamicView(db)
       .selectFrom(ref.target.resource!.table)
-      .select(ref.columns)
+      .select(ruleColumns(ref.target, ref.key))
       .where(ref.key, '=', ref.value as never)
       .executeTakeFirst();
     refs[alias] = row ? asRuleRecord(ref.target, row as Row) : null;
@@ -54,14 +54,18 @@ export async function ruleContext(
   return { refs, aggregates, today: chinaToday(), ...(depends ? { depends } : {}) };
 }
 
-/** The record a rule's `with` field names: which page, by which key, read with which columns; null when it names none. */
+/** The record a rule's `with` field names: which page and by which key; null when it names none. */
 function refOf(ctx: AppContext, page: PageSchema, field: string, value: unknown) {
   const target = ctx.schemas.pages.get(page.model!.properties[field]?.['x-ref'] ?? '') as PageSchema | undefined;
   if (!target?.resource || value === null || value === undefined || value === '' || typeof value === 'object') return null;
   const key = target.resource.key ?? 'id';
   if (key === 'id' && !Number.isSafeInteger(Number(value))) return null;
-  const columns = [...new Set([key, ...selectColumns(target), ...(target.resource.scope === 'party' ? ['partyCode'] : [])])];
-  return { target, key, columns, value: key === 'id' ? Number(value) : value, cacheKey: `${target.id}\u0000${String(value)}` };
+  return { target, key, value: key === 'id' ? Number(value) : value, cacheKey: `${target.id}\u0000${String(value)}` };
+}
+
+/** What a rule may read of a referenced record: its listed fields and, for an organisation's record, its organisation. */
+function ruleColumns(target: PageSchema, key: string): string[] {
+  return [...new Set([key, ...selectColumns(target), ...(target.resource!.scope === 'party' ? ['partyCode'] : [])])];
 }
 
 function asRuleRecord(target: PageSchema, row: Row): Row {
@@ -88,10 +92,10 @@ export async function prefetchRuleRefs(ctx: AppContext, page: PageSchema, record
     const refs = [...wanted.values()];
     for (let i = 0; i < refs.length; i += PREFETCH_CHUNK) {
       const chunk = refs.slice(i, i + PREFETCH_CHUNK);
-      const { target, key, columns } = chunk[0];
+      const { target, key } = chunk[0];
       const rows = (await dynamicView(db)
         .selectFrom(target.resource!.table)
-        .select(columns)
+        .select(ruleColumns(target, key))
         .where(key, 'in', chunk.map((r) => r.value) as never[])
         .execute()) as Row[];
       const found = new Map(rows.map((row) => [String(row[key]), row]));

@@ -41,21 +41,17 @@ function retrying(connection: DatabaseConnection): DatabaseConnection {
 export class AsyncBusySqliteDialect extends SqliteDialect {
   createDriver(): Driver {
     const driver = super.createDriver();
-    const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
     const acquire = driver.acquireConnection.bind(driver);
     const release = driver.releaseConnection.bind(driver);
-    const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
-    const outer = (c: DatabaseConnection) => {
-      let w = wrapped.get(c);
-      if (!w) {
-        w = retrying(c);
-        wrapped.set(c, w);
-        inner.set(w, c);
-      }
-      return w;
+    // SQLite's driver has one connection; it is wrapped once, and released as itself.
+    let connection: DatabaseConnection | undefined;
+    let wrapped: DatabaseConnection | undefined;
+    driver.acquireConnection = async () => {
+      const c = await acquire();
+      if (c !== connection) [connection, wrapped] = [c, retrying(c)];
+      return wrapped!;
     };
-    driver.acquireConnection = async () => outer(await acquire());
-    driver.releaseConnection = (c) => release(inner.get(c) ?? c);
+    driver.releaseConnection = () => release(connection!);
     return driver;
   }
 }

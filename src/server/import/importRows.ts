@@ -203,14 +203,7 @@ class ImportJob {
       const wanted = batch.flatMap((p) => ([] as string[]).concat(p.refs[c.name] ?? []));
       if (wanted.length) await this.refs.load(db, c.name, c.field, wanted);
     }
-    await prefetchRuleRefs(
-      this.ctx,
-      page,
-      batch.map((p) => this.withRefsQuietly(p)),
-      db,
-      this.ruleRefs,
-    );
-    const good: Pending[] = [];
+    // The whole batch's references first, so the records its rules name are read in one query.
     for (const p of batch) {
       for (const [name, v] of Object.entries(p.refs)) {
         try {
@@ -222,6 +215,11 @@ class ImportJob {
           this.fail(p.row, name, err.key, err.params);
         }
       }
+    }
+    const resolved = batch.filter((p) => !p.failed).map((p) => p.values);
+    await prefetchRuleRefs(this.ctx, page, resolved, db, this.ruleRefs);
+    const good: Pending[] = [];
+    for (const p of batch) {
       // Fields a chosen record fills (x-ref-fill) and the file leaves out come from that record, as in a create.
       if (!p.failed) await fillFromReferences(this.ctx, page, p.values, db, this.ruleRefs);
       // The model's rules run on the other cells too, so one upload shows every problem of a row.
@@ -234,19 +232,6 @@ class ImportJob {
       await this.insert(db, ok);
       this.figures.clear();
     }
-  }
-
-  /** The row's values with the references that resolve; those that do not are reported by flush. */
-  private withRefsQuietly(p: Pending): Row {
-    const values: Row = { ...p.values };
-    for (const [name, v] of Object.entries(p.refs)) {
-      try {
-        values[name] = Array.isArray(v) ? v.map((x) => this.refs.resolve(name, x)) : this.refs.resolve(name, v);
-      } catch (err) {
-        if (!(err instanceof CellError)) throw err;
-      }
-    }
-    return values;
   }
 
   private validate(p: Pending): boolean {
