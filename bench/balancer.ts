@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './serverProcess';
 
 export interface Balancer {
   url: string;
@@ -16,17 +17,6 @@ export interface Balancer {
 }
 
 const NGINX = '/usr/sbin/nginx';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The same configuration docs/DEPLOY.md shows, with the upstreams, port and paths of this run. */
 export function nginxConfig(upstreams: string[], port: number, dir: string): string {

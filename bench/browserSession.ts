@@ -177,6 +177,61 @@ export async function clickUntilEach(page: Page, target: Target, stages: Ready[]
   );
 }
 
+/**
+ * The same as clickUntilEach for a step that may load a new document (a sign-in that reloads the
+ * app): the click's time and each stage's are read as `performance.timeOrigin + now()`, one clock
+ * across documents, and the wait starts again in each new document until every stage holds in one.
+ */
+export async function clickUntilEachAcrossLoads(page: Page, target: Target, stages: Ready[][], timeoutMs = 30_000): Promise<number[]> {
+  const t0 = await page.evaluate((target) => {
+    const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
+    const sel = 'selector' in target ? target.selector : '';
+    const el = [...document.querySelectorAll(sel)].find(
+      (e) => visible(e) && (!('text' in target) || target.text === undefined || (e.textContent ?? '').includes(target.text)),
+    ) as HTMLElement | undefined;
+    if (!el) throw new Error(`nothing to click: ${sel}`);
+    const now = performance.now();
+    // stepProfile reads the step's requests from here, as long as the document stays.
+    (window as unknown as { __benchT0: number }).__benchT0 = now;
+    el.click();
+    return performance.timeOrigin + now;
+  }, target);
+  const deadline = t0 + timeoutMs;
+  for (;;) {
+    try {
+      const at = await page.evaluate(
+        ({ stages, deadline }) => {
+          const visible = (e: Element) => (e as HTMLElement).getClientRects().length > 0 && !(e as HTMLElement).closest('[hidden]');
+          const holds = (ready: Ready[]) =>
+            ready.every((r) =>
+              [...document.querySelectorAll(r.selector)].some(
+                (e) => visible(e) && (r.text === undefined || (e.textContent ?? '').includes(r.text)),
+              ),
+            );
+          const times: (number | null)[] = stages.map(() => null);
+          return new Promise<number[]>((resolve, reject) => {
+            const tick = () => {
+              const now = performance.timeOrigin + performance.now();
+              stages.forEach((st, i) => {
+                if (times[i] === null && holds(st)) times[i] = now;
+              });
+              if (times.every((x) => x !== null)) resolve(times as number[]);
+              else if (now > deadline) reject(new Error(`not rendered in time: ${JSON.stringify(stages[times.indexOf(null)])}`));
+              else requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+          });
+        },
+        { stages, deadline },
+      );
+      return at.map((t) => t - t0);
+    } catch (err) {
+      // The document was replaced while waiting: wait again in the new one.
+      if (!/context was destroyed|navigat/i.test(String(err))) throw err;
+    }
+  }
+}
+
 /** Records resource timings and long tasks in every page of the context (for `stepProfile`). */
 export async function observeSteps(page: Page) {
   await page.context().addInitScript(() => {

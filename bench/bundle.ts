@@ -2,24 +2,13 @@
 // cache disabled and gzipping every .js file it asked for; then the largest chunks loaded later.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { Browser } from '../e2e/harness';
 import { cdpFor, forget, quiet, scriptsDuring } from './browserSession';
 import { line, type Line } from './report';
 import { KiB } from './stats';
 import { MODULES_FILE } from './build';
+import { gzipBytes } from './gzip';
 import { DASHBOARD_READY, LIST_ROWS, loginAndWait, PORTAL_READY } from './browser';
-
-const gzipCache = new Map<string, number>();
-export function gzipBytes(file: string): number {
-  let n = gzipCache.get(file);
-  if (n === undefined) {
-    // Level 9, as scripts/precompress.mjs writes the .gz files the server sends to a client that takes gzip.
-    n = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-    gzipCache.set(file, n);
-  }
-  return n;
-}
 
 interface Loaded {
   files: string[];

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { hasChromium, openBrowser } from '../e2e/harness';
 import { buildForBench } from './build';
 import { bundleBench } from './bundle';
+import { ANCHOR_DIST, anchorAvailable, startAnchor } from './anchor';
 import { browserBench } from './browser';
 import { fillLoginHistory } from './fill';
 import { machine, printTable, writeResults, type Line, type Results } from './report';
@@ -125,7 +126,23 @@ try {
         await section('bundle', () => bundleBench(b, server!.url, distDir!));
       }
       if (sections.has('browser'))
-        await section('browser', () => browserBench(b, server!.url, { runs: params.runs, log, tableRows: params.rows }));
+        await section('browser', async () => {
+          // The anchor is timed in the same run, interleaved with ours; without it the ratios are left out, said so.
+          const anchor = anchorAvailable() ? await startAnchor() : null;
+          if (anchor) log(`anchor (ant-design-pro) pid ${anchor.pid} at ${anchor.url}`);
+          else errors.push(`browser: the anchor is missing (${ANCHOR_DIST}); no ratios`);
+          try {
+            return await browserBench(b, server!.url, {
+              runs: params.runs,
+              log,
+              tableRows: params.rows,
+              distDir: distDir!,
+              anchorUrl: anchor?.url,
+            });
+          } finally {
+            await anchor?.stop();
+          }
+        });
       if (b.problems.length) details.browserProblems = b.problems.slice(0, 20);
     } finally {
       await b.close();

@@ -25,7 +25,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();
