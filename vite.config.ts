@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './scripts/antdStylesPlugin';
 
 // The server answers the API on the same origin in production; during `npm run dev` Vite proxies it.
 const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -33,7 +34,7 @@ const PORTAL_HOME = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStyles()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+import { antdStyles } from './scripts/antdStylesPlugin';
 
 const DOM_TESTS = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
 
@@ -37,7 +38,7 @@ class JourneysFirst extends BaseSequencer {
 // jsdom, and end-to-end runs of the real server driven through Debian's Chromium. `npm test`
 // (scripts/test.mjs) runs them as timed phases.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStyles()],
   test: {
     globals: true,
     globalSetup: ['src/test/global-setup.ts'],

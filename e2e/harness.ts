@@ -42,6 +42,9 @@ export async function ensureBuild(): Promise<string> {
     newestMtime(path.resolve('public')),
     fs.statSync('index.html').mtimeMs,
     fs.statSync('vite.config.ts').mtimeMs,
+    // The stylesheet of antd's styles is rendered by these at build time.
+    fs.statSync('scripts/antdStyles.tsx').mtimeMs,
+    fs.statSync('scripts/antdStylesPlugin.ts').mtimeMs,
   );
   const dir = path.join(DIST, String(Math.floor(sources)));
   await buildOnce(dir, async (tmp) => {

@@ -9,7 +9,17 @@ import path from 'node:path';
 
 const OUT = path.resolve('dist');
 const STAMP = path.join(OUT, '.build-digest');
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  // They render antd's styles into a stylesheet of the build.
+  'scripts/antdStyles.tsx',
+  'scripts/antdStylesPlugin.ts',
+];
 
 function files(p, out) {
   if (!fs.existsSync(p)) return out;

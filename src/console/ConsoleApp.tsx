@@ -1,4 +1,6 @@
 import '@ant-design/v5-patch-for-react-19';
+// Before anything renders antd: antd reads which styles the sheet holds once, at its first render.
+import './antdStyles/load';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';

@@ -21,6 +21,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
+// The warm-up is antd's first render on the sign-in screen: the sheet must be in before it.
+import './antdStyles/load';
 import { consoleTheme } from './theme';
 import { settingsStore } from './settings/store';
 

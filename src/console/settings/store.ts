@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import Cookies from 'js-cookie';
+import { DEFAULT_SIZE, DEFAULT_THEME } from './defaults';
 
 export type SizeOption = 'default' | 'medium' | 'small' | 'mini';
 
@@ -12,9 +13,7 @@ export interface Settings {
   sidebarOpened: boolean;
 }
 
-// Every preset carries white text at 4.5:1 or more (WCAG 2.1 AA): buttons, the active tab and the
-// sign-in button are white on the theme colour. antd's lighter defaults (#1890ff: 3.24:1) do not.
-export const DEFAULT_THEME = '#1668dc';
+export { DEFAULT_THEME };
 export const THEME_PRESETS = ['#1668dc', '#006d75', '#237804', '#ad4e00', '#cf1322', '#722ed1', '#c41d7f', '#2f54eb'];
 /** The earlier, lighter presets a saved cookie may still hold, and the preset of the same hue that replaced each. */
 const FORMER_PRESETS: Record<string, string> = {
@@ -44,7 +43,7 @@ function read(): Settings {
     tagsView: local.tagsView ?? true,
     fixedHeader: local.fixedHeader ?? true,
     sidebarLogo: local.sidebarLogo ?? true,
-    size: size && ['default', 'medium', 'small', 'mini'].includes(size) ? size : 'medium',
+    size: size && ['default', 'medium', 'small', 'mini'].includes(size) ? size : DEFAULT_SIZE,
     sidebarOpened: Cookies.get(COOKIE.sidebar) !== '0',
   };
 }

@@ -1,0 +1,62 @@
+/**
+ * The antd and Formily components the console renders, whose styles the build writes into one
+ * stylesheet for the default theme (scripts/antdStyles.tsx). A component missing here still works:
+ * antd writes its styles at run time, as it does for every component under another theme. The
+ * test beside this file keeps the list in step with the imports in src/.
+ */
+export const ANTD_COMPONENTS = [
+  'Alert',
+  'App',
+  'Avatar',
+  'Badge',
+  'Breadcrumb',
+  'Button',
+  'Card',
+  'Cascader',
+  'Checkbox',
+  'Col',
+  'Collapse',
+  'ColorPicker',
+  'DatePicker',
+  'Descriptions',
+  'Divider',
+  'Drawer',
+  'Dropdown',
+  'Empty',
+  'Form',
+  'Image',
+  'Input',
+  'InputNumber',
+  'Layout',
+  'List',
+  'Menu',
+  'Modal',
+  'Pagination',
+  'Popconfirm',
+  'Popover',
+  'Progress',
+  'Radio',
+  'Result',
+  'Row',
+  'Segmented',
+  'Select',
+  'Skeleton',
+  'Space',
+  'Spin',
+  'Statistic',
+  'Switch',
+  'Table',
+  'Tabs',
+  'Tag',
+  'TimePicker',
+  'Timeline',
+  'Tooltip',
+  'Transfer',
+  'Tree',
+  'TreeSelect',
+  'Typography',
+  'Upload',
+] as const;
+
+/** @formily/antd-v5's own parts (its inputs are antd's, above). */
+export const FORMILY_COMPONENTS = ['ArrayTable', 'FormGrid', 'FormItem', 'FormLayout'] as const;
