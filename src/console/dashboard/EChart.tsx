@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { followSize } from '../../utils/followSize';
 
 echarts.use([BarChart, LineChart, PieChart, RadarChart, GridComponent, LegendComponent, RadarComponent, TooltipComponent, SVGRenderer]);
 
@@ -30,16 +31,15 @@ export function EChart({ option, label, height = 280 }: { option: echarts.EChart
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    let observer: ResizeObserver | undefined;
+    let unfollow: (() => void) | undefined;
     const cancel = afterPaint(() => {
       chart.current = echarts.init(el, undefined, { renderer: 'svg' });
       chart.current.setOption(latest.current, true);
-      observer = new ResizeObserver(() => chart.current?.resize());
-      observer.observe(el);
+      unfollow = followSize(el, () => chart.current?.resize());
     });
     return () => {
       cancel();
-      observer?.disconnect();
+      unfollow?.();
       chart.current?.dispose();
       chart.current = null;
     };

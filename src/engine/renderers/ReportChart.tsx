@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { followSize } from '../../utils/followSize';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -57,10 +58,9 @@ export function ReportChart({
             })),
           },
     );
-    const onResize = () => chart.resize();
-    window.addEventListener('resize', onResize);
+    const unfollow = followSize(ref.current, () => chart.resize());
     return () => {
-      window.removeEventListener('resize', onResize);
+      unfollow();
       chart.dispose();
     };
   }, [type, categories, series, color]);

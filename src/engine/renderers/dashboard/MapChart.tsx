@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { MapChart as EMap } from 'echarts/charts';
 import { TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { followSize } from '../../../utils/followSize';
 import { useTranslation } from 'react-i18next';
 import { registerChinaMap } from './chinaMap';
 import { provinceName } from './provinces';
@@ -40,10 +41,9 @@ export function MapChart({ values, name, color }: { values: { key: string; value
         },
       ],
     });
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(ref.current);
+    const unfollow = followSize(ref.current, () => chart.resize());
     return () => {
-      observer.disconnect();
+      unfollow();
       chart.dispose();
     };
   }, [values, name, color, i18n.language]);

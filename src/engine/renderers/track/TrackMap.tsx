@@ -3,6 +3,7 @@ import * as echarts from 'echarts/core';
 import { LinesChart, ScatterChart } from 'echarts/charts';
 import { GeoComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
+import { followSize } from '../../../utils/followSize';
 import { useTranslation } from 'react-i18next';
 import { registerChinaMap } from '../dashboard/chinaMap';
 import { provinceName } from '../dashboard/provinces';
@@ -96,10 +97,9 @@ export function TrackMap({ points, line, name, labels, color = line ? '#1677ff' 
           : []),
       ],
     });
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(ref.current);
+    const unfollow = followSize(ref.current, () => chart.resize());
     return () => {
-      observer.disconnect();
+      unfollow();
       chart.dispose();
     };
   }, [points, line, name, labels, color, i18n.language]);
