@@ -15,6 +15,8 @@ export interface Line {
   reference?: string;
   pass?: boolean;
   note?: string;
+  /** The machine's yardstick when the section ran: one scrypt N=2^17 hash, ms (about 280 when quiet). */
+  yardstickMs?: number;
 }
 
 export function line(l: Omit<Line, 'pass'>): Line {
@@ -33,9 +35,10 @@ export function printTable(lines: Line[]): string {
     l.budget === undefined ? '' : `${l.atLeast ? '>=' : '<='} ${l.budget} ${l.unit}`,
     l.pass === undefined ? '' : l.pass ? 'ok' : 'OVER',
     l.reference ?? '',
+    l.yardstickMs === undefined ? '' : `${l.yardstickMs} ms`,
     l.note ?? '',
   ]);
-  const head = ['section', 'figure', 'value', 'budget', '', 'reference', 'note'];
+  const head = ['section', 'figure', 'value', 'budget', '', 'reference', 'yardstick', 'note'];
   const last = head.length - 1;
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (i === last ? 0 : r[i].length))));
   const out = [head, ...rows].map((r) =>

@@ -57,16 +57,18 @@ const errors: string[] = [];
  * cost), timed before each section. The design expects about 280 ms on a quiet machine.
  */
 const calibration: Record<string, number> = {};
+let yardstick: number | undefined;
 function calibrate(when: string) {
   const t = performance.now();
   scryptSync('bench', 'calibration', 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 + 2 ** 20 });
-  calibration[when] = round(performance.now() - t, 0);
+  yardstick = calibration[when] = round(performance.now() - t, 0);
 }
 
 async function section(name: string, work: () => Promise<{ lines: Line[]; details: Record<string, unknown> }>) {
   try {
     const r = await work();
-    lines.push(...r.lines);
+    // Every figure carries the yardstick taken before its section, so runs compare at a glance.
+    lines.push(...r.lines.map((l) => ({ ...l, yardstickMs: yardstick })));
     details[name] = { ...(details[name] as object | undefined), ...r.details };
   } catch (err) {
     const msg = `${name}: ${(err as Error).stack ?? err}`;
