@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHttp } from './http/index.js';
 import { SANDBOXES, operationFor } from './index.js';
-import type { CallInput } from './types.js';
-import type { ServiceSettings } from '../gateway/serviceConfig.js';
+import type { CallInput, ServiceSettings } from './types.js';
 import type { AppContext } from '../context.js';
 
 const settings: ServiceSettings = {

@@ -1,5 +1,18 @@
 import type { AppContext } from '../context.js';
-import type { ServiceSettings } from '../gateway/serviceConfig.js';
+
+/** A customer's settings of one service, as the gateway resolves them (gateway/serviceConfig.ts) and hands them to the call. */
+export interface ServiceSettings {
+  enabled: boolean;
+  /** Why not enabled: 'notOpened' | 'disabled' | 'notYetValid' | 'expired'. */
+  reason?: string;
+  dailyQuota: number;
+  qpsLimit: number;
+  provider: string;
+  connector: 'sandbox' | 'http';
+  /** The customer's configured unit price, when the customer-config page sets one. */
+  unitPriceFen: number | null;
+  http?: { url: string; authHeader: string | null; mapping: Record<string, unknown> | null };
+}
 
 /** What every connector operation receives: the caller's input and the call's context. */
 export interface CallInput {

@@ -4,7 +4,7 @@ import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, month
 import type { Db } from '../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
-import type { ServiceSettings } from './serviceConfig.js';
+import type { ServiceSettings } from '../connectors/types.js';
 import type { AccountAlert } from './lowBalance.js';
 
 export interface MeterInput {
