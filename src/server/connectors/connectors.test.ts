@@ -13,6 +13,7 @@ const settings: ServiceSettings = {
   provider: 'sandbox',
   connector: 'sandbox',
   unitPriceFen: null,
+  customerConfig: null,
 };
 const ctx = { schemas: { pages: new Map() } } as unknown as AppContext;
 const input = (service: string, operation: string, params: Record<string, unknown>, extra: Partial<CallInput> = {}): CallInput => ({

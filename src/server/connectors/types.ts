@@ -12,7 +12,15 @@ export interface ServiceSettings {
   /** The customer's configured unit price, when the customer-config page sets one. */
   unitPriceFen: number | null;
   http?: { url: string; authHeader: string | null; mapping: Record<string, unknown> | null };
+  /**
+   * The customer's own record of the service (customerConfig/<service>), null when there is no such
+   * page or record or it is disabled: the sandboxes apply its rules (connectors/customerRules.ts).
+   */
+  customerConfig: ConfigRow | null;
 }
+
+/** A customerConfig/<service> record as stored. */
+export type ConfigRow = Record<string, unknown>;
 
 /** What every connector operation receives: the caller's input and the call's context. */
 export interface CallInput {

@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
+import type { ConfigRow } from '../connectors/types.js';
 import { cachedRead } from '../services/tableCache.js';
 import { dynamicView } from '../db/connect.js';
-
-export type ConfigRow = Record<string, unknown>;
 
 /**
  * A customer organisation's enabled customerConfig/<service> record, or null (no page, no record,
  * or disabled): callers then keep the platform's defaults. Cached like the gateway's other settings.
+ * What the records mean is in connectors/customerRules.ts.
  */
 export async function customerConfig(ctx: AppContext, partyCode: string | null | undefined, service: string): Promise<ConfigRow | null> {
   if (!partyCode) return null;
@@ -21,79 +21,4 @@ export async function customerConfig(ctx: AppContext, partyCode: string | null |
       (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
   );
   return row && row.status !== 'disabled' ? (row as ConfigRow) : null;
-}
-
-/** A list field as stored (JSON text on SQLite, an array elsewhere, or a comma list typed by hand). */
-export function listOf(v: unknown): string[] {
-  if (Array.isArray(v))
-    return v
-      .map(String)
-      .map((s) => s.trim())
-      .filter(Boolean);
-  if (typeof v !== 'string' || !v.trim()) return [];
-  try {
-    const parsed: unknown = JSON.parse(v);
-    if (Array.isArray(parsed))
-      return parsed
-        .map(String)
-        .map((s) => s.trim())
-        .filter(Boolean);
-  } catch {
-    /* a plain list */
-  }
-  return v.split(/[\s,;]+/).filter(Boolean);
-}
-
-const positiveInt = (v: unknown): number | null => {
-  const n = Number(v);
-  return v !== null && v !== undefined && v !== '' && Number.isInteger(n) && n > 0 ? n : null;
-};
-
-export interface UploadPolicy {
-  maxBytes: number;
-  maxLabel: string;
-  /** Lower-case extensions without the dot; empty = no restriction beyond the platform's. */
-  allowedExt: string[];
-}
-
-/** customerConfig/upload: the organisation's size limit and extensions. */
-export async function uploadPolicy(ctx: AppContext, partyCode: string | null | undefined): Promise<UploadPolicy | null> {
-  const row = await customerConfig(ctx, partyCode, 'upload');
-  if (!row) return null;
-  const mb = positiveInt(row.maxSizeMb);
-  const allowedExt = listOf(row.allowedExt).map((e) => e.replace(/^\./, '').toLowerCase());
-  if (!mb && !allowedExt.length) return null;
-  return { maxBytes: (mb ?? 1024) * 1024 * 1024, maxLabel: `${mb ?? 1024} MB`, allowedExt };
-}
-
-export interface RefererPolicy {
-  domains: string[];
-  allowEmpty: boolean;
-}
-
-/** customerConfig/uploadReferer: the domains (wildcards `*.example.com`) a page may upload or link from. */
-export async function refererPolicy(ctx: AppContext, partyCode: string | null | undefined): Promise<RefererPolicy | null> {
-  const row = await customerConfig(ctx, partyCode, 'uploadReferer');
-  if (!row) return null;
-  return { domains: listOf(row.domains).map((d) => d.toLowerCase()), allowEmpty: row.allowEmpty === true || row.allowEmpty === 1 };
-}
-
-export function domainMatches(host: string, pattern: string): boolean {
-  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1;
-  return host === pattern;
-}
-
-/** Why a referer is refused by a policy, or null when it passes. */
-export function refererRefusal(
-  policy: RefererPolicy,
-  referer: string | undefined | null,
-): 'emptyReferer' | 'invalidReferer' | 'notWhitelisted' | null {
-  if (!referer) return policy.allowEmpty ? null : 'emptyReferer';
-  let host: string;
-  try {
-    host = new URL(referer).hostname.toLowerCase();
-  } catch {
-    return 'invalidReferer';
-  }
-  return policy.domains.some((p) => domainMatches(host, p)) ? null : 'notWhitelisted';
 }

@@ -82,6 +82,7 @@ export async function serviceSettings(
       cfg && cfg.unitPriceFen !== null && cfg.unitPriceFen !== undefined && Number.isInteger(Number(cfg.unitPriceFen))
         ? Number(cfg.unitPriceFen)
         : null,
+    customerConfig: cfg && cfg.status !== 'disabled' ? cfg : null,
   };
   if (!open) settings.reason = 'notOpened';
   else if (!enabledFlag) settings.reason = 'disabled';
