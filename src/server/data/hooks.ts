@@ -3,7 +3,7 @@ import { conflict } from '../errors.js';
 import { invalidateMenuCache, type PageAccess } from './access.js';
 import type { Row } from './rows.js';
 import { tableWritten } from '../services/tableCache.js';
-import { assertTiers } from '../gateway/pricing.js';
+import { assertTiers } from './priceTiers.js';
 import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
