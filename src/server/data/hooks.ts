@@ -8,7 +8,7 @@ import { invalid } from './validateBody.js';
 import { guardAccountWrite } from './accountGuard.js';
 import { checkCustomerRoleGrants, checkRoleGrants, checkUserRoles } from './roleGrants.js';
 import { checkCustomerRoleInUse, checkUserCustomerRoles } from './customerRoleAssign.js';
-import { CUSTOMER_ROLE_TABLE, customerRolesEnabled } from '../services/customerRoles.js';
+import { CUSTOMER_ROLE_TABLE, customerRolesEnabled } from '../db/customerRoleTables.js';
 import { deliverRoleNotice } from '../services/roleNotices.js';
 import type { Db } from '../db/connect.js';
 import { moveDriverWallet } from './driverWallet.js';
