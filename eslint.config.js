@@ -15,13 +15,6 @@ const SERVER_LAYERS = [
   ['context.ts', 'config.ts', 'errors.ts', 'sampleData'],
 ];
 
-// Imports that still cross a layer upward, by file: each is a debt to pay by moving the code down or
-// passing a callback in, never a place to add another. The rule forbids every other upward import.
-const UPWARD_DEBTS = {
-  // The reload route sits beside the reload it serves; it belongs in routes/.
-  'src/server/schemas/reload.ts': ['plugins', 'routes'],
-};
-
 const SERVER_BROWSER_PATTERNS = [
   {
     group: ['react', 'react-dom', 'antd', 'antd/*', '@ant-design/*', '@formily/*', 'swr', 'axios', 'react-router-dom'],
@@ -36,7 +29,7 @@ const SERVER_BROWSER_PATTERNS = [
 /**
  * One no-restricted-imports block per layer entry and folder depth: relative import paths are matched
  * as written, so the way up to src/server ('../' per folder level) is part of each pattern, which keeps
- * src/shared/routes and the like out of them. Files with debts get a block of their own without those.
+ * src/shared/routes and the like out of them.
  */
 function serverImportRules() {
   const blocks = [
@@ -47,10 +40,8 @@ function serverImportRules() {
     },
   ];
   const target = (up, entry) => (entry.endsWith('.ts') ? [up + entry.replace(/\.ts$/, '.js')] : [up + entry, up + entry + '/**']);
-  const rule = (up, layer, allowed = []) => {
-    const above = SERVER_LAYERS.slice(0, layer)
-      .flat()
-      .filter((entry) => !allowed.includes(entry));
+  const rule = (up, layer) => {
+    const above = SERVER_LAYERS.slice(0, layer).flat();
     const patterns = [...SERVER_BROWSER_PATTERNS];
     if (above.length)
       patterns.push({
@@ -72,12 +63,6 @@ function serverImportRules() {
           });
     }
   });
-  for (const [file, allowed] of Object.entries(UPWARD_DEBTS)) {
-    const rel = file.slice('src/server/'.length);
-    const depth = rel.split('/').length - 1;
-    const layer = SERVER_LAYERS.findIndex((entries) => entries.includes(depth ? rel.split('/')[0] : rel));
-    blocks.push({ files: [file], rules: rule(depth ? '../'.repeat(depth) : './', layer, allowed) });
-  }
   return blocks;
 }
 

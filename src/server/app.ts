@@ -39,7 +39,7 @@ import { registerErrorLogRoutes } from './routes/errorLog.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerFileLinkRoutes } from './routes/fileLinks.js';
 import { registerMenuTreeRoute } from './routes/menuTree.js';
-import { registerSchemaReload } from './schemas/reload.js';
+import { registerSchemaReload } from './routes/schemaReload.js';
 import { startLiveReload } from './schemas/liveReload.js';
 import { applyStoredAtStart } from './schemas/versions.js';
 import { storedExtras, withPlaygroundEntries } from './schemas/playgroundExtras.js';
