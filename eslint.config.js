@@ -9,7 +9,7 @@ import globals from 'globals';
 const SERVER_LAYERS = [
   ['main.ts', 'app.ts', 'operations.ts'],
   ['routes', 'plugins'],
-  ['areas', 'actions', 'jobs', 'import', 'export', 'gateway', 'schemas', 'demo'],
+  ['areas', 'actions', 'jobs', 'import', 'export', 'schemas', 'demo'],
   ['services', 'data', 'sms'],
   ['db', 'security', 'connectors', 'i18n'],
   ['context.ts', 'config.ts', 'errors.ts', 'sampleData'],

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 
-/** A customer's settings of one service, as the gateway resolves them (gateway/serviceConfig.ts) and hands them to the call. */
+/** A customer's settings of one service, as the gateway resolves them (areas/gateway/serviceConfig.ts) and hands them to the call. */
 export interface ServiceSettings {
   enabled: boolean;
   /** Why not enabled: 'notOpened' | 'disabled' | 'notYetValid' | 'expired'. */

@@ -1,7 +1,7 @@
 import { invalid } from './validateBody.js';
 
 // A price plan's tiers are checked when a plan is written (hooks.ts) and when the gateway prices a
-// call with it (gateway/pricing.ts): the check lives here, below both.
+// call with it (areas/gateway/pricing.ts): the check lives here, below both.
 
 /** One step of a price plan: calls fromCount..toCount of the month (toCount null: no upper end) cost unitPriceFen each. */
 export interface Tier {

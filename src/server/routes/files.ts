@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors.js';
 import type { AppContext } from '../context.js';
-import { customerConfig } from '../gateway/customerConfig.js';
+import { customerConfig } from '../areas/gateway/customerConfig.js';
 import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '../connectors/customerRules.js';
 import { linkValid, signedLink, storageTarget } from './orgFiles.js';
 import { PARTY } from '../connectors/objectStorage/target.js';

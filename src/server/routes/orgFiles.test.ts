@@ -6,7 +6,7 @@ import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { signedLink } from './orgFiles.js';
 import { sandbox as objectStorage } from '../connectors/objectStorage/index.js';
 import type { CallInput } from '../connectors/types.js';
-import { serviceSettings } from '../gateway/serviceConfig.js';
+import { serviceSettings } from '../areas/gateway/serviceConfig.js';
 import { dynamicView } from '../db/connect.js';
 
 const BOUNDARY = '----scop-org-files-boundary-42';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { customerConfig } from '../gateway/customerConfig.js';
+import { customerConfig } from '../areas/gateway/customerConfig.js';
 import { derivedKey } from '../security/keys.js';
 import { storageTargetOf, type StorageTarget } from '../connectors/objectStorage/target.js';
 

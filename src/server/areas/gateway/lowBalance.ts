@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.js';
-import { unlessBlacklisted } from '../sms/blacklist.js';
-import { cachedRead } from '../services/tableCache.js';
-import { smsProfile } from '../connectors/sms/index.js';
+import type { AppContext } from '../../context.js';
+import { unlessBlacklisted } from '../../sms/blacklist.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { smsProfile } from '../../connectors/sms/index.js';
 import { customerConfig } from './customerConfig.js';
-import { knownTable } from '../db/knownTable.js';
+import { knownTable } from '../../db/knownTable.js';
 
 interface AlertRule {
   thresholdFen: number;

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context.js';
-import { cachedRead } from '../services/tableCache.js';
-import { tierProblem, type Tier } from '../data/priceTiers.js';
+import type { AppContext } from '../../context.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { tierProblem, type Tier } from '../../data/priceTiers.js';
 import { groupPlan } from './groupPlan.js';
 
 export interface Product {

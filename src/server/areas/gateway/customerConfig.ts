@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.js';
-import type { ConfigRow } from '../connectors/types.js';
-import { cachedRead } from '../services/tableCache.js';
-import { dynamicView } from '../db/connect.js';
+import type { AppContext } from '../../context.js';
+import type { ConfigRow } from '../../connectors/types.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { dynamicView } from '../../db/connect.js';
 
 /**
  * A customer organisation's enabled customerConfig/<service> record, or null (no page, no record,

@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.js';
-import type { ServiceSettings } from '../connectors/types.js';
-import { cachedRead } from '../services/tableCache.js';
-import { parseIpRule, type IpRule } from '../security/ipMatch.js';
+import type { AppContext } from '../../context.js';
+import type { ServiceSettings } from '../../connectors/types.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { parseIpRule, type IpRule } from '../../security/ipMatch.js';
 import { normalizeAlgorithm, type SignAlgorithm } from './sign.js';
-import { dynamicView } from '../db/connect.js';
+import { dynamicView } from '../../db/connect.js';
 
 export interface DigestSettings {
   algorithm: SignAlgorithm;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { groupCommit } from '../db/groupCommit.js';
+import type { AppContext } from '../../context.js';
+import { groupCommit } from '../../db/groupCommit.js';
 import { countWithinLimit } from './statements.js';
 import { customerConfig } from './customerConfig.js';
-import { refererPolicy, refererRefusal } from '../connectors/customerRules.js';
+import { refererPolicy, refererRefusal } from '../../connectors/customerRules.js';
 import { GatewayError } from './codes.js';
 import type { GatewayCall } from './call.js';
 
