@@ -9,31 +9,11 @@ import globals from 'globals';
 const SERVER_LAYERS = [
   ['main.ts', 'app.ts', 'operations.ts'],
   ['routes', 'plugins'],
-  ['areas', 'actions', 'jobs', 'import', 'export', 'gateway', 'schemas', 'demo'],
+  ['areas', 'actions', 'jobs', 'import', 'export', 'schemas', 'demo'],
   ['services', 'data', 'sms'],
   ['db', 'security', 'connectors', 'i18n'],
   ['context.ts', 'config.ts', 'errors.ts', 'sampleData'],
 ];
-
-// Imports that still cross a layer upward, by file: each is a debt to pay by moving the code down or
-// passing a callback in, never a place to add another. The rule forbids every other upward import.
-const UPWARD_DEBTS = {
-  // The context names the handles app.ts builds (database, schema set, SMS sender, language): types only.
-  'src/server/context.ts': ['db', 'i18n', 'sms', 'schemas'],
-  // The sandboxes read the caller's service configuration from the gateway; the call should hand it over.
-  'src/server/connectors/types.ts': ['gateway'],
-  'src/server/connectors/sms/index.ts': ['gateway'],
-  'src/server/connectors/upload/index.ts': ['gateway'],
-  'src/server/connectors/uploadReferer/index.ts': ['gateway'],
-  // The object-storage sandbox signs file links with the route's helper.
-  'src/server/connectors/objectStorage/index.ts': ['routes'],
-  // A waybill's price hook asks the gateway's price list.
-  'src/server/data/hooks.ts': ['gateway'],
-  // The demo seed gives demo users their customer roles through the services' column helper.
-  'src/server/db/seed.ts': ['services'],
-  // The reload route sits beside the reload it serves; it belongs in routes/.
-  'src/server/schemas/reload.ts': ['plugins', 'routes'],
-};
 
 const SERVER_BROWSER_PATTERNS = [
   {
@@ -49,7 +29,7 @@ const SERVER_BROWSER_PATTERNS = [
 /**
  * One no-restricted-imports block per layer entry and folder depth: relative import paths are matched
  * as written, so the way up to src/server ('../' per folder level) is part of each pattern, which keeps
- * src/shared/routes and the like out of them. Files with debts get a block of their own without those.
+ * src/shared/routes and the like out of them.
  */
 function serverImportRules() {
   const blocks = [
@@ -60,10 +40,8 @@ function serverImportRules() {
     },
   ];
   const target = (up, entry) => (entry.endsWith('.ts') ? [up + entry.replace(/\.ts$/, '.js')] : [up + entry, up + entry + '/**']);
-  const rule = (up, layer, allowed = []) => {
-    const above = SERVER_LAYERS.slice(0, layer)
-      .flat()
-      .filter((entry) => !allowed.includes(entry));
+  const rule = (up, layer) => {
+    const above = SERVER_LAYERS.slice(0, layer).flat();
     const patterns = [...SERVER_BROWSER_PATTERNS];
     if (above.length)
       patterns.push({
@@ -85,12 +63,6 @@ function serverImportRules() {
           });
     }
   });
-  for (const [file, allowed] of Object.entries(UPWARD_DEBTS)) {
-    const rel = file.slice('src/server/'.length);
-    const depth = rel.split('/').length - 1;
-    const layer = SERVER_LAYERS.findIndex((entries) => entries.includes(depth ? rel.split('/')[0] : rel));
-    blocks.push({ files: [file], rules: rule(depth ? '../'.repeat(depth) : './', layer, allowed) });
-  }
   return blocks;
 }
 

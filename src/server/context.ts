@@ -1,8 +1,5 @@
 import type { ServerConfig } from './config.js';
-import type { Database } from './db/connect.js';
-import type { Language } from './i18n/messages.js';
-import type { SmsSender } from './sms/sender.js';
-import type { SchemaSet } from './schemas/load.js';
+import type { PageSchema } from '../shared/schema/types.js';
 import type { FastifyRequest } from 'fastify';
 import { tokenInvalid } from './errors.js';
 
@@ -19,20 +16,42 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The loaded page schemas by id; a reload changes the map in place (schemas/reload.ts). */
+export interface SchemaSet {
+  pages: Map<string, PageSchema>;
+}
+
+/** Where verification codes go. A deployment with a real SMS provider supplies its own sender. */
+export interface SmsSender {
+  readonly provider: string;
+  /** `about` names the organisation the message is for and its template, when known (blacklists are per organisation). */
+  send(phone: string, content: string, about?: SmsAbout): Promise<void>;
+}
+
+export interface SmsAbout {
+  partyCode?: string | null;
+  template?: string;
+  /** The sign the message goes out under (the organisation's, from customerConfig/sms). */
+  signName?: string;
+}
+
+/**
+ * The handles app.ts builds, which every layer is handed. `database` is declared by db/connect.ts and
+ * merged in by TypeScript: its type is the typed tables of the layer above this file.
+ */
 export interface AppContext {
   config: ServerConfig;
-  database: Database;
   sms: SmsSender;
   schemas: SchemaSet;
 }
 
+// The request's language is declared by i18n/messages.ts, beside its type.
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
   interface FastifyRequest {
     user: SessionUser | null;
-    lang: Language;
   }
 }
 

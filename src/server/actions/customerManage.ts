@@ -1,10 +1,10 @@
 import { writeCharge } from '../data/chargeLog.js';
 import type { AppContext } from '../context.js';
-import { transact } from '../gateway/transact.js';
+import { transact } from '../areas/gateway/transact.js';
 import { conflict } from '../errors.js';
 import type { Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';
-import { newAppSecret, storeAppSecret } from '../gateway/apps.js';
+import { newAppSecret, storeAppSecret } from '../areas/gateway/apps.js';
 import { tableWritten } from '../services/tableCache.js';
 import { audit } from '../data/audit.js';
 

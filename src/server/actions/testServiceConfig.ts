@@ -1,9 +1,9 @@
 import { conflict, providerRefused } from '../errors.js';
 import { SANDBOXES } from '../connectors/index.js';
-import { performCall } from '../gateway/call.js';
-import { GatewayError } from '../gateway/codes.js';
-import { paramsFor } from '../gateway/sampleParams.js';
-import { summarize } from '../gateway/summary.js';
+import { performCall } from '../areas/gateway/call.js';
+import { GatewayError } from '../areas/gateway/codes.js';
+import { paramsFor } from '../areas/gateway/sampleParams.js';
+import { summarize } from '../areas/gateway/summary.js';
 import { Rng } from '../sampleData/rng.js';
 import type { ActionHandler } from './types.js';
 

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHttp } from './http/index.js';
 import { SANDBOXES, operationFor } from './index.js';
-import type { CallInput } from './types.js';
-import type { ServiceSettings } from '../gateway/serviceConfig.js';
+import type { CallInput, ServiceSettings } from './types.js';
 import type { AppContext } from '../context.js';
 
 const settings: ServiceSettings = {
@@ -14,6 +13,7 @@ const settings: ServiceSettings = {
   provider: 'sandbox',
   connector: 'sandbox',
   unitPriceFen: null,
+  customerConfig: null,
 };
 const ctx = { schemas: { pages: new Map() } } as unknown as AppContext;
 const input = (service: string, operation: string, params: Record<string, unknown>, extra: Partial<CallInput> = {}): CallInput => ({

@@ -1,5 +1,26 @@
 import type { AppContext } from '../context.js';
-import type { ServiceSettings } from '../gateway/serviceConfig.js';
+
+/** A customer's settings of one service, as the gateway resolves them (areas/gateway/serviceConfig.ts) and hands them to the call. */
+export interface ServiceSettings {
+  enabled: boolean;
+  /** Why not enabled: 'notOpened' | 'disabled' | 'notYetValid' | 'expired'. */
+  reason?: string;
+  dailyQuota: number;
+  qpsLimit: number;
+  provider: string;
+  connector: 'sandbox' | 'http';
+  /** The customer's configured unit price, when the customer-config page sets one. */
+  unitPriceFen: number | null;
+  http?: { url: string; authHeader: string | null; mapping: Record<string, unknown> | null };
+  /**
+   * The customer's own record of the service (customerConfig/<service>), null when there is no such
+   * page or record or it is disabled: the sandboxes apply its rules (connectors/customerRules.ts).
+   */
+  customerConfig: ConfigRow | null;
+}
+
+/** A customerConfig/<service> record as stored. */
+export type ConfigRow = Record<string, unknown>;
 
 /** What every connector operation receives: the caller's input and the call's context. */
 export interface CallInput {

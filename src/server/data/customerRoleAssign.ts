@@ -2,13 +2,13 @@ import type { AppContext } from '../context.js';
 import { conflict, forbidden } from '../errors.js';
 import { parseJsonArray } from '../db/json.js';
 import { readGrants } from '../services/grants.js';
+import { mergeGrants } from '../services/customerRoles.js';
 import {
   CUSTOMER_ROLE_PERMISSION_TABLE,
   CUSTOMER_ROLE_TABLE,
   USER_CUSTOMER_ROLES,
   customerRolesEnabled,
-  mergeGrants,
-} from '../services/customerRoles.js';
+} from '../db/customerRoleTables.js';
 import type { Grants } from '../services/menus.js';
 import type { PageAccess } from './access.js';
 import type { Row } from './rows.js';

@@ -52,6 +52,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// The context (context.ts) sits below this layer and cannot name these types: the database handle is declared here.
+declare module '../context.js' {
+  interface AppContext {
+    database: Database;
+  }
+}
+
 // pg returns int8 and numeric as strings to avoid precision loss; our ids and fen amounts fit in
 // 2^53, and both dialects must hand the same JS types to the code above them.
 pg.types.setTypeParser(20, (v) => Number(v));

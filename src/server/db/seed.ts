@@ -6,7 +6,7 @@ import { boolParam } from './connect.js';
 import { knownTable } from './knownTable.js';
 import type { SysPartyRow } from './pageDatabase.generated.js';
 import { hashPassword } from '../security/password.js';
-import { USER_CUSTOMER_ROLES, customerRolesEnabled } from '../services/customerRoles.js';
+import { USER_CUSTOMER_ROLES, customerRolesEnabled } from './customerRoleTables.js';
 
 export const BUILT_IN_ROLES = [
   { code: 'SUPER_ADMIN', name: '超级管理员', description: 'Every page and action' },

@@ -1,16 +1,15 @@
-import type { AppContext } from '../context.js';
+import type { AppContext, SmsAbout } from '../context.js';
 import { Rng } from '../sampleData/rng.js';
-import { performCall } from '../gateway/call.js';
-import { GatewayError } from '../gateway/codes.js';
+import { performCall } from '../areas/gateway/call.js';
+import { GatewayError } from '../areas/gateway/codes.js';
 import { sealSecret } from '../security/secretBox.js';
-import { secretHint } from '../gateway/apps.js';
+import { secretHint } from '../areas/gateway/apps.js';
 import { changeBalance } from '../actions/customerManage.js';
 import { SANDBOXES } from '../connectors/index.js';
-import { paramsFor } from '../gateway/sampleParams.js';
+import { paramsFor } from '../areas/gateway/sampleParams.js';
 import { DEMO_PARTIES } from '../db/seed.js';
 import { unlessBlacklisted } from '../sms/blacklist.js';
 import { callStatistics } from '../jobs/callStatistics.js';
-import type { SmsAbout } from '../sms/sender.js';
 
 /** The README's demo app: a newcomer signs calls with this key and secret. */
 export const DEMO_APP = { appKey: 'demo-c1001', secret: 'demo-secret-c1001', partyCode: 'C1001' };

@@ -6,6 +6,13 @@ import { pageCatalogue } from './pageMessages.js';
 export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+// Set on each request by the auth plugin; declared here, beside its type, as context.ts sits below this layer.
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
 type Catalogue = Record<string, string>;
 
 const catalogues = new Map<Language, Catalogue>();

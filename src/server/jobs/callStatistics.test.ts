@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { DEMO_APP } from '../demo/gateway.js';
-import { callGateway } from '../gateway/testClient.js';
+import { callGateway } from '../areas/gateway/testClient.js';
 import { runDueJobs } from './runner.js';
 import { callStatistics, chinaDay } from './callStatistics.js';
 

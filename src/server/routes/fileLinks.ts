@@ -4,7 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
-import { PARTY, signedLink, storageTarget } from './orgFiles.js';
+import { signedLink, storageTarget } from './orgFiles.js';
+import { PARTY } from '../connectors/objectStorage/target.js';
 import { storedFile } from './files.js';
 import { Nullable, responses } from './contracts.js';
 

@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, forbidden, notFound, tooLarge } from '../errors.js';
 import type { AppContext } from '../context.js';
-import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '../gateway/customerConfig.js';
-import { linkValid, PARTY, signedLink, storageTarget } from './orgFiles.js';
+import { customerConfig } from '../areas/gateway/customerConfig.js';
+import { refererPolicy, refererRefusal, uploadPolicy, type UploadPolicy } from '../connectors/customerRules.js';
+import { linkValid, signedLink, storageTarget } from './orgFiles.js';
+import { PARTY } from '../connectors/objectStorage/target.js';
 import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { Type } from '@sinclair/typebox';
@@ -116,7 +118,7 @@ function sameOrigin(req: FastifyRequest): boolean {
 async function checkReferer(ctx: AppContext, partyCode: string, req: FastifyRequest) {
   if (sameOrigin(req)) return;
   const referer = req.headers.referer;
-  const policy = await refererPolicy(ctx, partyCode);
+  const policy = refererPolicy(await customerConfig(ctx, partyCode, 'uploadReferer'));
   const reason = policy && refererRefusal(policy, referer);
   if (reason)
     throw forbidden('widgets.server.files.refererRefused', {
@@ -155,7 +157,7 @@ export function registerFileRoutes(app: FastifyInstance) {
         // A customer's uploads follow its organisation's configuration and are stored as its files.
         const party = user.partyKind === 'customer' && PARTY.test(user.partyCode) ? user.partyCode : null;
         if (party) await checkReferer(scope.ctx, party, req);
-        const policy = party ? await uploadPolicy(scope.ctx, party) : null;
+        const policy = party ? uploadPolicy(await customerConfig(scope.ctx, party, 'upload')) : null;
         let stored: { url: string; name: string; size: number; contentType: string } | null = null;
         try {
           for await (const part of req.parts(policy ? { limits: { fileSize: policy.maxBytes } } : undefined)) {

@@ -6,13 +6,13 @@ import { Type } from '@sinclair/typebox';
 import { responses } from './contracts.js';
 import { translate } from '../i18n/messages.js';
 import { isBlacklisted } from '../services/ipBlacklist.js';
-import { findApp, type GatewayApp } from '../gateway/apps.js';
-import { GATEWAY_CODES, GatewayError } from '../gateway/codes.js';
-import { logRefusal, performCall } from '../gateway/call.js';
-import { claimNonce } from '../gateway/nonces.js';
+import { findApp, type GatewayApp } from '../areas/gateway/apps.js';
+import { GATEWAY_CODES, GatewayError } from '../areas/gateway/codes.js';
+import { logRefusal, performCall } from '../areas/gateway/call.js';
+import { claimNonce } from '../areas/gateway/nonces.js';
 import { ipInList } from '../security/ipMatch.js';
-import { digestSettings } from '../gateway/serviceConfig.js';
-import { canonicalString, sign, signatureMatches } from '../gateway/sign.js';
+import { digestSettings } from '../areas/gateway/serviceConfig.js';
+import { canonicalString, sign, signatureMatches } from '../areas/gateway/sign.js';
 
 /** The body exactly as received (the signature covers these bytes) and whether it was a JSON object in UTF-8. */
 type Req = FastifyRequest<{ Params: { service: string; operation: string } }> & { rawBody?: Buffer; bodyInvalid?: boolean };

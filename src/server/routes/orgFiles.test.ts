@@ -6,6 +6,7 @@ import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { signedLink } from './orgFiles.js';
 import { sandbox as objectStorage } from '../connectors/objectStorage/index.js';
 import type { CallInput } from '../connectors/types.js';
+import { serviceSettings } from '../areas/gateway/serviceConfig.js';
 import { dynamicView } from '../db/connect.js';
 
 const BOUNDARY = '----scop-org-files-boundary-42';
@@ -161,8 +162,13 @@ describe.each(dialects())('console uploads by a customer follow its configuratio
         .statusCode,
     ).toBe(404);
     // The gateway's object storage of C1002 does not see C1001's files under the same bucket.
-    const call = (partyCode: string) =>
-      objectStorage.get({ ctx: t.app.ctx, partyCode, params: { key: `${y}/${m}/${name}` } } as unknown as CallInput);
+    const call = async (partyCode: string) =>
+      objectStorage.get({
+        ctx: t.app.ctx,
+        partyCode,
+        params: { key: `${y}/${m}/${name}` },
+        settings: await serviceSettings(t.app.ctx, partyCode, 'objectStorage'),
+      } as unknown as CallInput);
     expect((await call('C1002')).ok).toBe(false);
     expect((await call('C1001')).ok).toBe(true);
     // Their own link still works.

@@ -1,45 +1,12 @@
-import path from 'node:path';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { customerConfig } from '../gateway/customerConfig.js';
+import { customerConfig } from '../areas/gateway/customerConfig.js';
 import { derivedKey } from '../security/keys.js';
+import { storageTargetOf, type StorageTarget } from '../connectors/objectStorage/target.js';
 
-export const PARTY = /^[A-Za-z0-9_-]{1,32}$/;
-const BUCKET = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
-/** Directories of DATA_DIR the platform keeps for itself: a bucket of that name would mix with them. */
-const RESERVED = new Set(['uploads', 'object-storage', 'backups', 'logs']);
-
-export interface StorageTarget {
-  /** Absolute directory the organisation's files go to. */
-  dir: string;
-  /** Seconds a download link stays valid, when links are signed (private read). */
-  ttlSec: number | null;
-}
-
-/** Safe path segments of a configured prefix ("waybill/2025/" → ["waybill", "2025"]). */
-function prefixParts(prefix: unknown): string[] {
-  if (typeof prefix !== 'string') return [];
-  return prefix.split('/').filter((p) => p && p !== '.' && p !== '..' && /^[A-Za-z0-9_-]+$/.test(p));
-}
-
-/**
- * Where an organisation's files are stored: customerConfig/objectStorage's bucket and prefix
- * (DATA_DIR/<bucket>/<party>/<pathPrefix>/), else DATA_DIR/object-storage/<party>/. The party is part
- * of every path whatever the configuration says: two organisations that name the same bucket and
- * prefix still never share a folder, so a link or key of one never reaches the other's files.
- */
+/** Where an organisation's files are stored (storageTargetOf), by its customerConfig/objectStorage record. */
 export async function storageTarget(ctx: AppContext, partyCode: string): Promise<StorageTarget> {
-  if (!PARTY.test(partyCode)) throw new Error('not an organisation code');
-  const dataDir = ctx.config.dataDir;
-  const row = await customerConfig(ctx, partyCode, 'objectStorage');
-  if (!row || typeof row.bucket !== 'string' || !BUCKET.test(row.bucket) || RESERVED.has(row.bucket))
-    return { dir: path.join(dataDir, 'object-storage', partyCode), ttlSec: null };
-  const ttl = Number(row.urlTtlSec);
-  const privateRead = row.privateRead === true || row.privateRead === 1;
-  return {
-    dir: path.join(dataDir, row.bucket, partyCode, ...prefixParts(row.pathPrefix)),
-    ttlSec: privateRead ? (Number.isInteger(ttl) && ttl > 0 ? ttl : 3600) : null,
-  };
+  return storageTargetOf(ctx.config.dataDir, partyCode, await customerConfig(ctx, partyCode, 'objectStorage'));
 }
 
 async function linkSignature(ctx: AppContext, urlPath: string, expires: number): Promise<string> {

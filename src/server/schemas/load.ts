@@ -28,10 +28,7 @@ import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 import { SchemaError } from '../errors.js';
-
-export interface SchemaSet {
-  pages: Map<string, PageSchema>;
-}
+import type { SchemaSet } from '../context.js';
 
 /** Page files under the folder; the menu tree (menu.json at the top), templates (`_` names) and message files are not pages. */
 function walk(dir: string, top = true): string[] {

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext, SessionUser } from '../context.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 import { badRequest, forbidden } from '../errors.js';
@@ -11,10 +10,6 @@ import { forgetMenuFile } from '../data/roleGrants.js';
 import { invalidateMenuCache } from '../data/access.js';
 import { reloadMessages, setStoredMessages } from '../i18n/messages.js';
 import { storedExtras, withPlaygroundEntries } from './playgroundExtras.js';
-import { requireUser } from '../plugins/auth.js';
-import { ok } from '../plugins/envelope.js';
-import { Type } from '@sinclair/typebox';
-import { responses } from '../routes/contracts.js';
 
 export interface ReloadResult {
   pages: number;
@@ -140,35 +135,3 @@ export async function reloadEverywhere(ctx: AppContext, log: (msg: string) => vo
 
 /** What a playground save or rollback calls: applied here, then on every instance sharing the database. */
 export const applySchemas = reloadEverywhere;
-
-/** POST /open-platform/schemas/reload: the reload, for the super administrator. */
-export function registerSchemaReload(app: FastifyInstance): void {
-  app.post(
-    '/open-platform/schemas/reload',
-    {
-      schema: {
-        tags: ['schemas'],
-        summary:
-          'Re-read page schemas, menu.json and messages and apply them without a restart, on every instance sharing the database (super administrator only)',
-        response: responses(
-          Type.Partial(
-            Type.Object({
-              pages: Type.Integer(),
-              tables: Type.Array(Type.String()),
-              menus: Type.Integer(),
-              menusUpdated: Type.Integer(),
-              refused: Type.Array(Type.String()),
-            }),
-            { additionalProperties: true },
-          ),
-          400,
-          403,
-        ),
-      },
-    },
-    async (req) => {
-      requireSuperAdmin(requireUser(req));
-      return ok(await reloadEverywhere(app.ctx, (m) => app.log.info(m)));
-    },
-  );
-}

@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn } from '../test/dataApi.js';
-import { findApp } from '../gateway/apps.js';
+import { findApp } from '../areas/gateway/apps.js';
 import { openWith } from './secretBox.js';
 import { parseKey } from './keys.js';
 import { decryptSecret, encryptSecret, readSecret } from './secrets.js';

@@ -3,24 +3,15 @@ import { readCache } from '../db/readCache.js';
 import { parseJsonArray } from '../db/json.js';
 import { readGrants } from './grants.js';
 import type { Grants } from './menus.js';
+import {
+  CUSTOMER_ROLE_PERMISSION_TABLE,
+  CUSTOMER_ROLE_TABLE,
+  USER_CUSTOMER_ROLES,
+  customerRolesEnabled,
+} from '../db/customerRoleTables.js';
 
-/** Where customer roles live: the role list, its permission sets, and the account column holding them. */
-export const CUSTOMER_ROLE_TABLE = 'cm_role';
-export const CUSTOMER_ROLE_PERMISSION_TABLE = 'cm_role_permission';
-export const USER_CUSTOMER_ROLES = 'customerRoles';
 /** The built-in role whose grants bound what any customer role can give. */
 const CUSTOMER_CEILING = 'CUSTOMER_ADMIN';
-
-/** Whether the loaded schemas define customer roles and let accounts hold them (a trimmed schema set may not). */
-export function customerRolesEnabled(ctx: AppContext): boolean {
-  const tables = new Set([...ctx.schemas.pages.values()].map((p) => p.resource?.table));
-  const userPages = [...ctx.schemas.pages.values()].filter((p) => p.resource?.table === 'sys_user');
-  return (
-    tables.has(CUSTOMER_ROLE_TABLE) &&
-    tables.has(CUSTOMER_ROLE_PERMISSION_TABLE) &&
-    userPages.some((p) => p.model?.properties[USER_CUSTOMER_ROLES])
-  );
-}
 
 /** The customer roles an account holds, as stored (codes, whatever their state). */
 export async function heldCustomerRoles(ctx: AppContext, userId: number): Promise<string[]> {

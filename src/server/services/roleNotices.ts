@@ -3,7 +3,7 @@ import { nowIso } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { Row } from '../data/rows.js';
 import { parseJsonArray } from '../db/json.js';
-import { USER_CUSTOMER_ROLES } from './customerRoles.js';
+import { USER_CUSTOMER_ROLES } from '../db/customerRoleTables.js';
 import { knownTable } from '../db/knownTable.js';
 
 /** The page of delivered notices: the console's message centre, each account reading its own. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
-import { callGateway } from '../gateway/testClient.js';
+import { callGateway } from '../areas/gateway/testClient.js';
 import { DEMO_APP } from '../demo/gateway.js';
-import { performCall } from '../gateway/call.js';
-import { GatewayError } from '../gateway/codes.js';
-import { checkLowBalance } from '../gateway/lowBalance.js';
+import { performCall } from '../areas/gateway/call.js';
+import { GatewayError } from '../areas/gateway/codes.js';
+import { checkLowBalance } from '../areas/gateway/lowBalance.js';
 
 const BLACKLIST = 'customerManage/smsBlacklist';
 const INTERCEPTIONS = 'customerManage/smsInterception';

@@ -1,22 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext, SmsSender } from '../context.js';
 import type { Database } from '../db/connect.js';
 import { forbidden } from '../errors.js';
 import { BLACKLISTED, blacklistDetail, blacklistEntry, recordInterception } from './blacklist.js';
-
-/** Where verification codes go. A deployment with a real SMS provider supplies its own sender. */
-export interface SmsSender {
-  readonly provider: string;
-  /** `about` names the organisation the message is for and its template, when known (blacklists are per organisation). */
-  send(phone: string, content: string, about?: SmsAbout): Promise<void>;
-}
-
-export interface SmsAbout {
-  partyCode?: string | null;
-  template?: string;
-  /** The sign the message goes out under (the organisation's, from customerConfig/sms). */
-  signName?: string;
-}
 
 /** Default sender: writes the message to the server log and to the SMS log table, sends nothing. */
 export function logSmsSender(database: Database, log: () => FastifyBaseLogger): SmsSender {

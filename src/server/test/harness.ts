@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { configFromEnv, type ServerConfig } from '../config.js';
-import type { SmsSender } from '../sms/sender.js';
+import type { SmsSender } from '../context.js';
 import { copyTemplate, templateApplies } from './template.js';
 
 export type DialectName = 'sqlite' | 'postgres';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { failure, success } from '../types.js';
 import { str } from '../sandbox.js';
-import { storageTarget } from '../../routes/orgFiles.js';
+import { storageTargetOf } from './target.js';
 
 /** Object storage: put and get objects under a customer's bucket. */
 export interface ObjectStorageConnector {
@@ -18,9 +18,9 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,200}$/;
  * The sandbox keeps objects under the customer's bucket, organisation and prefix (DATA_DIR/<bucket>/<party>/<pathPrefix>/,
  * customerConfig/objectStorage), else DATA_DIR/object-storage/<party>/, never outside it.
  */
-async function fileOf(input: CallInput, key: string): Promise<string> {
+function fileOf(input: CallInput, key: string): string {
   if (key.includes('..')) throw Object.assign(new Error('key'), { badKey: true });
-  return path.join((await storageTarget(input.ctx, input.partyCode)).dir, key);
+  return path.join(storageTargetOf(input.ctx.config.dataDir, input.partyCode, input.settings.customerConfig).dir, key);
 }
 
 export const sandbox: ObjectStorageConnector = {
@@ -28,7 +28,7 @@ export const sandbox: ObjectStorageConnector = {
     const key = str(input.params, 'key', { pattern: KEY });
     const content = Buffer.from(str(input.params, 'contentBase64', { max: 2_000_000 }), 'base64');
     if (key.includes('..')) return failure('badKey', 'object keys may not contain ..');
-    const file = await fileOf(input, key);
+    const file = fileOf(input, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, content);
     return success({ key, size: content.length, etag: createHash('md5').update(content).digest('hex') });
@@ -37,7 +37,7 @@ export const sandbox: ObjectStorageConnector = {
     const key = str(input.params, 'key', { pattern: KEY });
     if (key.includes('..')) return failure('badKey', 'object keys may not contain ..');
     try {
-      const content = await fs.readFile(await fileOf(input, key));
+      const content = await fs.readFile(fileOf(input, key));
       return success({ key, size: content.length, contentBase64: content.toString('base64') });
     } catch {
       return failure('noSuchKey', 'no object with this key');

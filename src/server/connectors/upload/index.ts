@@ -1,7 +1,7 @@
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { failure, success } from '../types.js';
 import { int, ref, seedOf, str } from '../sandbox.js';
-import { uploadPolicy } from '../../gateway/customerConfig.js';
+import { uploadPolicy } from '../customerRules.js';
 
 /** File uploads (waybill photos, receipts) checked against size and extension rules. */
 export interface UploadConnector {
@@ -13,11 +13,11 @@ const MAX_BYTES = 20 * 1024 * 1024;
 
 /** The platform's rules unless the customer's upload configuration (customerConfig/upload) sets its own. */
 export const sandbox: UploadConnector = {
-  async upload({ ctx, partyCode, params, at }) {
+  async upload({ params, at, settings }) {
     const fileName = str(params, 'fileName', { pattern: /^[^/\\]{1,120}\.[A-Za-z0-9]{1,8}$/ });
     const size = int(params, 'size', 1, 1024 * 1024 * 1024);
     const ext = fileName.split('.').pop()!.toLowerCase();
-    const policy = await uploadPolicy(ctx, partyCode);
+    const policy = uploadPolicy(settings.customerConfig);
     const allowed = policy?.allowedExt.length ? policy.allowedExt : ALLOWED;
     const maxBytes = policy?.maxBytes ?? MAX_BYTES;
     const maxLabel = policy?.maxLabel ?? '20 MB';

@@ -1,9 +1,7 @@
 import type { CallInput, CallResult, ServiceConnector } from '../types.js';
 import { success } from '../types.js';
 import { str } from '../sandbox.js';
-import { domainMatches, refererPolicy, refererRefusal } from '../../gateway/customerConfig.js';
-
-export { domainMatches };
+import { domainMatches, refererPolicy, refererRefusal } from '../customerRules.js';
 
 /** Whether a page's origin may embed or upload to the customer's files. */
 export interface UploadRefererConnector {
@@ -14,9 +12,9 @@ export interface UploadRefererConnector {
 const PATTERNS = ['*.hdzy-logistics.com', 'hdzy-logistics.com', '*.xntd-scm.cn', 'localhost'];
 
 export const sandbox: UploadRefererConnector = {
-  async check({ ctx, partyCode, params }) {
+  async check({ params, settings }) {
     const referer = str(params, 'referer', { max: 500, optional: true });
-    const policy = (await refererPolicy(ctx, partyCode)) ?? { domains: PATTERNS, allowEmpty: false };
+    const policy = refererPolicy(settings.customerConfig) ?? { domains: PATTERNS, allowEmpty: false };
     const reason = refererRefusal(policy, referer);
     if (reason === 'emptyReferer' || reason === 'invalidReferer') return success({ allowed: false, reason });
     if (!referer) return success({ allowed: true, reason: 'emptyAllowed' });

@@ -1,10 +1,10 @@
-import type { AppContext } from '../context.js';
-import { groupCommit } from '../db/groupCommit.js';
+import type { AppContext } from '../../context.js';
+import { groupCommit } from '../../db/groupCommit.js';
 import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, monthCalls } from './statements.js';
-import type { Db } from '../db/connect.js';
+import type { Db } from '../../db/connect.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
-import type { ServiceSettings } from './serviceConfig.js';
+import type { ServiceSettings } from '../../connectors/types.js';
 import type { AccountAlert } from './lowBalance.js';
 
 export interface MeterInput {

@@ -1,8 +1,9 @@
-import type { AppContext } from '../context.js';
-import { unlessBlacklisted } from '../sms/blacklist.js';
-import { cachedRead } from '../services/tableCache.js';
-import { smsProfile } from '../connectors/sms/index.js';
-import { knownTable } from '../db/knownTable.js';
+import type { AppContext } from '../../context.js';
+import { unlessBlacklisted } from '../../sms/blacklist.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { smsProfile } from '../../connectors/sms/index.js';
+import { customerConfig } from './customerConfig.js';
+import { knownTable } from '../../db/knownTable.js';
 
 interface AlertRule {
   thresholdFen: number;
@@ -96,7 +97,7 @@ export async function checkLowBalance(
   if (Number(res.numUpdatedRows) !== 1) return false;
   const yuan = (balanceFen / 100).toFixed(2);
   // The customer's own sign and notice template when its SMS configuration has them.
-  const { signName, template } = await smsProfile(ctx, partyCode, null);
+  const { signName, template } = smsProfile(await customerConfig(ctx, partyCode, 'sms'), null);
   for (const phone of rule.phones) {
     const text = `【${signName}】您的接口服务账户余额 ${yuan} 元，已低于提醒阈值 ${(rule.thresholdFen / 100).toFixed(2)} 元，请及时充值。Your API service balance is ${yuan} yuan, below your alert threshold.`;
     // A blacklisted receiver is logged by the sender; the others still get the alert and the call goes on.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn } from '../test/dataApi.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn } from '../../test/dataApi.js';
 import { callGateway } from './testClient.js';
-import { DEMO_APP } from '../demo/gateway.js';
-import { SERVICES } from '../connectors/index.js';
+import { DEMO_APP } from '../../demo/gateway.js';
+import { SERVICES } from '../../connectors/index.js';
 
 describe.each(dialects())('gateway demo data on %s', (dialect) => {
   let t: TestApp;

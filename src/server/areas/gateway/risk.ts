@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import { activeRules, crosses, recordRiskEvent, type RiskVerdict } from '../services/risk.js';
+import type { AppContext } from '../../context.js';
+import { activeRules, crosses, recordRiskEvent, type RiskVerdict } from '../../services/risk.js';
 
 /**
  * Gateway metrics for risk rules: calls per customer (gatewayCalls), failed or refused calls per

@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import { blacklistDetail, blacklistEntry, recordInterception } from '../sms/blacklist.js';
+import type { AppContext } from '../../context.js';
+import { blacklistDetail, blacklistEntry, recordInterception } from '../../sms/blacklist.js';
 import { GatewayError } from './codes.js';
 import type { GatewayCall } from './call.js';
 

@@ -1,5 +1,5 @@
-import type { AppContext } from '../context.js';
-import { groupCommit } from '../db/groupCommit.js';
+import type { AppContext } from '../../context.js';
+import { groupCommit } from '../../db/groupCommit.js';
 import { insertNonce } from './statements.js';
 
 let sinceCleanup = 0;

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { AppDatabase } from '../db/connect.js';
-import { precompile } from '../db/precompiled.js';
+import type { AppDatabase } from '../../db/connect.js';
+import { precompile } from '../../db/precompiled.js';
 
 type CallLogRow = Insertable<AppDatabase['cust_service_log']>;
 

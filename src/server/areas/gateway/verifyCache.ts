@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import type { CallResult, Operation } from '../connectors/types.js';
+import type { AppContext } from '../../context.js';
+import type { CallResult, Operation } from '../../connectors/types.js';
 import { customerConfig } from './customerConfig.js';
 
 const DAY_MS = 86_400_000;

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn, type Caller } from '../test/dataApi.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn, type Caller } from '../../test/dataApi.js';
 import { performCall, type GatewayCall } from './call.js';
 import { GatewayError } from './codes.js';
 import { checkLowBalance } from './lowBalance.js';
-import { logSmsSender } from '../sms/sender.js';
-import { sandbox as verification } from '../connectors/verification/index.js';
-import { dynamicView } from '../db/connect.js';
+import { logSmsSender } from '../../sms/sender.js';
+import { sandbox as verification } from '../../connectors/verification/index.js';
+import { dynamicView } from '../../db/connect.js';
 
 const PARTY = 'C1001';
 const REFERER = 'https://tms.hdzy-logistics.cn/receipt';

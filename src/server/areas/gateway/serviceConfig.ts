@@ -1,31 +1,9 @@
-import type { AppContext } from '../context.js';
-import { cachedRead } from '../services/tableCache.js';
-import { parseIpRule, type IpRule } from '../security/ipMatch.js';
+import type { AppContext } from '../../context.js';
+import type { ServiceSettings } from '../../connectors/types.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { parseIpRule, type IpRule } from '../../security/ipMatch.js';
 import { normalizeAlgorithm, type SignAlgorithm } from './sign.js';
-import { dynamicView } from '../db/connect.js';
-
-/**
- * How the gateway sees a customer's configuration, resolved from:
- * - customerManage/config (table cm_service_open): the platform opens a service to a customer,
- *   with quotas and the connector (sandbox or the generic HTTP adapter);
- * - customerConfig/<service> (tables cust_cfg_*), when those pages exist: the customer's own
- *   provider, status, quotas, price and validity;
- * - customerConfig/interfaceDigest: signature algorithm, timestamp tolerance and IP whitelist.
- * Reads are cached by table and emptied on writes (services/tableCache.ts), so a change applies
- * to the next call.
- */
-export interface ServiceSettings {
-  enabled: boolean;
-  /** Why not enabled: 'notOpened' | 'disabled' | 'notYetValid' | 'expired'. */
-  reason?: string;
-  dailyQuota: number;
-  qpsLimit: number;
-  provider: string;
-  connector: 'sandbox' | 'http';
-  /** The customer's configured unit price, when the customer-config page sets one. */
-  unitPriceFen: number | null;
-  http?: { url: string; authHeader: string | null; mapping: Record<string, unknown> | null };
-}
+import { dynamicView } from '../../db/connect.js';
 
 export interface DigestSettings {
   algorithm: SignAlgorithm;
@@ -59,6 +37,16 @@ function jsonValue(v: unknown): unknown {
   }
 }
 
+/**
+ * How the gateway sees a customer's configuration, resolved from:
+ * - customerManage/config (table cm_service_open): the platform opens a service to a customer,
+ *   with quotas and the connector (sandbox or the generic HTTP adapter);
+ * - customerConfig/<service> (tables cust_cfg_*), when those pages exist: the customer's own
+ *   provider, status, quotas, price and validity;
+ * - customerConfig/interfaceDigest: signature algorithm, timestamp tolerance and IP whitelist.
+ * Reads are cached by table and emptied on writes (services/tableCache.ts), so a change applies
+ * to the next call.
+ */
 export async function serviceSettings(
   ctx: AppContext,
   partyCode: string,
@@ -94,6 +82,7 @@ export async function serviceSettings(
       cfg && cfg.unitPriceFen !== null && cfg.unitPriceFen !== undefined && Number.isInteger(Number(cfg.unitPriceFen))
         ? Number(cfg.unitPriceFen)
         : null,
+    customerConfig: cfg && cfg.status !== 'disabled' ? cfg : null,
   };
   if (!open) settings.reason = 'notOpened';
   else if (!enabledFlag) settings.reason = 'disabled';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn, type Caller } from '../test/dataApi.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn, type Caller } from '../../test/dataApi.js';
 import { activePlan } from './pricing.js';
 
 const GROUP = 'customerManage/partyGroupConfig';

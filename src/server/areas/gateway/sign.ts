@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { hmacSm3 } from '../security/sm3.js';
+import { hmacSm3 } from '../../security/sm3.js';
 
 export type SignAlgorithm = 'hmac-sha256' | 'sm3' | 'md5';
 

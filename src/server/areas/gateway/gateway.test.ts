@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn, type Caller } from '../test/dataApi.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn, type Caller } from '../../test/dataApi.js';
 import { callGateway, type SignedCall } from './testClient.js';
 import { GATEWAY_CODES } from './codes.js';
-import { dynamicView } from '../db/connect.js';
+import { dynamicView } from '../../db/connect.js';
 
 const PARTY = 'C1002';
 const APP = 'customerManage/appInfo';
@@ -326,7 +326,7 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
       status: 'pending',
     });
     await db().updateTable('risk_rule').set({ status: 'disabled' }).where('code', '=', 'R_API_TEST_FLOOD').execute();
-    (await import('../services/tableCache.js')).tableWritten('risk_rule');
+    (await import('../../services/tableCache.js')).tableWritten('risk_rule');
     expect((await call()).json().status).toBe(0);
   });
 
@@ -334,7 +334,7 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     const rest = await balance();
     if (rest > 0) dataOf(await admin.post(ACCOUNT, `/${accountId}/actions/refund`, { amountFen: rest, remark: '清零' }));
     await db().deleteFrom('cm_price_plan').where('partyCode', '=', PARTY).execute();
-    (await import('../services/tableCache.js')).tableWritten('cm_price_plan');
+    (await import('../../services/tableCache.js')).tableWritten('cm_price_plan');
     await recharge(300); // 60 calls at 5 fen
     const results = await Promise.all(Array.from({ length: 100 }, () => call()));
     const statuses = results.map((r) => r.json().status);

@@ -3,22 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
 import { callGateway } from './testClient.js';
 import { GATEWAY_CODES } from './codes.js';
-import { DEMO_APP } from '../demo/gateway.js';
-import { tableWritten } from '../services/tableCache.js';
+import { DEMO_APP } from '../../demo/gateway.js';
+import { tableWritten } from '../../services/tableCache.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The project's schemas plus a minimal customerConfig/interfaceDigest page when the project has none yet. */
 function schemasWithDigestPage(): string {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-schemas-'));
-  fs.cpSync(path.join(here, '../../schemas'), tmp, { recursive: true });
+  fs.cpSync(path.join(here, '../../../schemas'), tmp, { recursive: true });
   const target = path.join(tmp, 'customerConfig/interfaceDigest.json');
   if (!fs.existsSync(target)) {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(path.join(here, '../test/fixtures/gateway/interfaceDigest.json'), target);
+    fs.copyFileSync(path.join(here, '../../test/fixtures/gateway/interfaceDigest.json'), target);
   }
   return tmp;
 }

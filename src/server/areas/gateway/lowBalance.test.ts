@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
 import { checkLowBalance } from './lowBalance.js';
 
 const PARTY = 'C1001';

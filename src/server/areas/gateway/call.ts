@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { operationFor } from '../connectors/index.js';
-import { InputError, type CallResult } from '../connectors/types.js';
+import type { AppContext } from '../../context.js';
+import { operationFor } from '../../connectors/index.js';
+import { InputError, type CallResult } from '../../connectors/types.js';
 import { GatewayError } from './codes.js';
 import { checkLowBalance } from './lowBalance.js';
 import { reserve, settle, type Reservation } from './metering.js';

@@ -1,5 +1,5 @@
-import type { Rng } from '../sampleData/rng.js';
-import { luhnCheckDigit, residentIdCheckChar } from '../../shared/validators.js';
+import type { Rng } from '../../sampleData/rng.js';
+import { luhnCheckDigit, residentIdCheckChar } from '../../../shared/validators.js';
 
 const DAY = 86_400_000;
 

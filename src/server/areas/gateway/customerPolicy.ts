@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { groupCommit } from '../db/groupCommit.js';
+import type { AppContext } from '../../context.js';
+import { groupCommit } from '../../db/groupCommit.js';
 import { countWithinLimit } from './statements.js';
-import { customerConfig, refererPolicy, refererRefusal } from './customerConfig.js';
+import { customerConfig } from './customerConfig.js';
+import { refererPolicy, refererRefusal } from '../../connectors/customerRules.js';
 import { GatewayError } from './codes.js';
 import type { GatewayCall } from './call.js';
 
@@ -26,7 +27,7 @@ async function countWithin(ctx: AppContext, partyCode: string, key: string, peri
  */
 export async function customerPolicyRefusal(ctx: AppContext, call: GatewayCall): Promise<GatewayError | null> {
   if (call.service === 'upload') {
-    const policy = await refererPolicy(ctx, call.partyCode);
+    const policy = refererPolicy(await customerConfig(ctx, call.partyCode, 'uploadReferer'));
     const referer = typeof call.params.referer === 'string' ? call.params.referer.slice(0, 500) : '';
     if (policy && refererRefusal(policy, referer))
       return new GatewayError('refererRefused', { referer: referer || '-', allowed: policy.domains.join(', ') || '-' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext } from '../context.js';
-import { cachedRead, tableWritten } from '../services/tableCache.js';
-import { openSecret, sealSecret } from '../security/secretBox.js';
+import type { AppContext } from '../../context.js';
+import { cachedRead, tableWritten } from '../../services/tableCache.js';
+import { openSecret, sealSecret } from '../../security/secretBox.js';
 
 export interface GatewayApp {
   appKey: string;

@@ -1,27 +1,8 @@
-import type { AppContext } from '../context.js';
-import { cachedRead } from '../services/tableCache.js';
-import { dynamicView } from '../db/connect.js';
+import type { ConfigRow } from './types.js';
 
-export type ConfigRow = Record<string, unknown>;
-
-/**
- * A customer organisation's enabled customerConfig/<service> record, or null (no page, no record,
- * or disabled): callers then keep the platform's defaults. Cached like the gateway's other settings.
- */
-export async function customerConfig(ctx: AppContext, partyCode: string | null | undefined, service: string): Promise<ConfigRow | null> {
-  if (!partyCode) return null;
-  const table = ctx.schemas.pages.get(`customerConfig/${service}`)?.resource?.table;
-  if (!table) return null;
-  const row = await cachedRead(
-    ctx.database,
-    'customerConfig',
-    [table],
-    partyCode,
-    async () =>
-      (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
-  );
-  return row && row.status !== 'disabled' ? (row as ConfigRow) : null;
-}
+// The rules of a customer's own configuration record of a service (customerConfig/<service>): the
+// gateway hands the record over in the call's settings, the file routes read it themselves. A null
+// record (no page, no record, or disabled) gives null: the platform's defaults apply.
 
 /** A list field as stored (JSON text on SQLite, an array elsewhere, or a comma list typed by hand). */
 export function listOf(v: unknown): string[] {
@@ -57,8 +38,7 @@ export interface UploadPolicy {
 }
 
 /** customerConfig/upload: the organisation's size limit and extensions. */
-export async function uploadPolicy(ctx: AppContext, partyCode: string | null | undefined): Promise<UploadPolicy | null> {
-  const row = await customerConfig(ctx, partyCode, 'upload');
+export function uploadPolicy(row: ConfigRow | null): UploadPolicy | null {
   if (!row) return null;
   const mb = positiveInt(row.maxSizeMb);
   const allowedExt = listOf(row.allowedExt).map((e) => e.replace(/^\./, '').toLowerCase());
@@ -72,8 +52,7 @@ export interface RefererPolicy {
 }
 
 /** customerConfig/uploadReferer: the domains (wildcards `*.example.com`) a page may upload or link from. */
-export async function refererPolicy(ctx: AppContext, partyCode: string | null | undefined): Promise<RefererPolicy | null> {
-  const row = await customerConfig(ctx, partyCode, 'uploadReferer');
+export function refererPolicy(row: ConfigRow | null): RefererPolicy | null {
   if (!row) return null;
   return { domains: listOf(row.domains).map((d) => d.toLowerCase()), allowEmpty: row.allowEmpty === true || row.allowEmpty === 1 };
 }

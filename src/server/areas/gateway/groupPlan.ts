@@ -1,8 +1,8 @@
-import type { AppContext } from '../context.js';
-import { cachedRead } from '../services/tableCache.js';
-import { parseJsonArray } from '../db/json.js';
-import type { Tier } from './pricing.js';
-import { knownTable } from '../db/knownTable.js';
+import type { AppContext } from '../../context.js';
+import { cachedRead } from '../../services/tableCache.js';
+import { parseJsonArray } from '../../db/json.js';
+import type { Tier } from '../../data/priceTiers.js';
+import { knownTable } from '../../db/knownTable.js';
 
 interface DatedPlan {
   tiers: Tier[];
