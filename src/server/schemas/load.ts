@@ -28,6 +28,7 @@ import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
 import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
 import { SchemaError } from '../errors.js';
+import { checkedPages } from './folderCache.js';
 
 export interface SchemaSet {
   pages: Map<string, PageSchema>;
@@ -254,7 +255,10 @@ export { SchemaError } from '../errors.js';
 
 /** The pages under the folder; any problem stops the start-up with all problems listed. */
 export function loadSchemas(dir: string): SchemaSet {
-  const { pages, problems } = checkSchemas(dir);
-  if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
+  const pages = checkedPages(dir, () => {
+    const { pages, problems } = checkSchemas(dir);
+    if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
+    return pages;
+  });
   return { pages };
 }
