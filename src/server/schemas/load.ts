@@ -165,6 +165,8 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       .replace(/\.json$/, ''),
   );
   const partyTables = organisationTables(dir, rels, templateReader(dir, []));
+  // Read at the first page that needs them, once: every message file in four languages per page made a reload of many changed pages slow.
+  let defined: ReturnType<typeof definedKeys> | undefined;
   for (const rel of [...new Set([...rels, ...overrides.keys(), ...hold.keys()])]) {
     if (hold.has(rel)) {
       const kept = hold.get(rel);
@@ -192,7 +194,8 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
-    if (!errors.length && options.keysOf?.(page)) errors.push(...missingKeyErrors(dir, page, definedKeys(dir, options.messages)));
+    if (!errors.length && options.keysOf?.(page))
+      errors.push(...missingKeyErrors(dir, page, (defined ??= definedKeys(dir, options.messages))));
     if (errors.length) {
       blame(rel, ...errors.map((e) => locate(rel, e)));
       failed.add(rel);
