@@ -26,7 +26,14 @@ import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
-import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
+import {
+  JsonSyntaxError,
+  parseWithPositions,
+  pointerOf,
+  positionOf,
+  type ParsedJson,
+  type PositionMap,
+} from '../../shared/schema/jsonPositions.js';
 import { SchemaError } from '../errors.js';
 import { checkedPages } from './folderCache.js';
 
@@ -147,13 +154,13 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     byPage.set(rel, [...(byPage.get(rel) ?? []), ...lines]);
   };
   const hold = options.hold ?? new Map<string, PageSchema | null>();
-  const files = new Map<string, { raw: unknown; positions: PositionMap }>();
+  const files = new Map<string, ParsedJson>();
   const shown = (rel: string) => {
     const full = path.join(dir, `${rel}.json`);
     const near = path.relative(process.cwd(), full);
     return (near.startsWith('..') ? full : near).replace(/\\/g, '/');
   };
-  const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
+  const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.value, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
   const library = readLibrary(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
@@ -176,7 +183,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     let page: PageSchema;
     try {
       const parsed = parseWithPositions(overrides.get(rel) ?? fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8'));
-      files.set(rel, { raw: parsed.value, positions: parsed.positions });
+      files.set(rel, parsed);
       page = parsed.value as PageSchema;
     } catch (err) {
       blame(rel, syntaxProblem(shown(rel), err));
