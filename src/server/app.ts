@@ -21,6 +21,7 @@ import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerRequestLog } from './plugins/requestLog.js';
 import { registerBodyText } from './plugins/bodyText.js';
+import { sharedSerializers } from './plugins/serializers.js';
 import { loadKeys } from './security/keys.js';
 import { rotateKeys } from './security/rotateKeys.js';
 import { registerAuthorize } from './routes/authorize.js';
@@ -94,6 +95,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     // Only named balancers may say who the client is: anyone else could forge X-Forwarded-For.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    // Validators stay Fastify's own: a validator compiler given here would also stop it lowercasing header schemas.
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
   });
   installValidatorCache(path.join(config.cacheDir, 'validators'));
   const schemas = loadSchemas(config.schemasDir);

@@ -30,9 +30,10 @@ export function flattenMenu(entries: MenuSeed[], parentCode: string | null = nul
  */
 export function readMenuFile(schemasDir: string): MenuSeed[] {
   const file = path.join(schemasDir, 'menu.json');
-  const { value, positions } = parseWithPositions(fs.readFileSync(file, 'utf8'));
+  const parsed = parseWithPositions(fs.readFileSync(file, 'utf8'));
+  const value = parsed.value;
   const problems = menuFileErrors(value).map((e) => {
-    const pos = positionOf(positions, /^(\S+?):/.exec(e)![1]);
+    const pos = positionOf(parsed.positions, /^(\S+?):/.exec(e)![1]);
     return `${file}: ${e} (line ${pos.line}, column ${pos.column})`;
   });
   if (problems.length) throw new SchemaError(`invalid menu:\n  ${problems.join('\n  ')}`);

@@ -52,9 +52,18 @@ export class RefResolver {
         q = q.where('partyCode', '=', this.access.user.partyCode);
       found.push(...(await q.execute()));
     }
+    // Indexed once: looking each cell up among every row found made a large file's references quadratic.
+    const firstByKey = new Map<string, Record<string, unknown>>();
+    const allByLabel = new Map<string, Record<string, unknown>[]>();
+    for (const r of found) {
+      if (!firstByKey.has(String(r[key]))) firstByKey.set(String(r[key]), r);
+      const named = allByLabel.get(String(r[label]));
+      if (named) named.push(r);
+      else allByLabel.set(String(r[label]), [r]);
+    }
     for (const v of wanted) {
-      const byKey = found.find((r) => String(r[key]) === keyIn(v));
-      const byLabel = found.filter((r) => String(r[label]) === v);
+      const byKey = firstByKey.get(keyIn(v));
+      const byLabel = allByLabel.get(v) ?? [];
       if (byKey) known.set(v, { key: byKey[key] as string | number });
       else if (byLabel.length === 1) known.set(v, { key: byLabel[0][key] as string | number });
       else if (byLabel.length > 1)

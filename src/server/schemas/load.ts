@@ -26,9 +26,17 @@ import { pageSuggestion } from '../../shared/schema/teach.js';
 import { MESSAGES_SUFFIX } from '../i18n/pageMessages.js';
 import { checkMessageFiles } from '../i18n/messageChecks.js';
 import { definedKeys, missingKeyErrors } from '../i18n/missingKeys.js';
-import { JsonSyntaxError, parseWithPositions, pointerOf, positionOf, type PositionMap } from '../../shared/schema/jsonPositions.js';
+import {
+  JsonSyntaxError,
+  parseWithPositions,
+  pointerOf,
+  positionOf,
+  type ParsedJson,
+  type PositionMap,
+} from '../../shared/schema/jsonPositions.js';
 import { SchemaError } from '../errors.js';
 import type { SchemaSet } from '../context.js';
+import { checkedPages } from './folderCache.js';
 
 /** Page files under the folder; the menu tree (menu.json at the top), templates (`_` names) and message files are not pages. */
 function walk(dir: string, top = true): string[] {
@@ -143,13 +151,13 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     byPage.set(rel, [...(byPage.get(rel) ?? []), ...lines]);
   };
   const hold = options.hold ?? new Map<string, PageSchema | null>();
-  const files = new Map<string, { raw: unknown; positions: PositionMap }>();
+  const files = new Map<string, ParsedJson>();
   const shown = (rel: string) => {
     const full = path.join(dir, `${rel}.json`);
     const near = path.relative(process.cwd(), full);
     return (near.startsWith('..') ? full : near).replace(/\\/g, '/');
   };
-  const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.raw, files.get(rel)?.positions, e);
+  const locate = (rel: string, e: string) => located(shown(rel), files.get(rel)?.value, files.get(rel)?.positions, e);
   const readTemplate = templateReader(dir, problems);
   const library = readLibrary(dir, problems);
   // Pages whose files exist but fail their own checks: other pages' references to them are not reported again.
@@ -161,6 +169,8 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
       .replace(/\.json$/, ''),
   );
   const partyTables = organisationTables(dir, rels, templateReader(dir, []));
+  // Read at the first page that needs them, once: every message file in four languages per page made a reload of many changed pages slow.
+  let defined: ReturnType<typeof definedKeys> | undefined;
   for (const rel of [...new Set([...rels, ...overrides.keys(), ...hold.keys()])]) {
     if (hold.has(rel)) {
       const kept = hold.get(rel);
@@ -170,7 +180,7 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     let page: PageSchema;
     try {
       const parsed = parseWithPositions(overrides.get(rel) ?? fs.readFileSync(path.join(dir, `${rel}.json`), 'utf8'));
-      files.set(rel, { raw: parsed.value, positions: parsed.positions });
+      files.set(rel, parsed);
       page = parsed.value as PageSchema;
     } catch (err) {
       blame(rel, syntaxProblem(shown(rel), err));
@@ -188,7 +198,8 @@ export function checkSchemas(dir: string, overrides: ReadonlyMap<string, string>
     const errors = [...validatePageSchema(page), ...scopeErrors(page, partyTables)];
     if (!errors.length) errors.push(...demoRowErrors(page));
     if (page.id !== rel) errors.push(`id: "${page.id}" must equal the file path "${rel}"`);
-    if (!errors.length && options.keysOf?.(page)) errors.push(...missingKeyErrors(dir, page, definedKeys(dir, options.messages)));
+    if (!errors.length && options.keysOf?.(page))
+      errors.push(...missingKeyErrors(dir, page, (defined ??= definedKeys(dir, options.messages))));
     if (errors.length) {
       blame(rel, ...errors.map((e) => locate(rel, e)));
       failed.add(rel);
@@ -251,7 +262,10 @@ export { SchemaError } from '../errors.js';
 
 /** The pages under the folder; any problem stops the start-up with all problems listed. */
 export function loadSchemas(dir: string): SchemaSet {
-  const { pages, problems } = checkSchemas(dir);
-  if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
+  const pages = checkedPages(dir, () => {
+    const { pages, problems } = checkSchemas(dir);
+    if (problems.length) throw new SchemaError(`invalid page schemas (${problems.length}):\n  ${problems.join('\n  ')}`);
+    return pages;
+  });
   return { pages };
 }

@@ -90,12 +90,20 @@ function templateKey(dialect: string, config: ServerConfig): string {
     .slice(0, 16);
 }
 
-/** Templates of other days or sources are removed after a while; a concurrent run may still copy them. */
-function prune(keep: string) {
+/**
+ * Templates of other days or sources are removed after a while; a concurrent run may still copy them.
+ * A PostgreSQL template goes with its folder: they are one template, and the cluster (in memory where
+ * the machine allows, scripts/pg-test-server.sh) would otherwise keep every one ever built. One still
+ * being copied from is not dropped (PostgreSQL refuses), and goes at a later run.
+ */
+async function prune(keep: string) {
   for (const name of fs.readdirSync(ROOT)) {
     const p = path.join(ROOT, name);
     if (p === keep || name.endsWith('.lock')) continue;
-    if (Date.now() - fs.statSync(p).mtimeMs > 6 * 3_600_000) fs.rmSync(p, { recursive: true, force: true });
+    if (Date.now() - fs.statSync(p).mtimeMs <= 6 * 3_600_000) continue;
+    fs.rmSync(p, { recursive: true, force: true });
+    const pgKey = /^postgres-([0-9a-f]{16})$/.exec(name)?.[1];
+    if (pgKey && process.env.TEST_PG_URL) await adminQuery(`DROP DATABASE IF EXISTS tpl_${pgKey}`).catch(() => undefined);
   }
 }
 
@@ -153,7 +161,7 @@ export async function copyTemplate(
     await buildTemplate(config, tmp, databaseUrl(building));
     await adminQuery(`ALTER DATABASE ${building} RENAME TO ${pgTemplate}`);
   });
-  prune(dir);
+  await prune(dir);
   fs.cpSync(dir, dataDir, { recursive: true, filter: (src) => path.basename(src) !== READY });
   if (dialect === 'sqlite') return undefined;
   await adminQuery(`CREATE DATABASE ${newDatabase} TEMPLATE ${pgTemplate}`);
