@@ -1,6 +1,6 @@
 import { writeCharge } from '../data/chargeLog.js';
 import type { AppContext } from '../context.js';
-import { transact } from '../areas/gateway/transact.js';
+import { transact } from '../db/transact.js';
 import { conflict } from '../errors.js';
 import type { Row } from '../data/rows.js';
 import type { ActionHandler } from './types.js';

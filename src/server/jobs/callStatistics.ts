@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { PLATFORM_PARTY } from '../db/seed.js';
-import { transact } from '../areas/gateway/transact.js';
+import { transact } from '../db/transact.js';
 import { parseJsonArray } from '../db/json.js';
 import type { JobHandler } from './types.js';
 import { knownTable } from '../db/knownTable.js';

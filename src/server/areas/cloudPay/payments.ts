@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { badRequest, conflict, providerRefused } from '../../errors.js';
-import { transact } from '../gateway/transact.js';
+import { transact } from '../../db/transact.js';
 import { receiptVerifyCode, submitTransfer, transferResult } from '../../connectors/bank/transfer.js';
 import { tableWritten } from '../../services/tableCache.js';
 import type { Row } from '../../data/rows.js';

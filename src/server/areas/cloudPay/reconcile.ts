@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
-import { transact } from '../gateway/transact.js';
+import { transact } from '../../db/transact.js';
 import { tableWritten } from '../../services/tableCache.js';
 import type { Row } from '../../data/rows.js';
 import type { Selectable } from 'kysely';

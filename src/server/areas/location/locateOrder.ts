@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, providerRefused } from '../../errors.js';
 import { performCall } from '../gateway/call.js';
 import { GatewayError } from '../gateway/codes.js';
-import { transact } from '../gateway/transact.js';
+import { transact } from '../../db/transact.js';
 import { audit } from '../../data/audit.js';
 import { toStored, type Row } from '../../data/rows.js';
 import type { ActionHandler } from '../../actions/types.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect.js';
+import type { Db } from './connect.js';
 
 /**
  * Runs fn in a transaction, or directly when db already is one (the demo seeding runs a batch of
