@@ -30,12 +30,14 @@ describe.each(dialects())('actions at every level, on %s', (dialect) => {
   let staff: Caller;
   let custA: Caller;
   let custB: Caller;
+  const fixture = schemasWithFixture('opsArea');
   beforeAll(async () => {
-    t = await createTestApp(dialect, { schemasDir: schemasWithFixture('opsArea').dir });
+    t = await createTestApp(dialect, { schemasDir: fixture.dir });
     [admin, staff, custA, custB] = await Promise.all(['admin', 'staff', 'cust_a', 'cust_b'].map((u) => signIn(t.app, u)));
   });
   afterAll(async () => {
     await t?.close();
+    fixture.remove();
   });
 
   it('a bulk action approves pending reviews one by one and reports each row', async () => {

@@ -24,12 +24,14 @@ describe.each(dialects())('generated and write-only secrets, on %s', (dialect) =
   let t: TestApp;
   let custA: Caller;
   let custB: Caller;
+  const fixture = schemasWithFixture('opsArea');
   beforeAll(async () => {
-    t = await createTestApp(dialect, { schemasDir: schemasWithFixture('opsArea').dir });
+    t = await createTestApp(dialect, { schemasDir: fixture.dir });
     [custA, custB] = await Promise.all(['cust_a', 'cust_b'].map((u) => signIn(t.app, u)));
   });
   afterAll(async () => {
     await t?.close();
+    fixture.remove();
   });
 
   it('generates an app key and a secret, shows the secret once, and stores it encrypted', async () => {
