@@ -230,7 +230,7 @@ export default defineConfig(
               importNames: ['opsApi'],
               message: 'A view asks its controller (src/engine/controllers), not the API.',
             },
-            { group: ['**/data/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
+            { group: ['**/client/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
           ],
         },
       ],

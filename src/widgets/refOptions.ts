@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import { sessionStore } from '../engine/session/store';
 
 /** One reference option as the options endpoint answers it. */

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
-import { ApiError } from '../data/envelope';
+import { ApiError } from '../../client/envelope';
 import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildRoutes';
 import { forgetPreloaded } from '../data/prefetch';
 import { sessionApi } from './api';
 import { leaveLoginNotice } from './loginNotice';
-import { getToken, removeDataBranch, removeToken, setToken } from './token';
+import { getToken, removeDataBranch, removeToken, setToken } from '../../client/token';
 import { ADMIN_ROLES, type UserInfo } from './types';
 
 export interface SessionState {
