@@ -146,10 +146,40 @@ export default defineConfig(
     },
   },
   ...serverImportRules(),
-  // The browser's layers (docs/ARCHITECTURE.md, The schema engine), each importing only those below it:
-  // engine/data, engine/session and engine/schema (requests, the signed-in user, schema to form) at the
-  // bottom; widgets (the field components) on them; controllers (a view's behaviour, no drawing) beside
-  // widgets; renderers (the views) on top. An import upwards fails here.
+  // The browser's layers (docs/ARCHITECTURE.md, "Dependencies point one way"), each importing only those
+  // below it: src/client (the request transport, the token, the session-reset event) at the bottom;
+  // engine/data, engine/session and engine/schema (the engine's requests, the signed-in user, schema to
+  // form) on it, with widgets (the field components) beside them; controllers (a view's behaviour, no
+  // drawing) on the engine's bottom; renderers (the views) on top. An import upwards fails here.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/engine',
+                '**/engine/**',
+                '**/widgets',
+                '**/widgets/**',
+                '**/console',
+                '**/console/**',
+                '**/portal',
+                '**/portal/**',
+                '**/login',
+                '**/login/**',
+              ],
+              message:
+                'src/client is below every browser app: the engine, the widgets, the console, the portal and the sign-in screen build on it, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/engine/data/**/*.ts', 'src/engine/session/**/*.ts', 'src/engine/schema/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -167,23 +197,17 @@ export default defineConfig(
       ],
     },
   },
+  // Tests included: a test that needs the engine tests the engine, and sits beside it.
   {
     files: ['src/widgets/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: [
-                '**/engine/renderers',
-                '**/engine/renderers/**',
-                '**/engine/controllers',
-                '**/engine/controllers/**',
-                '**/engine/routes/**',
-              ],
-              message: 'The engine renders widgets, not the other way: a widget uses only engine/data, engine/session and engine/schema.',
+              group: ['**/engine', '**/engine/**'],
+              message: 'The engine renders widgets, not the other way: a widget calls the server through src/client.',
             },
           ],
         },
