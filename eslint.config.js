@@ -27,6 +27,19 @@ const SERVER_BROWSER_PATTERNS = [
 ];
 
 /**
+ * A file of src/server/areas/<area>/ (depth 2 below src/server, or 3 in a subfolder) reaches another
+ * area only through its entry, `../<other>/index.js`: what an area offers the others is what its
+ * index.ts exports (docs/ARCHITECTURE.md, "Business areas").
+ */
+function otherAreaInsides(depth) {
+  const toAreas = String.raw`\.\./`.repeat(depth - 1);
+  return {
+    regex: String.raw`^${toAreas}(?!\.\.?/)[^/]+/(?!index(\.js)?$)`,
+    message: 'Another business area is imported through its entry (../<area>/index.js): export what is needed from there.',
+  };
+}
+
+/**
  * One no-restricted-imports block per layer entry and folder depth: relative import paths are matched
  * as written, so the way up to src/server ('../' per folder level) is part of each pattern, which keeps
  * src/shared/routes and the like out of them.
@@ -40,9 +53,9 @@ function serverImportRules() {
     },
   ];
   const target = (up, entry) => (entry.endsWith('.ts') ? [up + entry.replace(/\.ts$/, '.js')] : [up + entry, up + entry + '/**']);
-  const rule = (up, layer) => {
+  const rule = (up, layer, extra = []) => {
     const above = SERVER_LAYERS.slice(0, layer).flat();
-    const patterns = [...SERVER_BROWSER_PATTERNS];
+    const patterns = [...SERVER_BROWSER_PATTERNS, ...extra];
     if (above.length)
       patterns.push({
         group: above.flatMap((entry) => target(up, entry)),
@@ -59,7 +72,7 @@ function serverImportRules() {
           blocks.push({
             files: [`src/server/${entry}/${'*/'.repeat(depth - 1)}*.ts`],
             ignores: ['**/*.test.ts'],
-            rules: rule('../'.repeat(depth), layer),
+            rules: rule('../'.repeat(depth), layer, entry === 'areas' && depth >= 2 ? [otherAreaInsides(depth)] : []),
           });
     }
   });
