@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../client/request';
-import { onSessionReset } from '../client/sessionReset';
+import { onSessionReset } from '../client/token';
 
 /** One reference option as the options endpoint answers it. */
 export interface RefOption {

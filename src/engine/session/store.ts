@@ -5,8 +5,7 @@ import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildR
 import { forgetPreloaded } from '../data/prefetch';
 import { sessionApi } from './api';
 import { leaveLoginNotice } from './loginNotice';
-import { announceSessionReset, onSessionReset } from '../../client/sessionReset';
-import { getToken, removeDataBranch, removeToken, setToken } from '../../client/token';
+import { announceSessionReset, getToken, onSessionReset, removeDataBranch, removeToken, setToken } from '../../client/token';
 import { ADMIN_ROLES, type UserInfo } from './types';
 
 export interface SessionState {

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import type { FieldSchema } from '../../shared/schema/types';
 import RefLabel from './RefLabel';
 import { invalidateRefLabels, resetRefLabelsForTests } from '../refOptions';
-import { announceSessionReset } from '../../client/sessionReset';
+import { announceSessionReset } from '../../client/token';
 import { setupTestI18n } from '../test-i18n';
 
 const calls: string[] = [];
