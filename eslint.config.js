@@ -27,6 +27,19 @@ const SERVER_BROWSER_PATTERNS = [
 ];
 
 /**
+ * A file of src/server/areas/<area>/ (depth 2 below src/server, or 3 in a subfolder) reaches another
+ * area only through its entry, `../<other>/index.js`: what an area offers the others is what its
+ * index.ts exports (docs/ARCHITECTURE.md, "Business areas").
+ */
+function otherAreaInsides(depth) {
+  const toAreas = String.raw`\.\./`.repeat(depth - 1);
+  return {
+    regex: String.raw`^${toAreas}(?!\.\.?/)[^/]+/(?!index(\.js)?$)`,
+    message: 'Another business area is imported through its entry (../<area>/index.js): export what is needed from there.',
+  };
+}
+
+/**
  * One no-restricted-imports block per layer entry and folder depth: relative import paths are matched
  * as written, so the way up to src/server ('../' per folder level) is part of each pattern, which keeps
  * src/shared/routes and the like out of them.
@@ -40,9 +53,9 @@ function serverImportRules() {
     },
   ];
   const target = (up, entry) => (entry.endsWith('.ts') ? [up + entry.replace(/\.ts$/, '.js')] : [up + entry, up + entry + '/**']);
-  const rule = (up, layer) => {
+  const rule = (up, layer, extra = []) => {
     const above = SERVER_LAYERS.slice(0, layer).flat();
-    const patterns = [...SERVER_BROWSER_PATTERNS];
+    const patterns = [...SERVER_BROWSER_PATTERNS, ...extra];
     if (above.length)
       patterns.push({
         group: above.flatMap((entry) => target(up, entry)),
@@ -59,7 +72,7 @@ function serverImportRules() {
           blocks.push({
             files: [`src/server/${entry}/${'*/'.repeat(depth - 1)}*.ts`],
             ignores: ['**/*.test.ts'],
-            rules: rule('../'.repeat(depth), layer),
+            rules: rule('../'.repeat(depth), layer, entry === 'areas' && depth >= 2 ? [otherAreaInsides(depth)] : []),
           });
     }
   });
@@ -146,10 +159,40 @@ export default defineConfig(
     },
   },
   ...serverImportRules(),
-  // The browser's layers (docs/ARCHITECTURE.md, The schema engine), each importing only those below it:
-  // engine/data, engine/session and engine/schema (requests, the signed-in user, schema to form) at the
-  // bottom; widgets (the field components) on them; controllers (a view's behaviour, no drawing) beside
-  // widgets; renderers (the views) on top. An import upwards fails here.
+  // The browser's layers (docs/ARCHITECTURE.md, "Dependencies point one way"), each importing only those
+  // below it: src/client (the request transport, the token, the session-reset event) at the bottom;
+  // engine/data, engine/session and engine/schema (the engine's requests, the signed-in user, schema to
+  // form) on it, with widgets (the field components) beside them; controllers (a view's behaviour, no
+  // drawing) on the engine's bottom; renderers (the views) on top. An import upwards fails here.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/engine',
+                '**/engine/**',
+                '**/widgets',
+                '**/widgets/**',
+                '**/console',
+                '**/console/**',
+                '**/portal',
+                '**/portal/**',
+                '**/login',
+                '**/login/**',
+              ],
+              message:
+                'src/client is below every browser app: the engine, the widgets, the console, the portal and the sign-in screen build on it, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/engine/data/**/*.ts', 'src/engine/session/**/*.ts', 'src/engine/schema/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -167,23 +210,17 @@ export default defineConfig(
       ],
     },
   },
+  // Tests included: a test that needs the engine tests the engine, and sits beside it.
   {
     files: ['src/widgets/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: [
-                '**/engine/renderers',
-                '**/engine/renderers/**',
-                '**/engine/controllers',
-                '**/engine/controllers/**',
-                '**/engine/routes/**',
-              ],
-              message: 'The engine renders widgets, not the other way: a widget uses only engine/data, engine/session and engine/schema.',
+              group: ['**/engine', '**/engine/**'],
+              message: 'The engine renders widgets, not the other way: a widget calls the server through src/client.',
             },
           ],
         },
@@ -230,7 +267,7 @@ export default defineConfig(
               importNames: ['opsApi'],
               message: 'A view asks its controller (src/engine/controllers), not the API.',
             },
-            { group: ['**/data/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
+            { group: ['**/client/request', 'swr', 'swr/*'], message: 'A view asks its controller (src/engine/controllers), not the API.' },
           ],
         },
       ],

@@ -11,7 +11,7 @@ const SEP = String.raw`[\\/]`;
 const BOOT_MODULES = new RegExp(
   [
     `node_modules${SEP}(react|react-dom|scheduler)${SEP}`,
-    `src${SEP}(apps|appSwitch|routesSplit|utils${SEP}lazyComponent|i18n${SEP}languages|i18n${SEP}languageCookie|engine${SEP}session${SEP}cookieNames)\\.tsx?$`,
+    `src${SEP}(apps|appSwitch|routesSplit|utils${SEP}lazyComponent|i18n${SEP}languages|i18n${SEP}languageCookie|client${SEP}cookieNames)\\.tsx?$`,
     `vite${SEP}(preload-helper|modulepreload-polyfill)`,
   ].join('|'),
 );

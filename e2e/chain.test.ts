@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, openBrowser, screenshot, signIn, startServer, type Browser, type Running } from './harness';
-import { TOKEN_COOKIE } from '../src/engine/session/cookieNames';
+import { TOKEN_COOKIE } from '../src/client/cookieNames';
 
 const WAYBILL = 'tms/waybill/waybill';
 

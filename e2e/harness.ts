@@ -8,7 +8,7 @@ import { buildApp } from '../src/server/app';
 import { configFromEnv } from '../src/server/config';
 import { copyTemplate, templateApplies } from '../src/server/test/template';
 import { buildOnce } from '../src/server/test/buildOnce';
-import { TOKEN_COOKIE } from '../src/engine/session/cookieNames';
+import { TOKEN_COOKIE } from '../src/client/cookieNames';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const DIST = path.resolve('.tmp/e2e-dist');

@@ -2,7 +2,7 @@ import { startTransition, StrictMode, Suspense, useEffect, useState } from 'reac
 import { createRoot } from 'react-dom/client';
 import { APPS, type AppName } from './apps';
 import { onAppAddressChange } from './appSwitch';
-import { TOKEN_COOKIE } from './engine/session/cookieNames';
+import { TOKEN_COOKIE } from './client/cookieNames';
 import { readCookie } from './i18n/languageCookie';
 import { isPortalPath } from './routesSplit';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setNotifier } from '../engine/data/notifier';
+import { setNotifier } from '../client/notifier';
 
 /** Hands the request layer antd's message and modal from inside the App context, so they follow the theme. */
 export function NotifierBridge() {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { getToken } from '../engine/session/token';
+import { getToken } from '../client/token';
 import { loadSession, useSession } from '../engine/session/store';
 import { PageLoading } from './PageLoading';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createHashRouter, Navigate } from 'react-router-dom';
 import { announceAppAddress } from '../appSwitch';
-import { getToken } from '../engine/session/token';
+import { getToken } from '../client/token';
 import { lazyComponent } from '../utils/lazyComponent';
 import { RequireSession } from './RequireSession';
 import { PageLoading } from './PageLoading';

@@ -1,4 +1,4 @@
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import { arrivedAnswer } from '../engine/data/prefetch';
 import { TODO_COUNT_KEY } from '../shared/routes/todoCounters';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ApiError } from '../engine/data/envelope';
+import type { ApiError } from '../client/envelope';
 import { passwordGrant, smsGrant } from '../engine/session/authorizeForm';
 import { takeLoginNotice } from '../engine/session/loginNotice';
 import { browserLanguage, writeLanguageCookie } from '../i18n/languageCookie';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApiError } from '../engine/data/envelope';
+import type { ApiError } from '../client/envelope';
 import type { Language } from '../i18n/languages';
 import { useCountdown } from '../utils/useCountdown';
 import { sendLoginCode } from './authClient';

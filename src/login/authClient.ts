@@ -1,6 +1,6 @@
-import { ApiError, isEnvelope, REQUEST_TIMEOUT_MS } from '../engine/data/envelope';
+import { ApiError, isEnvelope, REQUEST_TIMEOUT_MS } from '../client/envelope';
 import { AUTHORIZE_PATH, SEND_CODE_PATH, type TokenAnswer } from '../engine/session/authorizeForm';
-import { TOKEN_COOKIE } from '../engine/session/cookieNames';
+import { TOKEN_COOKIE } from '../client/cookieNames';
 import type { Language } from '../i18n/languages';
 import type { Translate } from './text';
 

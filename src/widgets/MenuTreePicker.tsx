@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Spin, Tag, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import {
   actionsOf,
   checkState,

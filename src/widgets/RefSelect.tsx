@@ -3,7 +3,7 @@ import { Empty, Select, Spin, Typography } from 'antd';
 import type { SelectProps } from 'antd';
 import { useFieldSchema } from '@formily/react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import { optionsUrl, rememberOptions, useRefLabels, type RefOption } from './refOptions';
 import { useClearWhenParentChanges, useDependsFilter } from './refDepends';
 import { useFillOnPick } from './refFill';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Image, Space, Typography, Upload as AntUpload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import type { FieldControlProps } from './types';
 import { useFreshLink } from './fileLink';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 
 /** A link this close to its expiry is renewed already, so it does not die while being opened. */
 export const RENEW_MARGIN_MS = 30_000;

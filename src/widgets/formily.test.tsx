@@ -112,36 +112,3 @@ describe('widgets inside a Formily form', () => {
     expect(screen.getByRole('spinbutton')).toHaveValue('1234.56');
   });
 });
-
-describe('the form’s limit messages (engine/schema/formily.ts)', () => {
-  it('are the ones Formily shows, money in yuan and a pattern with its sample', async () => {
-    const { formilyField } = await import('../engine/schema/formily');
-    const i18n = (await import('i18next')).default;
-    const { validation } = (await import('../i18n/locales/en/engine.json')).default;
-    i18n.addResourceBundle('en', 'translation', { validation }, true, false);
-    const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
-    const page = { id: 'x/y', kind: 'crud', title: 'x', model: { type: 'object', properties: {} } } as never;
-    const fields = {
-      fee: formilyField(page, 'fee', { type: 'integer', title: 'Fee', maximum: 100_000, 'x-component': 'Money' }, 'create', t, false),
-      code: formilyField(
-        page,
-        'code',
-        { type: 'string', title: 'Code', pattern: '^HZ\\d{5}$', maxLength: 7, 'x-component': 'Input' },
-        'create',
-        t,
-        false,
-      ),
-    };
-    const form = createForm<Record<string, unknown>>({ initialValues: { fee: 100_001, code: 'H1' } });
-    render(
-      <FormProvider form={form}>
-        <SchemaField schema={{ type: 'object', properties: fields } as never} />
-      </FormProvider>,
-    );
-    await act(async () => {
-      await form.validate().catch(() => undefined);
-    });
-    expect(await screen.findByText('Must be at most ¥1,000.00')).toBeInTheDocument();
-    expect(screen.getByText('Wrong format; expected something like HZ12345')).toBeInTheDocument();
-  });
-});

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from '@formily/react';
 import { reaction } from '@formily/reactive';
 import { dependsFilter } from '../shared/schema/refDepends';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import { optionsUrl, type RefOption } from './refOptions';
 
 type Filter = Record<string, string | number | boolean>;

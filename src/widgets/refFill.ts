@@ -1,6 +1,6 @@
 import { useForm } from '@formily/react';
 import { fillReads, fillValues } from '../shared/schema/refFill';
-import { api } from '../engine/data/request';
+import { api } from '../client/request';
 import { optionsUrl } from './refOptions';
 
 type Key = string | number;

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from '../engine/data/request';
-import { sessionStore } from '../engine/session/store';
+import { api } from '../client/request';
+import { onSessionReset } from '../client/token';
 
 /** One reference option as the options endpoint answers it. */
 export interface RefOption {
@@ -117,7 +117,8 @@ export function invalidateRefLabels(refPage?: string) {
   bump();
 }
 
-sessionStore.onReset(() => invalidateRefLabels());
+// A new user sees labels read with their own grants.
+onSessionReset(() => invalidateRefLabels());
 
 function subscribe(l: () => void) {
   listeners.add(l);

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { sessionApi } from '../../engine/session/api';
-import type { ApiError } from '../../engine/data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { isMobile } from '../../shared/validators';
 import { AuthLayout } from './AuthLayout';
 import { SmsCodeInput } from './SmsCodeInput';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../engine/session/api';
-import type { ApiError } from '../../engine/data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { isMobile } from '../../shared/validators';
 import { useCountdown } from '../../utils/useCountdown';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '../../engine/session/api';
-import type { ApiError } from '../../engine/data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { confirmRules, passwordRules } from './passwordRules';
 
 /** Change password (spec §2.2 /profile/updatePassword); other devices are signed out by the server. */

@@ -1,4 +1,4 @@
-import { api } from '../../engine/data/request';
+import { api } from '../../client/request';
 import type { PageBundle } from '../../engine/data/pageApi';
 import { arrivedSchema, fetchSchema, preloadSchema, schemaKey } from '../../engine/controllers/usePageSchema';
 import { arrivedAnswer, preloadAnswer } from '../../engine/data/prefetch';

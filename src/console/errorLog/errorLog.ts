@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { api } from '../../engine/data/request';
+import { api } from '../../client/request';
 
 /** Spec §3: an error log entry. */
 export interface ErrorEntry {

@@ -1,5 +1,5 @@
-import { api } from '../../engine/data/request';
-import { ApiError } from '../../engine/data/envelope';
+import { api } from '../../client/request';
+import { ApiError } from '../../client/envelope';
 
 const ROW_VIEWS = new Set(['edit', 'detail', 'print']);
 const LIST_VIEWS = new Set(['index', 'add']);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { initI18n } from '../../i18n';
-import type { ApiError } from '../../engine/data/envelope';
+import type { ApiError } from '../../client/envelope';
 import type { PageSchema } from '../../shared/schema/types';
 import { SchemaEditor, type SchemaEditorHandle } from './SchemaEditor';
 import { Versions } from './Versions';

@@ -1,4 +1,4 @@
-import { api } from '../../engine/data/request';
+import { api } from '../../client/request';
 import type { PageSchema } from '../../shared/schema/types';
 import type { PlaygroundMenu } from '../../shared/schema/menuFile';
 import type { LibraryNames } from './metaHelp';

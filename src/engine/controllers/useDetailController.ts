@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
 import { canEditRecord, fieldSchema, readableFields } from '../../shared/schema/model';
 import { lockedParent } from './lockedParent';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createForm, onFieldInit, onFormValuesChange } from '@formily/core';
 import useSWR, { useSWRConfig } from 'swr';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
 import { canEditRecord, formFields } from '../../shared/schema/model';
 import { showFieldErrors } from './formErrors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PageSchema } from '../../shared/schema/types';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { opsApi, type ImportReport } from '../data/opsApi';
 
 export type ImportPhase = 'pick' | 'checking' | 'checked' | 'importing';

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { pageApi } from '../data/pageApi';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { readableFields } from '../../shared/schema/model';
 import { usePageSchema } from './usePageSchema';
 

@@ -3,7 +3,7 @@ import { createForm, onFormValuesChange } from '@formily/core';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { can, pageApi, type PageBundle } from '../data/pageApi';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { defaultValues, fromFormValues, toFormValues } from '../schema/formValues';
 import { showFieldErrors } from './formErrors';
 import type { FormFailure } from './useFormController';

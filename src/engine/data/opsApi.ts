@@ -1,5 +1,5 @@
-import { api, http } from './request';
-import { getToken } from '../session/token';
+import { api, http } from '../../client/request';
+import { getToken } from '../../client/token';
 import { saveBlob } from './saveBlob';
 import type { Rec } from './pageApi';
 

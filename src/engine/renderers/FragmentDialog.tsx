@@ -4,7 +4,7 @@ import { createForm } from '@formily/core';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { defaultValues, fromFormValues } from '../schema/formValues';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import { SchemaForm, showFieldErrors } from './SchemaForm';
 
 interface Props {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
-import type { ApiError } from '../data/envelope';
+import type { ApiError } from '../../client/envelope';
 import type { PageBundle } from '../data/pageApi';
 import { useLocation } from 'react-router-dom';
 import { pageViewOf, type PageView } from '../routes/pageView';

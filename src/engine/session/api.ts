@@ -1,4 +1,4 @@
-import { api } from '../data/request';
+import { api } from '../../client/request';
 import type { UserInfo } from './types';
 import { SEND_CODE_PATH, type TokenAnswer } from './authorizeForm';
 

@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
-import { ApiError } from '../data/envelope';
+import { ApiError } from '../../client/envelope';
 import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildRoutes';
 import { forgetPreloaded } from '../data/prefetch';
 import { sessionApi } from './api';
 import { leaveLoginNotice } from './loginNotice';
-import { getToken, removeDataBranch, removeToken, setToken } from './token';
+import { announceSessionReset, getToken, onSessionReset, removeDataBranch, removeToken, setToken } from '../../client/token';
 import { ADMIN_ROLES, type UserInfo } from './types';
 
 export interface SessionState {
@@ -19,7 +19,6 @@ export interface SessionState {
 const initial: SessionState = { status: 'anonymous', info: null, roles: [], routes: [], error: null };
 let state: SessionState = initial;
 const listeners = new Set<() => void>();
-const resetHooks = new Set<() => void>();
 
 function set(next: Partial<SessionState>) {
   state = { ...state, ...next };
@@ -33,10 +32,7 @@ export const sessionStore = {
     return () => listeners.delete(l);
   },
   /** Other stores (open tabs, cached views) register here to be emptied at logout and role switch. */
-  onReset(hook: () => void) {
-    resetHooks.add(hook);
-    return () => resetHooks.delete(hook);
-  },
+  onReset: onSessionReset,
 };
 
 export function useSession(): SessionState {
@@ -103,7 +99,7 @@ function clearAll() {
   removeToken();
   forgetPreloaded();
   removeDataBranch();
-  resetHooks.forEach((h) => h());
+  announceSessionReset();
   set({ ...initial });
 }
 
@@ -119,7 +115,7 @@ export async function logout(): Promise<void> {
 /** Spec §4: a token for the chosen role, info reloaded, routes regenerated, all tabs closed. */
 export async function switchRole(role: string): Promise<void> {
   const answer = await sessionApi.switchRole(role);
-  resetHooks.forEach((h) => h());
+  announceSessionReset();
   setToken(answer.access_token);
   state = initial;
   await loadSession();

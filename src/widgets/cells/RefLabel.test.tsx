@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import type { FieldSchema } from '../../shared/schema/types';
 import RefLabel from './RefLabel';
 import { invalidateRefLabels, resetRefLabelsForTests } from '../refOptions';
+import { announceSessionReset } from '../../client/token';
 import { setupTestI18n } from '../test-i18n';
 
 const calls: string[] = [];
@@ -76,6 +77,17 @@ describe('RefLabel', () => {
     act(() => invalidateRefLabels('customerManage/customer'));
     render(<RefLabel value={2} field={customer} />);
     expect(await screen.findAllByText('西南通达供应链股份有限公司')).toHaveLength(2);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('forgets every label when the session is reset (sign-out, role switch)', async () => {
+    const first = render(<RefLabel value={3} field={customer} />);
+    await screen.findByText('华北快运有限公司');
+    first.unmount();
+    names['customerManage/customer'][3] = '华北快运股份有限公司';
+    act(() => announceSessionReset());
+    render(<RefLabel value={3} field={customer} />);
+    expect(await screen.findByText('华北快运股份有限公司')).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 

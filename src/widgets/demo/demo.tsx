@@ -10,7 +10,7 @@ import { Card, ConfigProvider, Descriptions, Space, Table } from 'antd';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AxiosAdapter } from 'axios';
-import { http } from '../../engine/data/request';
+import { http } from '../../client/request';
 import type { FieldSchema } from '../../shared/schema/types';
 import zh from '../../i18n/locales/zh/widgets.json';
 import en from '../../i18n/locales/en/widgets.json';

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { conflict, providerRefused } from '../../errors.js';
-import { performCall } from '../gateway/call.js';
-import { GatewayError } from '../gateway/codes.js';
+import { GatewayError, performCall } from '../gateway/index.js';
 import { transact } from '../../db/transact.js';
 import { audit } from '../../data/audit.js';
 import { toStored, type Row } from '../../data/rows.js';

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
-import { getToken, removeToken } from '../session/token';
+import { getToken, removeToken } from './token';
 import { ApiError, DEVICE_ID, ERROR_TOAST_SECONDS, isEnvelope, REQUEST_TIMEOUT_MS, TOKEN_INVALID, type Envelope } from './envelope';
 import { notifier } from './notifier';
 

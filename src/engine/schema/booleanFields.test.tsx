@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createForm, type Field } from '@formily/core';
 import { FormProvider, createSchemaField } from '@formily/react';
 import i18n from 'i18next';
-import { formComponents } from './index';
-import { setupTestI18n } from './test-i18n';
-import { formilyField } from '../engine/schema/formily';
-import { defaultValues, fromFormValues } from '../engine/schema/formValues';
-import type { FieldSchema, PageSchema } from '../shared/schema/types';
+import { formComponents } from '../../widgets';
+import { setupTestI18n } from '../../widgets/test-i18n';
+import { formilyField } from './formily';
+import { defaultValues, fromFormValues } from './formValues';
+import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 
 const SchemaField = createSchemaField({ components: formComponents });
 beforeAll(async () => {
