@@ -12,7 +12,7 @@ import { dropObsoleteIndexes, ensureTable, existingTables } from './db/migrate.j
 import { CORE_TABLES } from './db/coreTables.js';
 import { pageTableSpec } from '../shared/schema/sql.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
-import { seedAccounts, seedFoundation } from './db/seed.js';
+import { seedAccounts, seedFoundation, startDemoHashes } from './db/seed.js';
 import { seedGatewayDemo } from './demo/gateway.js';
 import { demoGenerators } from './demo/index.js';
 import { registerDemoGenerators } from './db/demoGenerators.js';
@@ -63,6 +63,7 @@ export interface BuildOptions {
 export async function prepareDatabase(ctx: AppContext, log: (msg: string) => void): Promise<void> {
   const tables = await existingTables(ctx.database);
   for (const spec of CORE_TABLES) await ensureTable(ctx.database, spec, tables);
+  const demoHashes = await startDemoHashes(ctx);
   await loadKeys(ctx);
   await applyStoredAtStart(ctx, log);
   // Pages made in the playground bring their messages and menu entries from the database.
@@ -78,7 +79,7 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
   if (rotated.unreadable) log(`keys: ${rotated.unreadable} stored secrets open with no known key (SECRET_KEY_PREVIOUS may lack one)`);
   const menu = await syncMenu(ctx, withPlaygroundEntries(readMenuFile(ctx.config.schemasDir), extras.menus));
   if (menu.added || menu.updated) log(`menu: ${menu.added} entries added and ${menu.updated} updated from menu.json`);
-  await seedAccounts(ctx, log);
+  await seedAccounts(ctx, log, demoHashes);
   await seedGatewayDemo(ctx, log);
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
 import type { Updateable } from 'kysely';
@@ -108,11 +109,45 @@ export async function seedFoundation(ctx: AppContext): Promise<void> {
   }
 }
 
+/** The demo accounts' password hashes, being computed. */
+export interface DemoHashes {
+  hashes: Promise<string[]>;
+}
+
+/**
+ * Starts the demo accounts' password hashes when a new database will get them, before its page
+ * tables and demo rows are made: the thread pool computes them meanwhile. Started only when the
+ * accounts were made, they were about two seconds of a first start in which nothing else ran.
+ * Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
+ */
+export async function startDemoHashes(ctx: AppContext): Promise<DemoHashes | null> {
+  if (!ctx.config.seedDemo) return null;
+  const any = await ctx.database.core.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
+  return any ? null : hashDemoPasswords(ctx);
+}
+
+/**
+ * The hashes run on the thread pool, as many at a time as leave one core to the main thread: all of
+ * them at once on two cores left the demo rows, made meanwhile, a third of the processor.
+ */
+function hashDemoPasswords(ctx: AppContext): DemoHashes {
+  const lanes = Math.max(1, availableParallelism() - 1);
+  const out: string[] = new Array<string>(DEMO_USERS.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < DEMO_USERS.length; i = next++) out[i] = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true);
+  };
+  const hashes = Promise.all(Array.from({ length: Math.min(lanes, DEMO_USERS.length) }, lane)).then(() => out);
+  // seedAccounts awaits it; until then a failure must not count as unhandled.
+  hashes.catch(() => undefined);
+  return { hashes };
+}
+
 /**
  * A new database gets the demo organisations and accounts, or, with SEED_DEMO=0, one administrator
  * whose password comes from ADMIN_PASSWORD or is generated and printed once.
  */
-export async function seedAccounts(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+export async function seedAccounts(ctx: AppContext, log: (msg: string) => void, started: DemoHashes | null = null): Promise<void> {
   const db = ctx.database.core;
   const any = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
   if (any) return;
@@ -151,9 +186,7 @@ export async function seedAccounts(ctx: AppContext, log: (msg: string) => void):
   const parties = knownTable(ctx.schemas.pages, 'platformUser/partyManage', 'sys_party');
   if (parties)
     await ctx.database.db.updateTable(parties).set(DEMO_PROFILES[PLATFORM_PARTY.code]).where('code', '=', PLATFORM_PARTY.code).execute();
-  // Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
-  // The hashes are computed side by side on the thread pool: one after another they were most of a first start.
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));
+  const hashes = await (started ?? hashDemoPasswords(ctx)).hashes;
   for (const [i, u] of DEMO_USERS.entries()) {
     const passwordHash = hashes[i];
     await db
