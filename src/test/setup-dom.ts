@@ -39,3 +39,25 @@ afterAll(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom computes a style by matching every rule of every sheet (antd's CSS-in-JS puts hundreds in the
+// document), and testing-library's role queries ask for the style of each element and its ancestors,
+// so a query over a form or a table took seconds. An answer is kept until the document changes: any
+// mutation of a node, attribute or text (a class, a style attribute, a new <style>) empties the cache
+// before the next call, whether the observer's records were delivered or are still pending.
+if (!('computedStyleCache' in window)) {
+  const computed = window.getComputedStyle.bind(window);
+  let cache = new Map<Element, CSSStyleDeclaration>();
+  const changes = new MutationObserver(() => {
+    cache = new Map();
+  });
+  changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  Object.defineProperty(window, 'computedStyleCache', { value: true });
+  window.getComputedStyle = (element: Element, pseudo?: string | null) => {
+    if (pseudo) return computed(element, pseudo);
+    if (changes.takeRecords().length) cache = new Map();
+    let style = cache.get(element);
+    if (!style) cache.set(element, (style = computed(element)));
+    return style;
+  };
+}
