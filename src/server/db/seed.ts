@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../context.js';
 import type { Updateable } from 'kysely';
@@ -116,8 +115,10 @@ export interface DemoHashes {
 
 /**
  * Starts the demo accounts' password hashes when a new database will get them, before its page
- * tables and demo rows are made: the thread pool computes them meanwhile. Started only when the
- * accounts were made, they were about two seconds of a first start in which nothing else ran.
+ * tables and demo rows are made. All are queued on the thread pool at once, which computes them while
+ * the main thread makes the demo rows (synchronous statements, so a hash queued only when another
+ * ended would wait for the event loop). Started only when the accounts were written, they took both
+ * cores while the main thread waited; meanwhile, they use the core the main thread leaves.
  * Each account gets its own salt: one shared hash would make the demo accounts look alike in a dump.
  */
 export async function startDemoHashes(ctx: AppContext): Promise<DemoHashes | null> {
@@ -126,18 +127,8 @@ export async function startDemoHashes(ctx: AppContext): Promise<DemoHashes | nul
   return any ? null : hashDemoPasswords(ctx);
 }
 
-/**
- * The hashes run on the thread pool, as many at a time as leave one core to the main thread: all of
- * them at once on two cores left the demo rows, made meanwhile, a third of the processor.
- */
 function hashDemoPasswords(ctx: AppContext): DemoHashes {
-  const lanes = Math.max(1, availableParallelism() - 1);
-  const out: string[] = new Array<string>(DEMO_USERS.length);
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < DEMO_USERS.length; i = next++) out[i] = await hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true);
-  };
-  const hashes = Promise.all(Array.from({ length: Math.min(lanes, DEMO_USERS.length) }, lane)).then(() => out);
+  const hashes = Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD, ctx.config.scryptLogN, true)));
   // seedAccounts awaits it; until then a failure must not count as unhandled.
   hashes.catch(() => undefined);
   return { hashes };
