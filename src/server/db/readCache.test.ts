@@ -130,7 +130,26 @@ describe('read cache on SQLite', () => {
     } finally {
       other.close();
     }
+    // Another process's commit is seen from the next turn of the event loop, which any message
+    // from that process starts.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(await cache().get('all', count)).toBe(4);
+  });
+
+  it('sees at once the commits of another database of this process on the file', async () => {
+    const second = await openDatabase({ dataDir: dir });
+    try {
+      expect(await cache().get('all', count)).toBe(4);
+      await dynamicView(second.db).insertInto('things').values({ id: 11 }).execute();
+      expect(await cache().get('all', count)).toBe(5);
+      await second.db.transaction().execute(async (trx) => {
+        await dynamicView(trx).insertInto('things').values({ id: 12 }).execute();
+        expect(await cache().get('all', count)).toBe(5);
+      });
+      expect(await cache().get('all', count)).toBe(6);
+    } finally {
+      await second.close();
+    }
   });
 
   it('keeps at most maxEntries values and none past their time', async () => {

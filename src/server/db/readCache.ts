@@ -7,8 +7,9 @@ export interface ReadCacheOptions {
   maxEntries: number;
   ttlMs: number;
   /**
-   * Check before every read for commits by other connections to the file (a second process, the
-   * sqlite3 shell); without it, those show once the TTL has passed. Costs a few microseconds.
+   * Check before reading for commits by other connections to the file (a second process, the
+   * sqlite3 shell), once per turn of the event loop (WriteWatch.sync); without it, those show once
+   * the TTL has passed.
    */
   seeOtherConnections?: boolean;
 }

@@ -53,6 +53,9 @@ function hasWrite(node: unknown): boolean {
   return Object.values(n).some((value) => value && typeof value === 'object' && hasWrite(value));
 }
 
+// Writes committed through any database of this process (see WriteWatch.sync).
+let commitsInProcess = 0;
+
 /**
  * Tells listeners (read caches) about every statement that may change data, whatever code path
  * issued it, as long as it went through this Kysely instance: once before the statement runs and
@@ -73,6 +76,9 @@ export class WriteWatch implements KyselyPlugin {
   readonly #queries = new WeakMap<object, WrittenTables | undefined>();
   readonly #externalVersion: () => unknown;
   #lastExternal: unknown;
+  #ownCommits = 0;
+  // The other databases' commits in this process when externalVersion was last read in this turn.
+  #checked: number | null = null;
 
   constructor(externalVersion: () => unknown) {
     this.#externalVersion = externalVersion;
@@ -126,8 +132,24 @@ export class WriteWatch implements KyselyPlugin {
     await this.#publish(tables);
   }
 
-  /** Reports any commit made by another connection since the last call as a write to every table. */
+  /** A write committed through this database: a statement outside a transaction, or a commit. */
+  committed() {
+    commitsInProcess++;
+    this.#ownCommits++;
+  }
+
+  /**
+   * Reports any commit made by another connection since the last call as a write to every table.
+   * externalVersion is read once per turn of the event loop (a gateway call reads about ten cached
+   * settings): another process's commit reaches this one only through a message, which starts a new
+   * turn, so nothing in the current turn can depend on it. A commit by another database of this
+   * process (two apps on one file in tests) can, and makes the next call read it again.
+   */
   sync() {
+    const others = commitsInProcess - this.#ownCommits;
+    if (this.#checked === others) return;
+    if (this.#checked === null) setImmediate(() => (this.#checked = null));
+    this.#checked = others;
     const version = this.#externalVersion();
     if (version === this.#lastExternal) return;
     this.#lastExternal = version;
@@ -144,6 +166,7 @@ export class WriteWatch implements KyselyPlugin {
   async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.#queries.has(queryId) ? this.#queries.get(queryId) : null;
     if (tables !== undefined) {
+      this.committed();
       this.#emit(tables);
       if (this.#open > 0) this.#pending = tables === null || this.#pending === null ? null : new Set([...this.#pending, ...tables]);
       // A statement outside a transaction has committed; one inside is published again at the end.
