@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { groupCommit } from '../../db/groupCommit.js';
-import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, monthCalls } from './statements.js';
-import type { Db } from '../../db/connect.js';
+import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume } from './statements.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
 import type { ServiceSettings } from '../../connectors/types.js';
@@ -43,7 +42,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
   return groupCommit(ctx.database, async (trx) => {
-    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit);
+    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit, `${day.slice(0, 7)}-01`);
     if (!counted) {
       const row = await trx
         .selectFrom('gw_usage')
@@ -56,7 +55,7 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         ? new GatewayError('dailyQuotaExceeded', { quota: dailyQuota })
         : new GatewayError('qpsExceeded', { limit: qpsLimit });
     }
-    const volume = await monthVolume(trx, m.partyCode, m.service, day);
+    const volume = Number(counted.monthVolume);
     const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
     const priceFen = plan ? tierPrice(plan, volume) : (m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0);
     let balanceAfterFen: number | null = null;
@@ -96,11 +95,6 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
     }
     return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
   });
-}
-
-async function monthVolume(trx: Db, partyCode: string, service: string, day: string): Promise<number> {
-  const row = await monthCalls.first(trx, partyCode, service, `${day.slice(0, 7)}-01`, day);
-  return Number(row?.n ?? 0);
 }
 
 export interface CallRecord {
