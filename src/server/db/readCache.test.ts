@@ -152,6 +152,34 @@ describe('read cache on SQLite', () => {
     }
   });
 
+  it('tells a listener of some tables only of the writes that may touch them, once a statement', async () => {
+    const heard: { who: string; tables: string[] | null }[] = [];
+    const listen = (who: string, tables: string[]) =>
+      database.writes!.onWrite((t) => heard.push({ who, tables: t && [...t].sort() }), tables);
+    const offs = [listen('things', ['things']), listen('both', ['things', 'others'])];
+    try {
+      await dynamicView(database.db).insertInto('others').values({ id: 20 }).execute();
+      await dynamicView(database.db)
+        .deleteFrom('things')
+        .where('id', 'in', dynamicView(database.db).selectFrom('others').select('id'))
+        .execute();
+      await sql`delete from others where id = 20`.execute(database.db);
+    } finally {
+      for (const off of offs) off();
+    }
+    // Each statement is told before it runs and after.
+    const others = { who: 'both', tables: ['others'] };
+    const join = ['others', 'things'];
+    expect(heard).toEqual([
+      others,
+      others,
+      ...[join, join, null, null].flatMap((tables) => [
+        { who: 'things', tables },
+        { who: 'both', tables },
+      ]),
+    ]);
+  });
+
   it('keeps at most maxEntries values and none past their time', async () => {
     for (const key of ['a', 'b', 'c', 'd']) await cache().get(key, count);
     expect(cache().size).toBe(3);

@@ -32,12 +32,10 @@ export class ReadCache<V> {
   constructor(watch: WriteWatch, options: ReadCacheOptions) {
     this.#watch = watch;
     this.#options = options;
-    const mine = new Set(options.tables);
-    watch.onWrite((tables) => {
-      if (tables && ![...tables].some((t) => mine.has(t))) return;
+    watch.onWrite(() => {
       this.#epoch++;
       this.#entries.clear();
-    });
+    }, options.tables);
   }
 
   /** The cached value of `key`, or what `load` reads (kept when `keep` agrees). */

@@ -66,6 +66,7 @@ let commitsInProcess = 0;
  */
 export class WriteWatch implements KyselyPlugin {
   readonly #listeners = new Set<WriteListener>();
+  readonly #byTable = new Map<string, Set<WriteListener>>();
   /** Told of each write once it is visible to other connections (PostgreSQL: sent to the other instances). */
   readonly #published: ((tables: WrittenTables) => Promise<void>)[] = [];
   // Transactions open on a pooled connection (PostgreSQL) and the tables written while any was open.
@@ -85,9 +86,24 @@ export class WriteWatch implements KyselyPlugin {
     this.#lastExternal = externalVersion();
   }
 
-  onWrite(listener: WriteListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /**
+   * Calls the listener for every write, or with `tables`, only for writes that may touch one of
+   * them (and those of unknown tables): a read cache hears the writes to its own tables instead of
+   * testing each of the few per statement that every other cache hears too.
+   */
+  onWrite(listener: WriteListener, tables?: readonly string[]): () => void {
+    if (!tables) {
+      this.#listeners.add(listener);
+      return () => this.#listeners.delete(listener);
+    }
+    for (const t of tables) {
+      let set = this.#byTable.get(t);
+      if (!set) this.#byTable.set(t, (set = new Set()));
+      set.add(listener);
+    }
+    return () => {
+      for (const t of tables) this.#byTable.get(t)?.delete(listener);
+    };
   }
 
   /**
@@ -177,6 +193,15 @@ export class WriteWatch implements KyselyPlugin {
 
   #emit(tables: WrittenTables) {
     for (const listener of this.#listeners) listener(tables);
+    if (tables !== null && tables.size === 1) {
+      for (const t of tables) this.#byTable.get(t)?.forEach((listener) => listener(tables));
+      return;
+    }
+    // A listener of several of the tables is told once.
+    const told = new Set<WriteListener>();
+    for (const set of tables === null ? this.#byTable.values() : [...tables].map((t) => this.#byTable.get(t)))
+      set?.forEach((listener) => told.add(listener));
+    for (const listener of told) listener(tables);
   }
 
   async #publish(tables: WrittenTables) {
