@@ -38,12 +38,19 @@ export class ReadCache<V> {
     }, options.tables);
   }
 
-  /** The cached value of `key`, or what `load` reads (kept when `keep` agrees). */
-  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+  /**
+   * The cached value of `key`, or what `load` reads (kept when `keep` agrees). A value in the cache
+   * is answered as it is, not in a promise: a gateway call reads about ten.
+   */
+  get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): V | Promise<V> {
     if (this.#options.seeOtherConnections) this.#watch.sync();
     if (!this.#watch.reliable) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
+    return this.#load(key, load, keep);
+  }
+
+  async #load(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
     const epoch = this.#epoch;
     const value = await load();
     if (epoch === this.#epoch && this.#watch.reliable && keep(value)) {
