@@ -179,16 +179,16 @@ export class WriteWatch implements KyselyPlugin {
     return node;
   }
 
-  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.#queries.has(queryId) ? this.#queries.get(queryId) : null;
     if (tables !== undefined) {
       this.committed();
       this.#emit(tables);
       if (this.#open > 0) this.#pending = tables === null || this.#pending === null ? null : new Set([...this.#pending, ...tables]);
       // A statement outside a transaction has committed; one inside is published again at the end.
-      await this.#publish(tables);
+      if (this.#published.length) return this.#publish(tables).then(() => result);
     }
-    return result;
+    return Promise.resolve(result);
   }
 
   #emit(tables: WrittenTables) {
