@@ -9,7 +9,7 @@ const MAX_BATCH = 64;
 const SAVEPOINT = CompiledQuery.raw('savepoint unit');
 const RELEASE = CompiledQuery.raw('release unit');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
-const command = (trx: ControlledTransaction<AppDatabase>, query: CompiledQuery) =>
+const command = (trx: Db | ControlledTransaction<AppDatabase>, query: CompiledQuery) =>
   trx.getExecutor().provideConnection((connection) => connection.executeQuery(query));
 
 interface Unit {
@@ -126,4 +126,27 @@ export function groupCommit<T>(database: Database, fn: (trx: Db) => Promise<T>, 
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new Batcher(db)));
   return batcher.run(fn, Boolean(opts.single));
+}
+
+const ATOMIC = CompiledQuery.raw('savepoint atomic');
+const RELEASE_ATOMIC = CompiledQuery.raw('release atomic');
+const ROLLBACK_TO_ATOMIC = CompiledQuery.raw('rollback to atomic');
+
+/**
+ * Runs `fn` so that its statements stay together or not at all: in a savepoint when `db` is a
+ * transaction (a batch of units, a caller's), else in a transaction of its own. For a `single` unit
+ * whose other statements must stay whatever becomes of these.
+ */
+export async function atomically<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute(fn);
+  await command(db, ATOMIC);
+  try {
+    const value = await fn(db);
+    await command(db, RELEASE_ATOMIC);
+    return value;
+  } catch (err) {
+    await command(db, ROLLBACK_TO_ATOMIC);
+    await command(db, RELEASE_ATOMIC);
+    throw err;
+  }
 }

@@ -10,7 +10,7 @@ import { countGatewayFailure, evaluateGatewayRisk } from './risk.js';
 import { serviceSettings } from './serviceConfig.js';
 import { summarize } from './summary.js';
 import { smsRecipientRefusal } from './smsRecipient.js';
-import { customerPolicyRefusal } from './customerPolicy.js';
+import { customerLimits, customerPolicyRefusal } from './customerPolicy.js';
 import { withVerifyCache } from './verifyCache.js';
 
 /** A call whose caller is known (authenticated, or the demo seeding acting for an app). */
@@ -105,6 +105,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
   if (blocked) return refuse(blocked);
   const byPolicy = await customerPolicyRefusal(ctx, call);
   if (byPolicy) return refuse(byPolicy);
+  const limits = await customerLimits(ctx, call);
 
   let reservation: Reservation;
   try {
@@ -117,6 +118,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
       at: call.at,
       settings,
       product,
+      limits,
     });
   } catch (err) {
     if (err instanceof GatewayError) return refuse(err);
