@@ -117,7 +117,14 @@ function filterKey(db: Db, table: string, conditions: Condition[]): string {
 const KEPT_PAGE_SIZE = 100;
 
 /** What a read gives (count, totals, a page of records), kept until the next write to the table. */
-function byFilter<V>(ctx: AppContext, name: string, table: string, key: () => string, run: () => Promise<V>, maxEntries = 500): Promise<V> {
+async function byFilter<V>(
+  ctx: AppContext,
+  name: string,
+  table: string,
+  key: () => string,
+  run: () => Promise<V>,
+  maxEntries = 500,
+): Promise<V> {
   const cache = readCache<V>(ctx.database, `${name}:${table}`, { tables: [table], maxEntries, ttlMs: 10_000 });
   return cache ? cache.get(key(), run) : run();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely } from 'kysely';
+import { Kysely, type Driver, type SqliteDialectConfig } from 'kysely';
 import { listenForWrites, WatchedPostgresDialect } from './pgWatch.js';
 import { AsyncBusySqliteDialect, SYNC_BUSY_MS } from './sqliteBusy.js';
 import { withStatementCache } from './statementCache.js';
@@ -92,8 +92,34 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   // data_version moves when another connection (another process, the sqlite3 shell) commits to the file.
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   const writes = new WriteWatch(() => dataVersion.get());
-  const db = new Kysely<unknown>({ dialect: new AsyncBusySqliteDialect({ database: withStatementCache(file) }), plugins: [writes] }) as Db;
+  const db = new Kysely<unknown>({
+    dialect: new WatchedSqliteDialect({ database: withStatementCache(file) }, writes),
+    plugins: [writes],
+  }) as Db;
   return { db, core: coreView(db), dialect: 'sqlite', writes, close: () => db.destroy() };
+}
+
+/** SQLite whose commits are told to the write watch, for the other databases of this process (WriteWatch.sync). */
+class WatchedSqliteDialect extends AsyncBusySqliteDialect {
+  readonly #watch: WriteWatch;
+
+  constructor(config: SqliteDialectConfig, watch: WriteWatch) {
+    super(config);
+    this.#watch = watch;
+  }
+
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    const commit = driver.commitTransaction.bind(driver);
+    driver.commitTransaction = async (connection) => {
+      try {
+        await commit(connection);
+      } finally {
+        this.#watch.committed();
+      }
+    };
+    return driver;
+  }
 }
 
 /** better-sqlite3 cannot bind booleans; SQLite keeps them as 0 and 1. */

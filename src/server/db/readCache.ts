@@ -7,8 +7,9 @@ export interface ReadCacheOptions {
   maxEntries: number;
   ttlMs: number;
   /**
-   * Check before every read for commits by other connections to the file (a second process, the
-   * sqlite3 shell); without it, those show once the TTL has passed. Costs a few microseconds.
+   * Check before reading for commits by other connections to the file (a second process, the
+   * sqlite3 shell), once per turn of the event loop (WriteWatch.sync); without it, those show once
+   * the TTL has passed.
    */
   seeOtherConnections?: boolean;
 }
@@ -31,20 +32,25 @@ export class ReadCache<V> {
   constructor(watch: WriteWatch, options: ReadCacheOptions) {
     this.#watch = watch;
     this.#options = options;
-    const mine = new Set(options.tables);
-    watch.onWrite((tables) => {
-      if (tables && ![...tables].some((t) => mine.has(t))) return;
+    watch.onWrite(() => {
       this.#epoch++;
       this.#entries.clear();
-    });
+    }, options.tables);
   }
 
-  /** The cached value of `key`, or what `load` reads (kept when `keep` agrees). */
-  async get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
+  /**
+   * The cached value of `key`, or what `load` reads (kept when `keep` agrees). A value in the cache
+   * is answered as it is, not in a promise: a gateway call reads about ten.
+   */
+  get(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): V | Promise<V> {
     if (this.#options.seeOtherConnections) this.#watch.sync();
     if (!this.#watch.reliable) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
+    return this.#load(key, load, keep);
+  }
+
+  async #load(key: string, load: () => Promise<V>, keep: (value: V) => boolean): Promise<V> {
     const epoch = this.#epoch;
     const value = await load();
     if (epoch === this.#epoch && this.#watch.reliable && keep(value)) {

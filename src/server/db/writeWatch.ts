@@ -53,6 +53,9 @@ function hasWrite(node: unknown): boolean {
   return Object.values(n).some((value) => value && typeof value === 'object' && hasWrite(value));
 }
 
+// Writes committed through any database of this process (see WriteWatch.sync).
+let commitsInProcess = 0;
+
 /**
  * Tells listeners (read caches) about every statement that may change data, whatever code path
  * issued it, as long as it went through this Kysely instance: once before the statement runs and
@@ -63,6 +66,7 @@ function hasWrite(node: unknown): boolean {
  */
 export class WriteWatch implements KyselyPlugin {
   readonly #listeners = new Set<WriteListener>();
+  readonly #byTable = new Map<string, Set<WriteListener>>();
   /** Told of each write once it is visible to other connections (PostgreSQL: sent to the other instances). */
   readonly #published: ((tables: WrittenTables) => Promise<void>)[] = [];
   // Transactions open on a pooled connection (PostgreSQL) and the tables written while any was open.
@@ -73,15 +77,33 @@ export class WriteWatch implements KyselyPlugin {
   readonly #queries = new WeakMap<object, WrittenTables | undefined>();
   readonly #externalVersion: () => unknown;
   #lastExternal: unknown;
+  #ownCommits = 0;
+  // The other databases' commits in this process when externalVersion was last read in this turn.
+  #checked: number | null = null;
 
   constructor(externalVersion: () => unknown) {
     this.#externalVersion = externalVersion;
     this.#lastExternal = externalVersion();
   }
 
-  onWrite(listener: WriteListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+  /**
+   * Calls the listener for every write, or with `tables`, only for writes that may touch one of
+   * them (and those of unknown tables): a read cache hears the writes to its own tables instead of
+   * testing each of the few per statement that every other cache hears too.
+   */
+  onWrite(listener: WriteListener, tables?: readonly string[]): () => void {
+    if (!tables) {
+      this.#listeners.add(listener);
+      return () => this.#listeners.delete(listener);
+    }
+    for (const t of tables) {
+      let set = this.#byTable.get(t);
+      if (!set) this.#byTable.set(t, (set = new Set()));
+      set.add(listener);
+    }
+    return () => {
+      for (const t of tables) this.#byTable.get(t)?.delete(listener);
+    };
   }
 
   /**
@@ -126,8 +148,24 @@ export class WriteWatch implements KyselyPlugin {
     await this.#publish(tables);
   }
 
-  /** Reports any commit made by another connection since the last call as a write to every table. */
+  /** A write committed through this database: a statement outside a transaction, or a commit. */
+  committed() {
+    commitsInProcess++;
+    this.#ownCommits++;
+  }
+
+  /**
+   * Reports any commit made by another connection since the last call as a write to every table.
+   * externalVersion is read once per turn of the event loop (a gateway call reads about ten cached
+   * settings): another process's commit reaches this one only through a message, which starts a new
+   * turn, so nothing in the current turn can depend on it. A commit by another database of this
+   * process (two apps on one file in tests) can, and makes the next call read it again.
+   */
   sync() {
+    const others = commitsInProcess - this.#ownCommits;
+    if (this.#checked === others) return;
+    if (this.#checked === null) setImmediate(() => (this.#checked = null));
+    this.#checked = others;
     const version = this.#externalVersion();
     if (version === this.#lastExternal) return;
     this.#lastExternal = version;
@@ -141,19 +179,29 @@ export class WriteWatch implements KyselyPlugin {
     return node;
   }
 
-  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const tables = this.#queries.has(queryId) ? this.#queries.get(queryId) : null;
     if (tables !== undefined) {
+      this.committed();
       this.#emit(tables);
       if (this.#open > 0) this.#pending = tables === null || this.#pending === null ? null : new Set([...this.#pending, ...tables]);
       // A statement outside a transaction has committed; one inside is published again at the end.
-      await this.#publish(tables);
+      if (this.#published.length) return this.#publish(tables).then(() => result);
     }
-    return result;
+    return Promise.resolve(result);
   }
 
   #emit(tables: WrittenTables) {
     for (const listener of this.#listeners) listener(tables);
+    if (tables !== null && tables.size === 1) {
+      for (const t of tables) this.#byTable.get(t)?.forEach((listener) => listener(tables));
+      return;
+    }
+    // A listener of several of the tables is told once.
+    const told = new Set<WriteListener>();
+    for (const set of tables === null ? this.#byTable.values() : [...tables].map((t) => this.#byTable.get(t)))
+      set?.forEach((listener) => told.add(listener));
+    for (const listener of told) listener(tables);
   }
 
   async #publish(tables: WrittenTables) {

@@ -27,12 +27,18 @@ export function parseIpRule(entry: string): IpRule | null {
   return { base: (base & mask) >>> 0, mask };
 }
 
-export function ipMatches(ip: string, rule: IpRule): boolean {
-  if (rule.text !== undefined) return ip.toLowerCase() === rule.text;
-  const n = ipv4ToInt(ip);
-  return n !== null && (n & rule.mask) >>> 0 === rule.base;
-}
-
-export function ipInList(ip: string, rules: IpRule[]): boolean {
-  return rules.some((r) => ipMatches(ip, r));
+/** Whether any rule matches; `when` leaves out the rules it refuses. The address is read once, not per rule. */
+export function ipInList<R extends IpRule>(ip: string, rules: readonly R[], when?: (rule: R) => boolean): boolean {
+  let n: number | null | undefined;
+  let lower: string | undefined;
+  for (const rule of rules) {
+    if (when && !when(rule)) continue;
+    if (rule.text !== undefined) {
+      if ((lower ??= ip.toLowerCase()) === rule.text) return true;
+      continue;
+    }
+    if (n === undefined) n = ipv4ToInt(ip);
+    if (n !== null && (n & rule.mask) >>> 0 === rule.base) return true;
+  }
+  return false;
 }

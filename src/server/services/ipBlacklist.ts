@@ -2,8 +2,7 @@ import type { AppContext } from '../context.js';
 import { cachedRead } from './tableCache.js';
 import { ipInList, parseIpRule, type IpRule } from '../security/ipMatch.js';
 
-interface Entry {
-  rule: IpRule;
+interface Entry extends IpRule {
   expiresAt: string | null;
 }
 
@@ -14,17 +13,15 @@ async function entries(ctx: AppContext): Promise<Entry[]> {
     const rows = await ctx.database.db.selectFrom('sec_ip_blacklist').select(['ip', 'expiresAt']).where('status', '=', 'active').execute();
     return rows.flatMap((r) => {
       const rule = parseIpRule(String(r.ip));
-      return rule ? [{ rule, expiresAt: r.expiresAt ? String(r.expiresAt) : null }] : [];
+      return rule ? [{ ...rule, expiresAt: r.expiresAt ? String(r.expiresAt) : null }] : [];
     });
   });
 }
 
 /** Whether the address is blacklisted now (an entry past its expiry no longer applies). CIDR entries match their range. */
 export async function isBlacklisted(ctx: AppContext, ip: string): Promise<boolean> {
+  const list = await entries(ctx);
+  if (!list.length) return false;
   const now = new Date().toISOString();
-  const live = (await entries(ctx)).filter((e) => !e.expiresAt || e.expiresAt > now);
-  return ipInList(
-    ip,
-    live.map((e) => e.rule),
-  );
+  return ipInList(ip, list, (e) => !e.expiresAt || e.expiresAt > now);
 }

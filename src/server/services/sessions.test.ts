@@ -142,6 +142,8 @@ describe.each(dialects())('session changes take effect on the next request on %s
       } finally {
         other.close();
       }
+      // A process's commit is seen from the next turn of the event loop, which its message would start.
+      await new Promise((resolve) => setImmediate(resolve));
       expect(await status(token)).toBe(21332);
     });
 });

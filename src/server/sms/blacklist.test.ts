@@ -6,6 +6,7 @@ import { DEMO_APP } from '../demo/gateway.js';
 import { performCall } from '../areas/gateway/call.js';
 import { GatewayError } from '../areas/gateway/codes.js';
 import { checkLowBalance } from '../areas/gateway/lowBalance.js';
+import { WHOLE_LIST_ROWS } from './blacklist.js';
 
 const BLACKLIST = 'customerManage/smsBlacklist';
 const INTERCEPTIONS = 'customerManage/smsInterception';
@@ -140,6 +141,37 @@ describe.each(dialects())('the SMS blacklist on %s', (dialect) => {
     expect(await checkLowBalance(t.app.ctx, 'C1002', 100, new Date())).toBe(true);
     expect(t.sms.sent.slice(sent).map((m) => m.phone)).not.toContain('13577778888');
     expect((await interceptions('13577778888')).map((r) => [r.partyCode, r.template])).toEqual([['C1002', 'low_balance']]);
+  });
+
+  it('looks a number up by itself once the list is too long to keep whole', async () => {
+    const at = new Date().toISOString();
+    const row = (phone: string) => ({
+      phone,
+      reason: 'invalidNumber',
+      status: 'active',
+      remark: 'long list',
+      partyCode: 'C1001',
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const phones = Array.from({ length: WHOLE_LIST_ROWS + 1 }, (_, i) => `136${String(i).padStart(8, '0')}`);
+    try {
+      for (let i = 0; i < phones.length; i += 500)
+        await db()
+          .insertInto('cm_sms_blacklist')
+          .values(phones.slice(i, i + 500).map(row))
+          .execute();
+      for (const phone of [phones[0], phones[WHOLE_LIST_ROWS]]) {
+        const err = await callFor('C1001', phone).catch((e: unknown) => e);
+        expect((err as GatewayError).code).toBe('smsBlacklisted');
+      }
+      expect((await callFor('C1001', '13699999999')).result).toBe('success');
+    } finally {
+      await db().deleteFrom('cm_sms_blacklist').where('remark', '=', 'long list').execute();
+    }
+    // Short again: kept whole, and the numbers taken off it pass.
+    expect((await callFor('C1001', phones[0])).result).toBe('success');
   });
 
   it('logs a code refused by the daily cap as a frequency interception', async () => {

@@ -51,19 +51,56 @@ export async function blacklistEntry(
 ): Promise<BlacklistEntry | null> {
   const table = knownTable(ctx.schemas.pages, BLACKLIST_PAGE, 'cm_sms_blacklist');
   if (!table) return null;
-  const entries = await cachedRead(ctx.database, 'smsBlacklist', [table], phone, async () => {
-    const rows = await ctx.database.db
-      .selectFrom(table)
-      .select(['partyCode', 'reason', 'expiresAt'])
-      .where('phone', '=', phone)
-      .where('status', '=', 'active')
-      .execute();
-    return rows.map((r): BlacklistEntry => ({ partyCode: String(r.partyCode), reason: String(r.reason), expiresAt: iso(r.expiresAt) }));
-  });
+  const whole = await cachedRead(ctx.database, 'smsBlacklistWhole', [table], '', () => wholeList(ctx, table));
+  const entries =
+    whole?.get(phone) ??
+    (whole
+      ? []
+      : await cachedRead(ctx.database, 'smsBlacklist', [table], phone, async () => {
+          const rows = await ctx.database.db
+            .selectFrom(table)
+            .select(['partyCode', 'reason', 'expiresAt'])
+            .where('phone', '=', phone)
+            .where('status', '=', 'active')
+            .execute();
+          return rows.map(entryOf);
+        }));
   const now = at.toISOString();
   const live = entries.filter((e) => !e.expiresAt || e.expiresAt > now);
   // The organisation's own entry first: its reason is the one the customer recognises.
   return live.find((e) => partyCode && e.partyCode === partyCode) ?? live.find((e) => e.partyCode === PLATFORM_PARTY.code) ?? null;
+}
+
+const entryOf = (r: { partyCode: unknown; reason: unknown; expiresAt: unknown }): BlacklistEntry => ({
+  partyCode: String(r.partyCode),
+  reason: String(r.reason),
+  expiresAt: iso(r.expiresAt),
+});
+
+/**
+ * Messages mostly go to numbers not seen before, which a cache by phone never holds: a list of up
+ * to WHOLE_LIST_ROWS active entries is kept whole, by phone (about 1.5 MB at most), so such a
+ * number costs no query. A longer list is looked up by phone (null here).
+ */
+export const WHOLE_LIST_ROWS = 10_000;
+
+async function wholeList(ctx: AppContext, table: 'cm_sms_blacklist'): Promise<Map<string, BlacklistEntry[]> | null> {
+  const rows = await ctx.database.db
+    .selectFrom(table)
+    .select(['phone', 'partyCode', 'reason', 'expiresAt'])
+    .where('status', '=', 'active')
+    .limit(WHOLE_LIST_ROWS + 1)
+    .execute();
+  if (rows.length > WHOLE_LIST_ROWS) return null;
+  const byPhone = new Map<string, BlacklistEntry[]>();
+  for (const r of rows) {
+    if (typeof r.phone !== 'string') continue;
+    const phone = r.phone;
+    const list = byPhone.get(phone);
+    if (list) list.push(entryOf(r));
+    else byPhone.set(phone, [entryOf(r)]);
+  }
+  return byPhone;
 }
 
 /** A one-line reason for the interception log, in the console's first language (the log is read by operators). */

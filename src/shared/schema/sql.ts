@@ -63,6 +63,9 @@ export function pageTableSpec(page: PageSchema): TableSpec | null {
     name: page.resource.table,
     owner: `page ${page.id}`,
     columns: [...columns, ...SYSTEM_COLUMNS.filter((c) => !own.has(c.name))],
-    indexes: withoutRedundantIndexes(indexes),
+    indexes: withoutRedundantIndexes(
+      indexes,
+      columns.filter((c) => c.unique).map((c) => c.name),
+    ),
   };
 }

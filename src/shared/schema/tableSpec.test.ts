@@ -29,6 +29,24 @@ describe('withoutRedundantIndexes', () => {
     ]);
   });
 
+  it('drops a plain index that unique columns lead: a value of them finds one row', () => {
+    expect(
+      withoutRedundantIndexes(
+        [
+          { columns: ['requestId', 'consumedAt'] },
+          { columns: ['code', 'day', 'at'] },
+          { columns: ['code'] },
+          { columns: ['code', 'day'], unique: true },
+        ],
+        ['requestId'],
+      ),
+    ).toEqual([{ columns: ['code', 'day'], unique: true }]);
+    // Led by another column, it stays.
+    expect(withoutRedundantIndexes([{ columns: ['partyCode', 'requestId'] }], ['requestId'])).toEqual([
+      { columns: ['partyCode', 'requestId'] },
+    ]);
+  });
+
   it('keeps an index whose columns are another’s in another order', () => {
     const both = [{ columns: ['day', 'code'] }, { columns: ['code', 'day'] }];
     expect(withoutRedundantIndexes(both)).toEqual(both);

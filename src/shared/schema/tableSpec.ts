@@ -27,20 +27,24 @@ export interface TableSpec {
 }
 
 /**
- * The indexes worth keeping: each once, and none whose columns lead a longer one, which serves the
- * same lookups (an index on (partyCode) beside one on (partyCode, calledAt)). Every index costs each
+ * The indexes worth keeping: each once, none whose columns lead a longer one, which serves the same
+ * lookups (an index on (partyCode) beside one on (partyCode, calledAt)), and none that unique columns
+ * lead (`uniqueColumns`, or a unique index's): a value of those finds one row, which needs no order
+ * (the consume log's (requestId, consumedAt) beside its unique requestId). Every index costs each
  * insert; the gateway's call log had twelve where seven serve every query. Unique ones always stay.
  */
-export function withoutRedundantIndexes(indexes: IndexSpec[]): IndexSpec[] {
+export function withoutRedundantIndexes(indexes: IndexSpec[], uniqueColumns: readonly string[] = []): IndexSpec[] {
   const key = (i: IndexSpec) => i.columns.join('\0');
   const leads = (short: IndexSpec, long: IndexSpec) =>
     long.columns.length > short.columns.length && short.columns.every((c, n) => long.columns[n] === c);
+  const uniques = [...indexes.filter((i) => i.unique), ...uniqueColumns.map((c) => ({ columns: [c], unique: true }))];
+  const ledByUnique = (idx: IndexSpec) => uniques.some((u) => key(u) === key(idx) || leads(u, idx));
   const seen = new Set<string>();
   return indexes.filter((idx) => {
     const k = `${idx.unique ? 'u' : 'i'}${key(idx)}`;
     if (seen.has(k)) return false;
     seen.add(k);
-    return idx.unique || !indexes.some((other) => leads(idx, other) || (other.unique && key(other) === key(idx)));
+    return idx.unique || !(ledByUnique(idx) || indexes.some((other) => leads(idx, other)));
   });
 }
 

@@ -10,7 +10,7 @@ import { countGatewayFailure, evaluateGatewayRisk } from './risk.js';
 import { serviceSettings } from './serviceConfig.js';
 import { summarize } from './summary.js';
 import { smsRecipientRefusal } from './smsRecipient.js';
-import { customerPolicyRefusal } from './customerPolicy.js';
+import { customerLimits, customerPolicyRefusal } from './customerPolicy.js';
 import { withVerifyCache } from './verifyCache.js';
 
 /** A call whose caller is known (authenticated, or the demo seeding acting for an app). */
@@ -35,6 +35,16 @@ export interface CallAnswer {
   code?: GatewayError;
 }
 
+/**
+ * A call's id: a UUID of version 7 (RFC 9562), the time in milliseconds ahead of 74 random bits. The
+ * call log and the consume log index it; ids in the order they are made are added at the end of
+ * those indexes, where random ones (version 4) each dirtied a page of their own in every commit.
+ */
+export function newRequestId(now = Date.now()): string {
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`;
+}
+
 const bizNoOf = (params: Record<string, unknown>) => {
   const v = params.bizNo ?? params.waybillNo ?? params.contractNo;
   return typeof v === 'string' && v.length <= 64 ? v : null;
@@ -54,7 +64,7 @@ export async function logRefusal(
       service: call.service.slice(0, 40),
       api: call.operation.slice(0, 40),
       at: call.at,
-      requestId: call.requestId ?? randomUUID(),
+      requestId: call.requestId ?? newRequestId(),
       bizNo: call.params ? bizNoOf(call.params) : null,
       appKey: call.appKey,
       ip: call.ip,
@@ -77,7 +87,7 @@ export async function logRefusal(
  */
 export async function performCall(ctx: AppContext, call: GatewayCall): Promise<CallAnswer> {
   const started = Date.now();
-  const requestId = call.requestId ?? randomUUID();
+  const requestId = call.requestId ?? newRequestId();
   const refuse = async (err: GatewayError) => {
     throw await logRefusal(ctx, { ...call, requestId }, err, started);
   };
@@ -95,6 +105,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
   if (blocked) return refuse(blocked);
   const byPolicy = await customerPolicyRefusal(ctx, call);
   if (byPolicy) return refuse(byPolicy);
+  const limits = await customerLimits(ctx, call);
 
   let reservation: Reservation;
   try {
@@ -107,6 +118,7 @@ export async function performCall(ctx: AppContext, call: GatewayCall): Promise<C
       at: call.at,
       settings,
       product,
+      limits,
     });
   } catch (err) {
     if (err instanceof GatewayError) return refuse(err);

@@ -268,6 +268,12 @@ describe.each(dialects())('the gateway on %s', (dialect) => {
     const fees = [];
     for (let i = 0; i < 3; i++) fees.push((await call()).json().data.feeFen);
     expect(fees).toEqual([10, 10, 4]);
+    // The month's volume counts the earlier days of the month, and starts again with the next month.
+    vi.setSystemTime(new Date('2031-05-11T08:00:00.000Z'));
+    fees.push((await call()).json().data.feeFen);
+    vi.setSystemTime(new Date('2031-06-01T00:00:01.000Z'));
+    fees.push((await call()).json().data.feeFen);
+    expect(fees).toEqual([10, 10, 4, 4, 10]);
     vi.useRealTimers();
     const bad = await admin.post(PLAN, '', {
       planName: '错误',

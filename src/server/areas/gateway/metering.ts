@@ -1,11 +1,23 @@
 import type { AppContext } from '../../context.js';
-import { groupCommit } from '../../db/groupCommit.js';
-import { CALL_LOG_COLUMNS, countCall, debit, insertCallLog, insertConsume, monthCalls } from './statements.js';
+import { atomically, groupCommit } from '../../db/groupCommit.js';
 import type { Db } from '../../db/connect.js';
+import { CALL_LOG_COLUMNS, countCall, countWithinLimit, debit, insertCallLog, insertConsume } from './statements.js';
 import { GatewayError } from './codes.js';
 import { activePlan, tierPrice, type Product } from './pricing.js';
 import type { ServiceSettings } from '../../connectors/types.js';
 import type { AccountAlert } from './lowBalance.js';
+
+/**
+ * A limit of the customer's own, counted in gw_usage under a key of its own by one conditional
+ * upsert, so concurrent calls (or instances) cannot pass it together; `refusal` when it is reached
+ * (made then: an error costs its stack trace).
+ */
+export interface Limit {
+  key: string;
+  period: string;
+  limit: number;
+  refusal: () => GatewayError;
+}
 
 export interface MeterInput {
   partyCode: string;
@@ -16,6 +28,7 @@ export interface MeterInput {
   at: Date;
   settings: ServiceSettings;
   product: Product | null;
+  limits?: Limit[];
 }
 
 export interface Reservation {
@@ -30,9 +43,11 @@ export interface Reservation {
 }
 
 /**
- * Counts the call against the daily and per-second quotas, prices it by the month's volume and
- * debits the service account, in one transaction (shared with other calls' units on SQLite,
- * db/groupCommit.ts): a refusal at any step leaves no trace.
+ * Counts the customer's own limits (m.limits, in order: the first one reached refuses the call, and
+ * those counted before it stay counted), then counts the call against the daily and per-second
+ * quotas, prices it by the month's volume and debits the service account, all or nothing: a refusal
+ * there leaves no trace but the limits' counts. One write unit (db/groupCommit.ts): on SQLite each
+ * call in flight adds one unit to a commit, so a unit fewer per call is a share of a commit less.
  * The debit is one conditional UPDATE (balance + credit limit >= price), so concurrent calls
  * can neither overdraw the account nor lose a debit.
  */
@@ -42,8 +57,8 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
   const second = Math.floor(m.at.getTime() / 1000);
   const { dailyQuota, qpsLimit } = m.settings;
   const plan = await activePlan(ctx, m.partyCode, m.service, day);
-  return groupCommit(ctx.database, async (trx) => {
-    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit);
+  const reservation = async (trx: Db): Promise<Reservation> => {
+    const counted = await countCall.first(trx, m.partyCode, m.service, day, second, iso, dailyQuota, qpsLimit, `${day.slice(0, 7)}-01`);
     if (!counted) {
       const row = await trx
         .selectFrom('gw_usage')
@@ -56,27 +71,14 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
         ? new GatewayError('dailyQuotaExceeded', { quota: dailyQuota })
         : new GatewayError('qpsExceeded', { limit: qpsLimit });
     }
-    const volume = await monthVolume(trx, m.partyCode, m.service, day);
+    const volume = Number(counted.monthVolume);
     const priceSource: Reservation['priceSource'] = plan ? 'plan' : m.settings.unitPriceFen !== null ? 'config' : 'product';
     const priceFen = plan ? tierPrice(plan, volume) : (m.settings.unitPriceFen ?? m.product?.unitPriceFen ?? 0);
     let balanceAfterFen: number | null = null;
     let account: AccountAlert | null = null;
     if (priceFen > 0) {
       const debited = await debit.first(trx, priceFen, m.partyCode);
-      if (!debited) {
-        // Undone by the rollback (of the transaction or of the unit's savepoint) anyway, unless this
-        // runs inside a caller's transaction.
-        if (ctx.database.db.isTransaction) {
-          await trx
-            .updateTable('gw_usage')
-            .set((eb) => ({ dayCount: eb('dayCount', '-', 1), secondCount: eb('secondCount', '-', 1) }))
-            .where('partyCode', '=', m.partyCode)
-            .where('service', '=', m.service)
-            .where('day', '=', day)
-            .execute();
-        }
-        throw new GatewayError('insufficientBalance', { priceFen });
-      }
+      if (!debited) throw new GatewayError('insufficientBalance', { priceFen });
       balanceAfterFen = Number(debited.balanceFen);
       account = { alertThresholdFen: debited.alertThresholdFen, alertPhone: debited.alertPhone };
       await insertConsume.execute(
@@ -95,12 +97,12 @@ export async function reserve(ctx: AppContext, m: MeterInput): Promise<Reservati
       );
     }
     return { priceFen, monthVolume: volume, priceSource, balanceAfterFen, account, chargeFailures: Boolean(m.product?.perCall) };
-  });
-}
-
-async function monthVolume(trx: Db, partyCode: string, service: string, day: string): Promise<number> {
-  const row = await monthCalls.first(trx, partyCode, service, `${day.slice(0, 7)}-01`, day);
-  return Number(row?.n ?? 0);
+  };
+  const unit = async (db: Db) => {
+    for (const l of m.limits ?? []) if (!(await countWithinLimit.first(db, m.partyCode, l.key, l.period, iso, l.limit))) throw l.refusal();
+    return atomically(db, reservation);
+  };
+  return groupCommit(ctx.database, unit, { single: true });
 }
 
 export interface CallRecord {

@@ -106,21 +106,17 @@ export async function digestSettings(ctx: AppContext, partyCode: string): Promis
   const table = customerConfigTable(ctx, 'interfaceDigest');
   const defaults: DigestSettings = { algorithm: 'hmac-sha256', toleranceSec: DEFAULT_TOLERANCE_SEC, ipWhitelist: [] };
   if (!table) return defaults;
-  const row = await cachedRead(
-    ctx.database,
-    'digestSettings',
-    [table],
-    partyCode,
-    async () =>
-      (await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst()) ?? null,
-  );
-  if (!row || row.status === 'disabled') return defaults;
-  const tolerance = Number(row.tsToleranceSec);
-  const list = jsonValue(row.ipWhitelist);
-  const entries = Array.isArray(list) ? list.map(String) : typeof list === 'string' ? list.split(/[\s,;]+/) : [];
-  return {
-    algorithm: normalizeAlgorithm(row.algorithm),
-    toleranceSec: Number.isInteger(tolerance) && tolerance > 0 ? Math.min(tolerance, 3600) : DEFAULT_TOLERANCE_SEC,
-    ipWhitelist: entries.map(parseIpRule).filter((r): r is IpRule => r !== null),
-  };
+  // Kept as settings, not as the row: the whitelist is parsed once, not on every call.
+  return cachedRead(ctx.database, 'digestSettings', [table], partyCode, async () => {
+    const row = await dynamicView(ctx.database.db).selectFrom(table).selectAll().where('partyCode', '=', partyCode).executeTakeFirst();
+    if (!row || row.status === 'disabled') return defaults;
+    const tolerance = Number(row.tsToleranceSec);
+    const list = jsonValue(row.ipWhitelist);
+    const entries = Array.isArray(list) ? list.map(String) : typeof list === 'string' ? list.split(/[\s,;]+/) : [];
+    return {
+      algorithm: normalizeAlgorithm(row.algorithm),
+      toleranceSec: Number.isInteger(tolerance) && tolerance > 0 ? Math.min(tolerance, 3600) : DEFAULT_TOLERANCE_SEC,
+      ipWhitelist: entries.map(parseIpRule).filter((r): r is IpRule => r !== null),
+    };
+  });
 }

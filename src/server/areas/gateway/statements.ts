@@ -20,12 +20,23 @@ export const insertNonce = precompile(4, (db, appKey: string, nonce: string, exp
 
 /**
  * Counts a call on the day's row (and the current second's) while the daily quota and the
- * per-second limit leave room (0 = unlimited); returns the day's count, or nothing when refused.
- * (partyCode, service, day, second, iso, dailyQuota, qpsLimit)
+ * per-second limit leave room (0 = unlimited); returns the day's count and the month's calls up to
+ * and including it (the earlier days' rows summed in the same statement), or nothing when refused.
+ * (partyCode, service, day, second, iso, dailyQuota, qpsLimit, monthStart)
  */
 export const countCall = precompile(
-  7,
-  (db, partyCode: string, service: string, day: string, second: number, iso: string, dailyQuota: number, qpsLimit: number) =>
+  8,
+  (
+    db,
+    partyCode: string,
+    service: string,
+    day: string,
+    second: number,
+    iso: string,
+    dailyQuota: number,
+    qpsLimit: number,
+    monthStart: string,
+  ) =>
     db
       .insertInto('gw_usage')
       .values({ partyCode, service, day, dayCount: 1, second, secondCount: 1, version: 1, createdAt: iso, updatedAt: iso })
@@ -50,7 +61,22 @@ export const countCall = precompile(
             ]),
           ),
       )
-      .returning(['dayCount']),
+      // The other days' rows are not written by this statement: the sum is the same on both stores,
+      // whether its subquery sees the statement's own change (SQLite) or not (PostgreSQL).
+      .returning((eb) => [
+        'dayCount',
+        eb(
+          'gw_usage.dayCount',
+          '+',
+          eb
+            .selectFrom('gw_usage as earlier')
+            .select((e) => e.fn.coalesce(e.fn.sum<number>('earlier.dayCount'), e.lit(0)).as('n'))
+            .whereRef('earlier.partyCode', '=', 'gw_usage.partyCode')
+            .whereRef('earlier.service', '=', 'gw_usage.service')
+            .where('earlier.day', '>=', monthStart)
+            .whereRef('earlier.day', '<', 'gw_usage.day'),
+        ).as('monthVolume'),
+      ]),
 );
 
 /** Counts an event under its own key while below the limit. (partyCode, key, period, iso, limit) */
@@ -65,17 +91,6 @@ export const countWithinLimit = precompile(5, (db, partyCode: string, key: strin
         .where('gw_usage.dayCount', '<', limit),
     )
     .returning(['dayCount']),
-);
-
-/** Calls of the month up to the day. (partyCode, service, monthStart, day) */
-export const monthCalls = precompile(4, (db, partyCode: string, service: string, from: string, to: string) =>
-  db
-    .selectFrom('gw_usage')
-    .select((eb) => eb.fn.sum<number>('dayCount').as('n'))
-    .where('partyCode', '=', partyCode)
-    .where('service', '=', service)
-    .where('day', '>=', from)
-    .where('day', '<=', to),
 );
 
 /** Debits an active account unless balance + credit would fall below the price. (price, partyCode) */
