@@ -103,6 +103,19 @@ describe('write units on SQLite', () => {
     expect((await addRow.first(database.db, 51, 'fifty-one'))?.note).toBe('fifty-one');
   });
 
+  it('runs precompiled statements of a batch on its connection, seen by the read caches', async () => {
+    const cache = readCache<number>(database, 'things-in-batch', { tables: ['things'], maxEntries: 10, ttlMs: 60_000 })!;
+    const before = await cache.get('all', () => count(database));
+    const rows = await Promise.all(
+      [70, 71].map((id) => groupCommit(database, (trx) => addRow.first(trx, id, 'batched'), { single: true })),
+    );
+    expect(rows).toEqual([
+      { id: 70, note: 'batched' },
+      { id: 71, note: 'batched' },
+    ]);
+    expect(await cache.get('all', () => count(database))).toBe(before + 2);
+  });
+
   it('keeps a unit\u2019s other statements when its atomic part is refused, alone, in a batch or in a caller\u2019s transaction', async () => {
     const unit = (id: number) => async (trx: Db) => {
       await addRow.execute(trx, id, 'kept');

@@ -1,4 +1,4 @@
-import { CompiledQuery, type ControlledTransaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type DatabaseConnection } from 'kysely';
 import type { AppDatabase, Database, Db } from './connect.js';
 
 /** Units per transaction: enough to spread a commit's cost, few enough to keep each batch short. */
@@ -76,6 +76,7 @@ class Batcher {
       return;
     }
     try {
+      held.set(trx, await trx.getExecutor().provideConnection(async (connection) => connection));
       for (const u of units) {
         if (u.single) {
           // A failed statement undoes only itself (SQLite's statement journal).
@@ -97,8 +98,10 @@ class Batcher {
           await command(trx, RELEASE);
         }
       }
+      held.delete(trx);
       await trx.commit().execute();
     } catch (err) {
+      held.delete(trx);
       // The transaction itself failed (commit, savepoint): nothing of the batch is kept.
       await trx
         .rollback()
@@ -112,6 +115,19 @@ class Batcher {
 }
 
 const batchers = new WeakMap<Db, Batcher>();
+
+// The connection of each batch's open transaction, which the batch holds until it commits.
+const held = new WeakMap<object, DatabaseConnection>();
+
+/**
+ * The connection a batch's transaction holds, while its units run. On it a statement runs at once:
+ * better-sqlite3 runs one statement at a time and to its end before it returns, so the transaction's
+ * queue of statements (Kysely's connection provider, several promises a statement) has nothing to
+ * order. For the precompiled statements (precompiled.ts), which still tell the plugins of each.
+ */
+export function batchConnection(db: Db): DatabaseConnection | undefined {
+  return held.get(db);
+}
 
 /**
  * Runs a write unit in a transaction: shared with other units on SQLite (see Batcher), its own on
