@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { antdStyles } from './scripts/antdStylesPlugin';
+import { antdStyles } from './scripts/antdStylesPlugin.js';
 
 // The server answers the API on the same origin in production; during `npm run dev` Vite proxies it.
 const api = process.env.API_TARGET ?? 'http://127.0.0.1:8080';

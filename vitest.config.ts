@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
-import { antdStyles } from './scripts/antdStylesPlugin';
+import { antdStyles } from './scripts/antdStylesPlugin.js';
 
 const DOM_TESTS = ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'];
 
