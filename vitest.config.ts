@@ -106,7 +106,7 @@ export default defineConfig({
           // default one-second poll made such checks fail on a busy CI runner.
           expect: { poll: { timeout: 10_000 } },
           hookTimeout: 300_000,
-          // Each file drives its own server and Chromium; scripts/test.mjs runs one file per core.
+          // Each file drives its own server and Chromium; scripts/test.mjs runs one file more than the cores.
           // The files of a worker share the server's modules.
           isolate: false,
         },
