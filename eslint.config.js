@@ -81,7 +81,7 @@ function serverImportRules() {
 
 export default defineConfig(
   // data/ is the default DATA_DIR of a local server; public/ holds static files served as they are.
-  { ignores: ['dist/', '.tmp/', 'node_modules/', 'test-results/', 'data/', 'public/'] },
+  { ignores: ['dist/', 'dist-server/', '.tmp/', 'node_modules/', 'test-results/', 'data/', 'public/'] },
   {
     files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,tsx,mjs}', '*.ts', 'eslint.config.js'],
     extends: [js.configs.recommended, tseslint.configs.recommended],

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { buildServer } from '../scripts/buildServer.mjs';
 
 export interface ServerProcess {
   url: string;
@@ -55,15 +56,21 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The server as `npm start` runs it, bundled from the current sources once per bench process. */
+let bundle: string | undefined;
+function serverBundle(): string {
+  return (bundle ??= buildServer(path.join('.tmp', 'bench-server', 'main.mjs')));
+}
+
 /**
- * Starts `node --import tsx src/server/main.ts` directly (not through npx, whose wrapper would be
- * the PID we sample) with the production defaults: LOG_LEVEL info, SCRYPT_LOG_N 17.
+ * Starts the bundled server with `node` directly (not through npm, whose wrapper would be the PID
+ * we sample) with the production defaults: LOG_LEVEL info, SCRYPT_LOG_N 17.
  */
 export async function startServerProcess(opts: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const log = fs.openSync(opts.logFile, 'a');
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--enable-source-maps', serverBundle()], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -4,10 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/buildServer.mjs';
 
 /**
  * kill -9 of the real server (SQLite) while clients write: every create that was answered 201
- * must be there after a restart on the same data directory.
+ * must be there after a restart on the same data directory. The server is the one `npm start` runs,
+ * bundled from the current sources (scripts/buildServer.mjs).
  */
 
 const CLIENTS = 8;
@@ -28,9 +30,10 @@ async function freePort(): Promise<number> {
 
 const children: ChildProcess[] = [];
 let dataDir = '';
+let bundle = '';
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -84,11 +87,14 @@ afterAll(async () => {
       await exited(c);
     }
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (bundle) fs.rmSync(path.dirname(bundle), { recursive: true, force: true });
 });
 
 describe('durability on SQLite', () => {
   it('keeps every acknowledged write through kill -9 of the server under load', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scop-durable-'));
+    // Inside the project, where its imports find node_modules.
+    bundle = buildServer(path.resolve('.tmp', 'durability', path.basename(dataDir), 'main.mjs'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
@@ -132,6 +138,9 @@ describe('durability on SQLite', () => {
     expect(acknowledged.filter((code) => !stored.has(code))).toEqual([]);
     // Nothing was stored twice, and nothing beyond what was sent.
     expect(stored.size).toBeLessThanOrEqual(sent);
+    // The bundle finds the message files from where it runs, not beside its own file.
+    const signedOut = await fetch(`${base}/open-platform/getUserInfo`, { method: 'POST', headers: { 'accept-language': 'zh-CN' } });
+    expect(((await signedOut.json()) as { msg: string }).msg).toBe('您已登出或登录已过期，请重新登录');
     second.kill('SIGTERM');
     await exited(second);
   }, 240_000);

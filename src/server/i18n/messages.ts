@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pageCatalogue } from './pageMessages.js';
 
 export const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
@@ -17,9 +16,11 @@ type Catalogue = Record<string, string>;
 
 const catalogues = new Map<Language, Catalogue>();
 
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
+// Folders of the project, from where the server runs, as config.ts finds its own: the server also
+// runs bundled (scripts/buildServer.mjs), from a file that is not beside its sources.
+const localesDir = path.resolve('src/i18n/locales');
 // The pages' own message files live beside their schemas; the server started on a folder reads that folder's.
-let pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+let pagesDir = path.resolve('src/schemas');
 
 function flatten(obj: Record<string, unknown>, prefix = '', out: Catalogue = {}): Catalogue {
   for (const [k, v] of Object.entries(obj)) {
