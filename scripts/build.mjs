@@ -21,6 +21,8 @@ const INPUTS = [
   // They render antd's styles into a stylesheet of the build.
   'scripts/antdStyles.tsx',
   'scripts/antdStylesPlugin.ts',
+  // It bundles the server.
+  'scripts/buildServer.mjs',
 ];
 
 function files(p, out) {
