@@ -9,7 +9,8 @@ import globals from 'globals';
 const SERVER_LAYERS = [
   ['main.ts', 'app.ts', 'operations.ts'],
   ['routes', 'plugins'],
-  ['areas', 'actions', 'jobs', 'import', 'export', 'schemas', 'demo'],
+  ['areas'],
+  ['actions', 'jobs', 'import', 'export', 'schemas', 'demo'],
   ['services', 'data', 'sms'],
   ['db', 'security', 'connectors', 'i18n'],
   ['context.ts', 'config.ts', 'errors.ts', 'sampleData'],

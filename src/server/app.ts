@@ -13,9 +13,9 @@ import { CORE_TABLES } from './db/coreTables.js';
 import { pageTableSpec } from '../shared/schema/sql.js';
 import { readMenuFile, syncMenu } from './db/menuSync.js';
 import { seedAccounts, seedFoundation, startDemoHashes } from './db/seed.js';
-import { seedGatewayDemo } from './demo/gateway.js';
 import { demoGenerators } from './demo/index.js';
 import { registerDemoGenerators } from './db/demoGenerators.js';
+import { registerAreas, seedAreaDemos } from './areas/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
@@ -23,7 +23,7 @@ import { registerRequestLog } from './plugins/requestLog.js';
 import { registerBodyText } from './plugins/bodyText.js';
 import { sharedSerializers } from './plugins/serializers.js';
 import { loadKeys } from './security/keys.js';
-import { rotateKeys } from './security/rotateKeys.js';
+import { rotateKeys } from './db/rotateKeys.js';
 import { registerAuthorize } from './routes/authorize.js';
 import { registerSession } from './routes/session.js';
 import { registerParty } from './routes/party.js';
@@ -50,8 +50,10 @@ import { registerGateway } from './routes/gateway.js';
 import { registerAccessGuards } from './services/accessGuards.js';
 import { registerOperations } from './operations.js';
 
-// The database layer creates page tables and runs their demo generators; the demo code registers them here.
+// The database layer creates page tables and runs their demo generators, and the generic registries run
+// actions and jobs: the demo code and the business areas hand theirs in here.
 registerDemoGenerators(demoGenerators);
+registerAreas();
 
 export interface BuildOptions {
   /** Reuse an open database (tests share one per file); otherwise one is opened from the config. */
@@ -80,7 +82,7 @@ export async function prepareDatabase(ctx: AppContext, log: (msg: string) => voi
   const menu = await syncMenu(ctx, withPlaygroundEntries(readMenuFile(ctx.config.schemasDir), extras.menus));
   if (menu.added || menu.updated) log(`menu: ${menu.added} entries added and ${menu.updated} updated from menu.json`);
   await seedAccounts(ctx, log, demoHashes);
-  await seedGatewayDemo(ctx, log);
+  await seedAreaDemos(ctx, log);
 }
 
 export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {

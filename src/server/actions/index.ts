@@ -5,15 +5,12 @@ import { approveSelected } from './approveSelected.js';
 import { rotateSecret } from './rotateSecret.js';
 import { backupNow } from './backupNow.js';
 import { runJobNow } from './runJobNow.js';
-import { customerManageActions } from './customerManage.js';
 import { orderAccountActions } from './orderAccount.js';
-import { testServiceConfig } from './testServiceConfig.js';
 import { reloadSchemasAction } from './reloadSchemas.js';
-import { areaParts } from '../areas/index.js';
 
 export type { ActionHandler, ActionResult } from './types.js';
 
-/** The handler registry: a schema action's `handler` names one of these. */
+/** The handler registry: a schema action's `handler` names one of these (the areas add theirs, areas/index.ts). */
 const handlers = new Map<string, ActionHandler>(
   Object.entries({
     resetPartyPassword,
@@ -22,11 +19,8 @@ const handlers = new Map<string, ActionHandler>(
     rotateSecret,
     backupNow,
     runJobNow,
-    testServiceConfig,
     reloadSchemas: reloadSchemasAction,
-    ...customerManageActions,
     ...orderAccountActions,
-    ...areaParts('actions'),
   }),
 );
 

@@ -1,4 +1,9 @@
+import type { AppContext } from '../context.js';
 import type { Area } from './area.js';
+import { registerActionHandler } from '../actions/index.js';
+import { registerJob } from '../jobs/index.js';
+import { registerDemoGenerators } from '../db/demoGenerators.js';
+import { gateway } from './gateway/index.js';
 import { alct } from './alct/index.js';
 import { tax } from './tax/index.js';
 import { ministry } from './ministry/index.js';
@@ -7,10 +12,22 @@ import { location } from './location/index.js';
 
 export type { Area } from './area.js';
 
-/** Every business area; the action, job and demo registries take each area's parts from here. */
-export const AREAS: Area[] = [cloudPay, location, alct, tax, ministry];
+/** Every business area, in the order their demo seeds run. */
+export const AREAS: Area[] = [gateway, cloudPay, location, alct, tax, ministry];
 
-/** One kind of part of every area, merged by name (`areaParts('actions')` for the action registry). */
-export function areaParts<K extends 'actions' | 'jobs' | 'demo'>(kind: K): NonNullable<Area[K]> {
-  return Object.assign({}, ...AREAS.map((area) => area[kind] ?? {}));
+/**
+ * Hands every area's parts to the generic registries (actions, jobs, demo generators), which import
+ * no area: the areas build on them, and app.ts calls this once when it loads.
+ */
+export function registerAreas(): void {
+  for (const area of AREAS) {
+    for (const [name, handler] of Object.entries(area.actions ?? {})) registerActionHandler(name, handler);
+    for (const [name, job] of Object.entries(area.jobs ?? {})) registerJob(name, job);
+    registerDemoGenerators(area.demo ?? {});
+  }
+}
+
+/** Runs each area's demo seed, after the demo accounts are in place. */
+export async function seedAreaDemos(ctx: AppContext, log: (msg: string) => void): Promise<void> {
+  for (const area of AREAS) await area.seed?.(ctx, log);
 }

@@ -1,7 +1,6 @@
 import type { DemoGenerator } from '../db/demoGenerators.js';
 import { freightGenerators } from './freight.js';
 import { orderAccountDemo } from './orderAccounts.js';
-import { areaParts } from '../areas/index.js';
 import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 
 /**
@@ -11,8 +10,6 @@ import { walletLedgerPages, withWalletLedger } from './driverWallets.js';
 export const demoGenerators: Record<string, DemoGenerator> = {
   // Freight operations (tms/*) and payment reminders: one consistent dataset, see freight.ts.
   ...freightGenerators,
-  // The business areas' own pages (cloud pay, location, tax, ALCT, ministry uploads): see areas/<area>/demo.ts.
-  ...areaParts('demo'),
   // Order accounts: recharges, deductions and refunds made through the accounts' own code.
   'customerManage/orderAccount': orderAccountDemo,
   // Driver wallets: the transferred loans and withdrawals, moved through the wallets' own code.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
-import { DEMO_APP } from '../demo/gateway.js';
+import { DEMO_APP } from '../areas/gateway/demo.js';
 import { callGateway } from '../areas/gateway/testClient.js';
 import { runDueJobs } from './runner.js';
 import { serviceAccountDifferences } from './accountReconciliation.js';

@@ -2,19 +2,15 @@ import type { JobHandler } from './types.js';
 import { tableBackup } from './tableBackup.js';
 import { sessionCleanup } from './sessionCleanup.js';
 import { accountReconciliation } from './accountReconciliation.js';
-import { callStatistics } from './callStatistics.js';
 
-import { areaParts } from '../areas/index.js';
 export type { JobHandler, JobRun } from './types.js';
 
-/** The job registry: a schedule's `job` names one of these. */
+/** The job registry: a schedule's `job` names one of these (the areas add theirs, areas/index.ts). */
 const jobs = new Map<string, JobHandler>(
   Object.entries({
     tableBackup,
     sessionCleanup,
     accountReconciliation,
-    callStatistics,
-    ...areaParts('jobs'),
   }),
 );
 

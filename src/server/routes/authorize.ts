@@ -6,7 +6,7 @@ import { ok } from '../plugins/envelope.js';
 import { placeholderHash, verifyPassword } from '../security/password.js';
 import { createSession } from '../services/sessions.js';
 import { reserveAttempt, settleAttempt, withAddressSlot, type Attempt } from '../services/loginGuard.js';
-import { consumeCode } from '../services/smsCodes.js';
+import { consumeCode } from '../sms/codes.js';
 import { parseJsonArray } from '../db/json.js';
 import { isMobile } from '../../shared/validators.js';
 import { anonymous, responses } from './contracts.js';

@@ -6,7 +6,7 @@ import { ok } from '../plugins/envelope.js';
 import { requireUser } from '../plugins/auth.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { revokeUserSessions } from '../services/sessions.js';
-import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../services/smsCodes.js';
+import { consumeCode, issueCode, SMS_PURPOSES, type SmsPurpose } from '../sms/codes.js';
 import { dropAttempt, reserveAttempt, settleAttempt } from '../services/loginGuard.js';
 import { isMobile, isPassword } from '../../shared/validators.js';
 import { nowIso } from '../context.js';

@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config.js';
  * key without copying files. Earlier keys stay readable: `SECRET_KEY_PREVIOUS` (comma-separated, same
  * format), the generated key once `SECRET_KEY` is set, and a `DATA_DIR/secret.key` left by older
  * versions; values under one of them are re-encrypted under the current key at start
- * (`rotateKeys.ts`), which is how a key is rotated.
+ * (`db/rotateKeys.ts`), which is how a key is rotated.
  */
 export interface KeyRing {
   current: Buffer;

@@ -1,8 +1,7 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { readCache } from '../db/readCache.js';
 import { parseJsonArray } from '../db/json.js';
-import { readGrants } from './grants.js';
-import type { Grants } from './menus.js';
+import { readGrants, type Grants } from './grants.js';
 import {
   CUSTOMER_ROLE_PERMISSION_TABLE,
   CUSTOMER_ROLE_TABLE,

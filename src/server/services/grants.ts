@@ -1,5 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { Grants } from './menus.js';
+
+/** What a role may do: menu code → the actions granted on it. */
+export type Grants = Record<string, string[]>;
 
 /**
  * The stored shape of a role's grants: menu code → the actions granted on it. Bounded, so a role

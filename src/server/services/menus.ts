@@ -1,6 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { parseJsonArray } from '../db/json.js';
-import { readGrants } from './grants.js';
+import { readGrants, type Grants } from './grants.js';
 import { customerRoleGrants, mergeGrants } from './customerRoles.js';
 
 export interface MenuRow {
@@ -25,7 +25,7 @@ export interface MenuNode extends Omit<MenuRow, 'roles'> {
   children: MenuNode[];
 }
 
-export type Grants = Record<string, string[]>;
+export type { Grants } from './grants.js';
 
 export async function loadMenuRows(ctx: AppContext): Promise<MenuRow[]> {
   const rows = await ctx.database.core.selectFrom('sys_menu').selectAll().orderBy('sort').orderBy('id').execute();

@@ -1,7 +1,6 @@
 import type { AppContext, SessionUser } from '../context.js';
 import { nowIso } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { Row } from '../data/rows.js';
 import { parseJsonArray } from '../db/json.js';
 import { USER_CUSTOMER_ROLES } from '../db/customerRoleTables.js';
 import { knownTable } from '../db/knownTable.js';
@@ -44,7 +43,7 @@ export async function deliverRoleNotice(
   trx: Db,
   user: SessionUser,
   transition: string,
-  notice: Row,
+  notice: Record<string, unknown>,
 ): Promise<(() => Promise<void>) | null> {
   const inbox = knownTable(ctx.schemas.pages, INBOX_PAGE, 'news_role_notice');
   const now = nowIso();

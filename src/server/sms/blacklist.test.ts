@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { dataOf, signIn, type Caller } from '../test/dataApi.js';
 import { callGateway } from '../areas/gateway/testClient.js';
-import { DEMO_APP } from '../demo/gateway.js';
+import { DEMO_APP } from '../areas/gateway/demo.js';
 import { performCall } from '../areas/gateway/call.js';
 import { GatewayError } from '../areas/gateway/codes.js';
 import { checkLowBalance } from '../areas/gateway/lowBalance.js';

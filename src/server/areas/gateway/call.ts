@@ -11,30 +11,12 @@ import { serviceSettings } from './serviceConfig.js';
 import { summarize } from './summary.js';
 import { smsRecipientRefusal } from './smsRecipient.js';
 import { customerLimits, customerPolicyRefusal } from './customerPolicy.js';
+import type { CallAnswer, GatewayCall } from './callTypes.js';
+
+export type { CallAnswer, GatewayCall } from './callTypes.js';
 import { withVerifyCache } from './verifyCache.js';
 
 /** A call whose caller is known (authenticated, or the demo seeding acting for an app). */
-export interface GatewayCall {
-  partyCode: string;
-  partyName: string;
-  appKey: string | null;
-  service: string;
-  operation: string;
-  params: Record<string, unknown>;
-  ip: string;
-  at: Date;
-  requestId?: string;
-}
-
-export interface CallAnswer {
-  requestId: string;
-  result: 'success' | 'failure';
-  data: Record<string, unknown>;
-  feeFen: number;
-  /** For a failure: the gateway code and the connector's own error code. */
-  code?: GatewayError;
-}
-
 /**
  * A call's id: a UUID of version 7 (RFC 9562), the time in milliseconds ahead of 74 random bits. The
  * call log and the consume log index it; ids in the order they are made are added at the end of

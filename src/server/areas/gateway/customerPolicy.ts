@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { customerConfig } from './customerConfig.js';
 import { refererPolicy, refererRefusal } from '../../connectors/customerRules.js';
 import { GatewayError } from './codes.js';
-import type { GatewayCall } from './call.js';
+import type { GatewayCall } from './callTypes.js';
 import type { Limit } from './metering.js';
 
 const hashed = (v: string) => createHash('sha256').update(v).digest('hex').slice(0, 24);

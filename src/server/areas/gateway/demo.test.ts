@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
 import { dataOf, signIn } from '../../test/dataApi.js';
 import { callGateway } from './testClient.js';
-import { DEMO_APP } from '../../demo/gateway.js';
+import { DEMO_APP } from './demo.js';
 import { SERVICES } from '../../connectors/index.js';
 
 describe.each(dialects())('gateway demo data on %s', (dialect) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
 import { callGateway } from './testClient.js';
 import { GATEWAY_CODES } from './codes.js';
-import { DEMO_APP } from '../../demo/gateway.js';
+import { DEMO_APP } from './demo.js';
 import { tableWritten } from '../../services/tableCache.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { blacklistDetail, blacklistEntry, recordInterception } from '../../sms/blacklist.js';
 import { GatewayError } from './codes.js';
-import type { GatewayCall } from './call.js';
+import type { GatewayCall } from './callTypes.js';
 
 const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 

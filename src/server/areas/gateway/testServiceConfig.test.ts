@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, refusal, signIn, type Caller } from '../test/dataApi.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, refusal, signIn, type Caller } from '../../test/dataApi.js';
 
 const SMS = 'customerConfig/sms';
 const OCR = 'customerConfig/ocr';

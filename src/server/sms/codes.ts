@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { badRequest, tooMany } from '../errors.js';
 import { digest } from '../security/token.js';
-import { smsCodeTtlSeconds, smsDailyPerPhone, smsResendSeconds, smsSignName } from './settings.js';
-import { smsLimitsWaived } from './phoneWhitelist.js';
-import { recordInterception } from '../sms/blacklist.js';
+import { smsCodeTtlSeconds, smsDailyPerPhone, smsResendSeconds, smsSignName } from '../services/settings.js';
+import { smsLimitsWaived } from '../services/phoneWhitelist.js';
+import { recordInterception } from './blacklist.js';
 
 const MAX_VERIFY_ATTEMPTS = 5;
 export const SMS_PURPOSES = ['login', 'register', 'resetPassword'] as const;

@@ -1,15 +1,15 @@
-import type { AppContext, SmsAbout } from '../context.js';
-import { Rng } from '../sampleData/rng.js';
-import { performCall } from '../areas/gateway/call.js';
-import { GatewayError } from '../areas/gateway/codes.js';
-import { sealSecret } from '../security/secretBox.js';
-import { secretHint } from '../areas/gateway/apps.js';
-import { changeBalance } from '../actions/customerManage.js';
-import { SANDBOXES } from '../connectors/index.js';
-import { paramsFor } from '../areas/gateway/sampleParams.js';
-import { DEMO_PARTIES } from '../db/seed.js';
-import { unlessBlacklisted } from '../sms/blacklist.js';
-import { callStatistics } from '../jobs/callStatistics.js';
+import type { AppContext, SmsAbout } from '../../context.js';
+import { Rng } from '../../sampleData/rng.js';
+import { performCall } from './call.js';
+import { GatewayError } from './codes.js';
+import { sealSecret } from '../../security/secretBox.js';
+import { secretHint } from './apps.js';
+import { changeBalance } from './accounts.js';
+import { SANDBOXES } from '../../connectors/index.js';
+import { paramsFor } from './sampleParams.js';
+import { DEMO_PARTIES } from '../../db/seed.js';
+import { unlessBlacklisted } from '../../sms/blacklist.js';
+import { callStatistics } from './callStatistics.js';
 
 /** The README's demo app: a newcomer signs calls with this key and secret. */
 export const DEMO_APP = { appKey: 'demo-c1001', secret: 'demo-secret-c1001', partyCode: 'C1001' };

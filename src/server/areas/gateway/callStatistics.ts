@@ -1,9 +1,9 @@
-import type { AppContext } from '../context.js';
-import { PLATFORM_PARTY } from '../db/seed.js';
-import { transact } from '../db/transact.js';
-import { parseJsonArray } from '../db/json.js';
-import type { JobHandler } from './types.js';
-import { knownTable } from '../db/knownTable.js';
+import type { AppContext } from '../../context.js';
+import { PLATFORM_PARTY } from '../../db/seed.js';
+import { transact } from '../../db/transact.js';
+import { parseJsonArray } from '../../db/json.js';
+import type { JobHandler } from '../../jobs/types.js';
+import { knownTable } from '../../db/knownTable.js';
 
 const STAT_PAGE = 'customerManage/statistics';
 const SETTING_PAGE = 'customerManage/statisticsSetting';

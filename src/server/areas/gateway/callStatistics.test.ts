@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dialects, type TestApp } from '../test/harness.js';
-import { dataOf, signIn, type Caller } from '../test/dataApi.js';
-import { DEMO_APP } from '../demo/gateway.js';
-import { callGateway } from '../areas/gateway/testClient.js';
-import { runDueJobs } from './runner.js';
+import { createTestApp, dialects, type TestApp } from '../../test/harness.js';
+import { dataOf, signIn, type Caller } from '../../test/dataApi.js';
+import { DEMO_APP } from './demo.js';
+import { callGateway } from './testClient.js';
+import { runDueJobs } from '../../jobs/runner.js';
 import { callStatistics, chinaDay } from './callStatistics.js';
 
 const STATS = 'customerManage/statistics';

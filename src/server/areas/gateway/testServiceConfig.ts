@@ -1,11 +1,11 @@
-import { conflict, providerRefused } from '../errors.js';
-import { SANDBOXES } from '../connectors/index.js';
-import { performCall } from '../areas/gateway/call.js';
-import { GatewayError } from '../areas/gateway/codes.js';
-import { paramsFor } from '../areas/gateway/sampleParams.js';
-import { summarize } from '../areas/gateway/summary.js';
-import { Rng } from '../sampleData/rng.js';
-import type { ActionHandler } from './types.js';
+import { conflict, providerRefused } from '../../errors.js';
+import { SANDBOXES } from '../../connectors/index.js';
+import { performCall } from './call.js';
+import { GatewayError } from './codes.js';
+import { paramsFor } from './sampleParams.js';
+import { summarize } from './summary.js';
+import { Rng } from '../../sampleData/rng.js';
+import type { ActionHandler } from '../../actions/types.js';
 
 /**
  * The "test" action of a customer's service configuration (customerConfig/<service>): one real

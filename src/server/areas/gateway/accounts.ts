@@ -1,12 +1,12 @@
-import { writeCharge } from '../data/chargeLog.js';
-import type { AppContext } from '../context.js';
-import { transact } from '../db/transact.js';
-import { conflict } from '../errors.js';
-import type { Row } from '../data/rows.js';
-import type { ActionHandler } from './types.js';
-import { newAppSecret, storeAppSecret } from '../areas/gateway/apps.js';
-import { tableWritten } from '../services/tableCache.js';
-import { audit } from '../data/audit.js';
+import { writeCharge } from '../../data/chargeLog.js';
+import type { AppContext } from '../../context.js';
+import { transact } from '../../db/transact.js';
+import { conflict } from '../../errors.js';
+import type { Row } from '../../data/rows.js';
+import type { ActionHandler } from '../../actions/types.js';
+import { newAppSecret, storeAppSecret } from './apps.js';
+import { tableWritten } from '../../services/tableCache.js';
+import { audit } from '../../data/audit.js';
 
 /**
  * Moves money into or out of a service account and writes the charge log in one transaction. A
@@ -54,7 +54,7 @@ export async function changeBalance(
   }).finally(() => tableWritten('cm_service_account'));
 }
 
-export const customerManageActions: Record<string, ActionHandler> = {
+export const accountActions: Record<string, ActionHandler> = {
   /** A new secret for the app, shown once in the answer; the previous one stops working at once. */
   async rotateAppSecret(ctx, access, record) {
     const secret = newAppSecret();

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.js';
-import { openWith, sealWith } from './secretBox.js';
-import { keysOf } from './keys.js';
-import { decryptSecret, encryptSecret, encryptedFields, isEncryptedText } from './secrets.js';
-import { dynamicView } from '../db/connect.js';
+import { openWith, sealWith } from '../security/secretBox.js';
+import { keysOf } from '../security/keys.js';
+import { decryptSecret, encryptSecret, encryptedFields, isEncryptedText } from '../security/secrets.js';
+import { dynamicView } from './connect.js';
 
 /**
  * Re-encrypts, under the current key, every stored value that the current key does not open but an
