@@ -29,12 +29,20 @@ async function settle(page: Page, route: string) {
   await pageSettled(page);
 }
 
-/** The console's page structure: one main landmark, one h1 naming the page, a skip link first. */
+/**
+ * The console's page structure: one main landmark, one h1 naming the page, a skip link first; and,
+ * as the browser asks for less motion, no transition on the sidebar's entries and the buttons.
+ */
 async function structure(page: Page) {
   return page.evaluate(() => ({
     mains: document.querySelectorAll('main, [role=main]').length,
     h1: [...document.querySelectorAll('h1')].map((h) => h.textContent?.trim()),
     firstFocusable: document.querySelector('a[href], button, input, [tabindex]:not([tabindex="-1"])')?.className ?? '',
+    // The transitions of the sidebar's entries and the buttons: the browser asks for less motion, so none (WCAG 2.3.3).
+    transitions: [...document.querySelectorAll('.ant-menu-item, .ant-menu-submenu-title, .ant-btn')]
+      .slice(0, 8)
+      .flatMap((el) => getComputedStyle(el).transitionDuration.split(','))
+      .map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)),
   }));
 }
 
@@ -58,7 +66,7 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
   });
 
   it('the sign-in screen and the portal', async () => {
-    const b = await openBrowser(1366, 860);
+    const b = await openBrowser(1366, 860, { motion: 'reduce' });
     try {
       const found: Record<string, string[]> = {};
       for (const route of ['/login', '/index', '/index/about', '/solution', '/portalShow']) {
@@ -77,7 +85,7 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
   const consolePages =
     (user: string, routes: (s: Running, b: Browser) => Promise<string[]>, width = 1366) =>
     async () => {
-      const b = await openBrowser(width, 860);
+      const b = await openBrowser(width, 860, { motion: 'reduce' });
       try {
         await signIn(b.page, server.url, user);
         const found: Record<string, string[]> = {};
@@ -90,6 +98,8 @@ describe.runIf(hasChromium())('accessibility (axe-core, WCAG 2.1 AA) in Chromium
           expect(s.mains, route).toBe(1);
           expect(s.h1, route).toHaveLength(1);
           expect(s.firstFocusable, route).toContain('skip-link');
+          expect(s.transitions.length, route).toBeGreaterThan(0);
+          expect(Math.max(...s.transitions), route).toBeLessThan(0.001);
           found[route] = await seriousViolations(b.page);
         }
         expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));

@@ -36,7 +36,7 @@ export function describeJourney(users: string[], part = 0, parts = 1) {
         let b: Browser;
         let pages: string[] = [];
         beforeAll(async () => {
-          b = await openBrowser(1366, 860);
+          b = await openBrowser(1366, 860, { motion: 'reduce' });
           b.page.setDefaultTimeout(15_000);
           await signIn(b.page, server.url, user);
           const token = (await b.context.cookies()).find((c) => c.name === 'Admin-Token')!.value;

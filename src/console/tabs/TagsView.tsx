@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasUnsavedChanges } from '../../engine/renderers/useUnsavedGuard';
 import { tabsStore, useTabs, type Tab } from './tabsStore';
 import { useTabTitle } from './KeepAlive';
+import { scrollBehavior } from '../../utils/motion';
 
 /** Spec §9: wheel scrolling of the tab strip is divided by 4; tab scroll padding 4 px. */
 const WHEEL_DIVISOR = 4;
@@ -120,7 +121,7 @@ export function TagsView() {
   const overflowing = edges.left || edges.right;
   const scrollBy = (direction: 1 | -1) => {
     const el = strip.current;
-    if (el) el.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.6), behavior: 'smooth' });
+    if (el) el.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.6), behavior: scrollBehavior() });
   };
   // The active tab is always brought into view, whichever way it became active.
   useEffect(() => {

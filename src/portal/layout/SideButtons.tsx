@@ -3,11 +3,11 @@ import { useSiteText } from '../i18n';
 import { openConsult } from '../links';
 import { useSite } from '../siteData';
 import { Icon } from '../ui/icons';
+import { scrollBehavior } from '../../utils/motion';
 import './side.css';
 
 function scrollToTop(): void {
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  window.scrollTo({ top: 0, behavior: scrollBehavior() });
 }
 
 /**

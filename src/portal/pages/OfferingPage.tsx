@@ -7,6 +7,7 @@ import { ComponentCard } from '../ui/ComponentCard';
 import { Icon } from '../ui/icons';
 import { CheckList, PageBanner } from '../ui/PageBanner';
 import { useDocumentTitle } from '../siteData';
+import { scrollBehavior } from '../../utils/motion';
 
 /** A component with its long description and features; compact keeps the one-line summary. */
 function RichCard({ component, compact }: { component: Component; compact: boolean }) {
@@ -39,7 +40,7 @@ function RichCard({ component, compact }: { component: Component; compact: boole
 }
 
 function scrollToGroup(id: string) {
-  document.getElementById(`p-group-${id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  document.getElementById(`p-group-${id}`)?.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
 }
 
 /** `/index?id=1|2|3`: the core components, the AI agents, or the full set; `&text=0` is compact. */
