@@ -1,4 +1,5 @@
-import type { SizeOption } from './store';
+/** The control sizes a user may choose (the settings drawer), largest first. */
+export type SizeOption = 'default' | 'medium' | 'small' | 'mini';
 
 // Every preset carries white text at 4.5:1 or more (WCAG 2.1 AA): buttons, the active tab and the
 // sign-in button are white on the theme colour. antd's lighter defaults (#1890ff: 3.24:1) do not.

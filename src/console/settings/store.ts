@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import Cookies from 'js-cookie';
-import { DEFAULT_SIZE, DEFAULT_THEME } from './defaults';
+import { DEFAULT_SIZE, DEFAULT_THEME, type SizeOption } from './defaults';
 
-export type SizeOption = 'default' | 'medium' | 'small' | 'mini';
+export type { SizeOption } from './defaults';
 
 export interface Settings {
   themeColor: string;

@@ -250,3 +250,12 @@ export function expressionNames(src: string): string[] {
   walk(parseExpression(src));
   return [...names];
 }
+
+/** Whether an expression holds for a record; one that cannot be evaluated does not. */
+export function holds(expr: string, record: Record<string, unknown>): boolean {
+  try {
+    return Boolean(evaluateExpression(expr, record));
+  } catch {
+    return false;
+  }
+}

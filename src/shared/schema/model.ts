@@ -1,6 +1,6 @@
 import type { FieldSchema, PageSchema } from './types';
 import { SYSTEM_FIELDS } from './types';
-import { holds } from './rules';
+import { holds } from './expression';
 
 /** Everything a page's records carry: model fields, partyCode when scoped, and system columns. */
 export function recordFields(page: PageSchema): string[] {

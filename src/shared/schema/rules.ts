@@ -1,4 +1,6 @@
-import { evaluateExpression } from './expression';
+import { evaluateExpression, holds } from './expression';
+
+export { holds } from './expression';
 import type { PageSchema } from './types';
 import { dependencyViolations } from './refDepends';
 
@@ -37,15 +39,6 @@ function inFuture(v: unknown, dateOnly: boolean, now: number): boolean {
   if (dateOnly) return v.slice(0, 10) > chinaToday(now);
   const t = Date.parse(v.replace(' ', 'T'));
   return !Number.isNaN(t) && t > now + CLOCK_SLACK_MS;
-}
-
-/** Whether an expression holds for a record; one that cannot be evaluated does not. */
-export function holds(expr: string, record: Row): boolean {
-  try {
-    return Boolean(evaluateExpression(expr, record));
-  } catch {
-    return false;
-  }
 }
 
 /** Today in China (UTC+8), as YYYY-MM-DD: what an expiry date is compared with. */
