@@ -1,6 +1,5 @@
-import type { FieldSchema, PageSchema } from './types';
+import type { FieldSchema, PageSchema, RuleViolation } from './types';
 import { fieldSchema, filterOperator, recordFields } from './model';
-import type { RuleViolation } from './rules';
 
 type Row = Record<string, unknown>;
 

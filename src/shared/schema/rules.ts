@@ -1,19 +1,12 @@
 import { evaluateExpression, holds } from './expression';
 
 export { holds } from './expression';
-import type { PageSchema } from './types';
+import type { PageSchema, RuleViolation } from './types';
+
+export type { RuleViolation } from './types';
 import { dependencyViolations } from './refDepends';
 
 type Row = Record<string, unknown>;
-
-export interface RuleViolation {
-  field: string;
-  /** Message key; params that are keys themselves (field titles) are translated in place. */
-  key: string;
-  params: Record<string, unknown>;
-  /** The rule asks for its refusals to be sent to the organisation's administrators. */
-  alert?: boolean;
-}
 
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 

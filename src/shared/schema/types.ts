@@ -545,3 +545,13 @@ export interface RelationGroup {
 export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
 export const CRUD_ACTIONS = ['read', 'create', 'update', 'delete', 'export'] as const;
+
+/** A record's refusal by one of its page's rules (x-rules, dependent references, expiry dates). */
+export interface RuleViolation {
+  field: string;
+  /** Message key; params that are keys themselves (field titles) are translated in place. */
+  key: string;
+  params: Record<string, unknown>;
+  /** The rule asks for its refusals to be sent to the organisation's administrators. */
+  alert?: boolean;
+}
