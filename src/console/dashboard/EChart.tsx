@@ -4,6 +4,7 @@ import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import { followSize } from '../../utils/followSize';
+import { withMotion } from '../../utils/motion';
 
 echarts.use([BarChart, LineChart, PieChart, RadarChart, GridComponent, LegendComponent, RadarComponent, TooltipComponent, SVGRenderer]);
 
@@ -34,7 +35,7 @@ export function EChart({ option, label, height = 280 }: { option: echarts.EChart
     let unfollow: (() => void) | undefined;
     const cancel = afterPaint(() => {
       chart.current = echarts.init(el, undefined, { renderer: 'svg' });
-      chart.current.setOption(latest.current, true);
+      chart.current.setOption(withMotion(latest.current), true);
       unfollow = followSize(el, () => chart.current?.resize());
     });
     return () => {
@@ -46,7 +47,7 @@ export function EChart({ option, label, height = 280 }: { option: echarts.EChart
   }, []);
   useEffect(() => {
     latest.current = option;
-    chart.current?.setOption(option, true);
+    chart.current?.setOption(withMotion(option), true);
   }, [option]);
   return <div ref={ref} style={{ height }} role="img" aria-label={label} className="dashboard-chart" />;
 }

@@ -4,6 +4,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import { followSize } from '../../utils/followSize';
+import { withMotion } from '../../utils/motion';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
@@ -32,31 +33,33 @@ export function ReportChart({
     const dual = series.some((s) => s.money) && series.some((s) => !s.money);
     const palette = [color, '#13c2c2', '#faad14', '#722ed1', '#52c41a', '#eb2f96'];
     chart.setOption(
-      type === 'pie'
-        ? {
-            color: palette,
-            tooltip: { trigger: 'item' },
-            legend: { bottom: 0 },
-            series: [
-              { type: 'pie', radius: ['35%', '65%'], data: categories.map((c, i) => ({ name: c, value: series[0]?.values[i] ?? 0 })) },
-            ],
-          }
-        : {
-            color: palette,
-            tooltip: { trigger: 'axis' },
-            legend: { top: 0 },
-            grid: { left: 56, right: dual ? 72 : 24, top: 40, bottom: 32 },
-            xAxis: { type: 'category', data: categories },
-            // Counts and yuan amounts differ by orders of magnitude: money gets an axis of its own.
-            yAxis: dual ? [{ type: 'value' }, { type: 'value', axisLabel: { formatter: '¥{value}' } }] : { type: 'value' },
-            series: series.map((s) => ({
-              name: s.name,
-              type,
-              data: s.values,
-              smooth: type === 'line',
-              yAxisIndex: dual && s.money ? 1 : 0,
-            })),
-          },
+      withMotion(
+        type === 'pie'
+          ? {
+              color: palette,
+              tooltip: { trigger: 'item' },
+              legend: { bottom: 0 },
+              series: [
+                { type: 'pie', radius: ['35%', '65%'], data: categories.map((c, i) => ({ name: c, value: series[0]?.values[i] ?? 0 })) },
+              ],
+            }
+          : {
+              color: palette,
+              tooltip: { trigger: 'axis' },
+              legend: { top: 0 },
+              grid: { left: 56, right: dual ? 72 : 24, top: 40, bottom: 32 },
+              xAxis: { type: 'category', data: categories },
+              // Counts and yuan amounts differ by orders of magnitude: money gets an axis of its own.
+              yAxis: dual ? [{ type: 'value' }, { type: 'value', axisLabel: { formatter: '¥{value}' } }] : { type: 'value' },
+              series: series.map((s) => ({
+                name: s.name,
+                type,
+                data: s.values,
+                smooth: type === 'line',
+                yAxisIndex: dual && s.money ? 1 : 0,
+              })),
+            },
+      ),
     );
     const unfollow = followSize(ref.current, () => chart.resize());
     return () => {

@@ -36,7 +36,7 @@ export function ReportPage({ bundle }: { bundle: PageBundle }) {
       )}
       <Card title={t(page.title)} loading={isLoading}>
         {groups.length ? (
-          <Suspense fallback={<div className="report-chart" />}>
+          <Suspense fallback={<div className="report-chart" aria-busy="true" />}>
             <ReportChart type={spec.chart} categories={categories} series={series} color={color} />
           </Suspense>
         ) : (
