@@ -36,7 +36,8 @@ describe.runIf(hasChromium())('fixing and resubmitting a rejected ministry uploa
     const row = active().locator('.ant-table-row').first();
     await row.waitFor();
     const text = (await row.textContent())!;
-    expect(text).toMatch(/缺少牵引车 \S+ 的挂车牌照号/);
+    const tractor = /缺少牵引车 (\S+) 的挂车牌照号/.exec(text)?.[1];
+    expect(tractor).toBeTruthy();
     const waybillNo = /YD\d{14}/.exec(text)![0];
     // A rejected upload offers "resubmit", not the first upload (actions[].when).
     expect(await row.getByRole('button', { name: '补正后重报' }).count()).toBe(1);
@@ -47,22 +48,25 @@ describe.runIf(hasChromium())('fixing and resubmitting a rejected ministry uploa
     await row.locator('a[href*="tms/base/vehicle"]').click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\?plate=/);
     await active()
-      .locator('.ant-table-row')
-      .first()
+      .locator('.ant-table-row', { hasText: tractor })
       .getByRole('button', { name: /编\s*辑/ })
       .click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\/edit\/\d+/);
+    await expect.poll(() => field('车牌号').inputValue()).toBe(tractor);
     await field('挂车牌照号').fill('苏D3821挂');
     await active()
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\/detail\/\d+/);
+    await active().getByText('苏D3821挂').waitFor();
 
     await b.page.goto(`${server.url}/#/${PAGE}?todo=1`);
     const again = active().locator('.ant-table-row', { hasText: waybillNo });
     await again.getByRole('button', { name: '补正后重报' }).click();
     const dialog = b.page.locator('.ant-modal').filter({ hasText: '确认已补正被拒原因' });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+    // The ministry's answer is shown: its receipt, not a second refusal.
+    await b.page.locator('.ant-message-notice', { hasText: /JCYD\d+/ }).waitFor();
     await expect.poll(async () => (await uploads()).find((u) => u.waybillNo === waybillNo)?.status).toBe('accepted');
     expect((await uploads()).find((u) => u.waybillNo === waybillNo)?.receiptId).toMatch(/^JCYD\d+/);
     // Accepted, it leaves the to-do list.

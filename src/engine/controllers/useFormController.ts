@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createForm, onFieldInit, onFormValuesChange } from '@formily/core';
 import useSWR, { useSWRConfig } from 'swr';
 import { can, pageApi, type PageBundle, type Rec } from '../data/pageApi';
@@ -68,7 +68,9 @@ export function useFormController(bundle: PageBundle, id: string | undefined, on
     },
     [form, page],
   );
-  useEffect(() => {
+  // Before the browser paints the fields: a passive effect would let a keystroke (or a test's fill)
+  // land in the empty form between the paint and the effect, and the record would then overwrite it.
+  useLayoutEffect(() => {
     if (record && !applied.current) apply(record);
   }, [record, apply]);
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SWRConfig } from 'swr';
+import { SWRConfig, useSWRConfig } from 'swr';
 import type { Field } from '@formily/core';
 import type { PageBundle } from '../data/pageApi';
 import { setupTestI18n } from '../../widgets/test-i18n';
@@ -115,6 +115,25 @@ describe('the settings controller', () => {
     refuse = { status: 403, msg: 'Not allowed here', data: null };
     await act(() => result.current.save());
     expect(result.current.failure).toEqual({ message: 'Not allowed here', translate: false });
+  });
+
+  it("keeps what the user typed when a revalidation brings someone else's save, and saves against the version shown", async () => {
+    const notify = { success: vi.fn(), error: vi.fn() };
+    const { result } = renderHook(() => ({ ctl: useSettingsController(bundle, notify), swr: useSWRConfig() }), { wrapper });
+    await waitFor(() => expect(result.current.ctl.exists).toBe(true));
+    const revalidate = () => act(async () => void (await result.current.swr.mutate(['settings', bundle.page.id, ''])));
+    // Untouched, the form follows the server.
+    stored.C1001 = { ...stored.C1001!, name: 'fresh', version: 4 };
+    await revalidate();
+    expect(result.current.ctl.form.values).toMatchObject({ name: 'fresh', qty: 4 });
+    act(() => result.current.ctl.form.setValuesIn('qty', 9));
+    // Someone else saves; a revalidation (focus, another tab's save) brings it while the user types.
+    stored.C1001 = { ...stored.C1001!, name: 'theirs', version: 5 };
+    await revalidate();
+    expect(result.current.ctl.form.values).toMatchObject({ name: 'fresh', qty: 9 });
+    await act(() => result.current.ctl.save());
+    // The save names the version the form was filled from, so a server that checks it answers with the conflict.
+    expect(sent).toEqual([{ method: 'PUT', body: expect.objectContaining({ name: 'fresh', qty: 9, version: 4 }) }]);
   });
 
   it('sends nothing while the form is invalid', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createForm, onFormValuesChange } from '@formily/core';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -25,8 +25,14 @@ export function useSettingsController(bundle: PageBundle, notify: ViewNotifier) 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh form for each organisation shown
   const form = useMemo(() => createForm({ effects: () => onFormValuesChange(() => setDirty(true)) }), [data?.partyCode]);
 
-  useEffect(() => {
-    if (!data) return;
+  // A revalidation that brings someone else's save does not overwrite what the user is typing: the
+  // save then answers with the conflict. Applied before the paint, so no keystroke lands in an empty form.
+  const typing = useRef(false);
+  typing.current = dirty;
+  const shown = useRef<{ form: unknown; data: typeof data }>({ form: null, data: undefined });
+  useLayoutEffect(() => {
+    if (!data || (shown.current.form === form && typing.current)) return;
+    shown.current = { form, data };
     form.setValues(data.record ? toFormValues(page, data.record) : defaultValues(page.model!.properties), 'overwrite');
     setDirty(false);
   }, [data, form, page]);
@@ -40,9 +46,12 @@ export function useSettingsController(bundle: PageBundle, notify: ViewNotifier) 
     setBusy(true);
     setFailure(null);
     try {
+      // The version the form was filled from, not a later revalidation's: an edit of an older record
+      // must meet the conflict rather than overwrite the newer one.
+      const base = shown.current.data ?? data;
       const body = fromFormValues(page.model!.properties, form.values);
-      if (data?.record) await pageApi.update(page.id, data.record.id, { ...body, version: data.record.version });
-      else await pageApi.create(page.id, { ...body, partyCode: data?.partyCode });
+      if (base?.record) await pageApi.update(page.id, base.record.id, { ...body, version: base.record.version });
+      else await pageApi.create(page.id, { ...body, partyCode: base?.partyCode });
       setDirty(false);
       notify.success(t('engine.form.saved'));
       void mutate();
