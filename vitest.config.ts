@@ -22,15 +22,22 @@ function filesMockingModules(dir = 'src'): string[] {
 const MOCKING = filesMockingModules();
 
 /**
- * Vitest runs the longest files first when it has their times from an earlier run, and the largest
- * otherwise: on a fresh clone the journeys (a few lines that visit every menu entry, the longest
- * browser files by far) came last, and one worker ran the last of them alone.
+ * The heaviest files first, by their wall time in the last full run (scripts/test-weights.json,
+ * written by scripts/test-weights.mjs). Vitest orders files by its own times of an earlier run,
+ * which a fresh clone lacks, and then by size: the accessibility sweep (a short file that visits 36
+ * pages) started five minutes into the browser phase and ran the last four minutes alone, and the
+ * authorisation matrix ended the server phase the same way. A file without a weight counts as a
+ * median one, so a new file is neither first nor last.
  */
-class JourneysFirst extends BaseSequencer {
+const WEIGHTS: Record<string, number> = JSON.parse(fs.readFileSync('scripts/test-weights.json', 'utf8'));
+class HeaviestFirst extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const journey = (f: TestSpecification) => /\/e2e\/journey/.test(f.moduleId);
-    return [...sorted.filter(journey), ...sorted.filter((f) => !journey(f))];
+    const known = Object.values(WEIGHTS).sort((a, b) => a - b);
+    const median = known[Math.floor(known.length / 2)] ?? 0;
+    const weight = (f: TestSpecification) => WEIGHTS[path.relative(process.cwd(), f.moduleId)] ?? median;
+    // Array.prototype.sort is stable: files of equal weight keep vitest's order.
+    return sorted.sort((a, b) => weight(b) - weight(a));
   }
 }
 
@@ -42,7 +49,7 @@ export default defineConfig({
   test: {
     globals: true,
     globalSetup: ['src/test/global-setup.ts'],
-    sequence: { sequencer: JourneysFirst },
+    sequence: { sequencer: HeaviestFirst },
     projects: [
       {
         extends: true,
