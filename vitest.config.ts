@@ -27,9 +27,8 @@ const MOCKING = filesMockingModules();
  * which a fresh clone lacks, and then by size: the accessibility sweep (a short file that visits 36
  * pages) started five minutes into the browser phase and ran the last four minutes alone, and the
  * authorisation matrix ended the server phase the same way. A file without a weight counts as a
- * median one, so a new file is neither first nor last. Component files keep vitest's order: they
- * share a document within a worker, and after the heavy ones had filled it with antd's styles the
- * portal's pages took 68 s instead of 8.
+ * median one, so a new file is neither first nor last. The unit phase keeps vitest's order: it is
+ * short, and a component file's time depends on which files shared its worker before it.
  */
 const WEIGHTS: Record<string, number> = JSON.parse(fs.readFileSync('scripts/test-weights.json', 'utf8'));
 class HeaviestFirst extends BaseSequencer {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const out = {};
-// Component files keep vitest's own order (vitest.config.ts says why), so the unit phase has no weights.
+// The unit phase keeps vitest's own order (vitest.config.ts says why), so it has no weights.
 for (const phase of ['server', 'browser']) {
   const file = `.tmp/test-${phase}.json`;
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run the whole suite (npm test) first`);
