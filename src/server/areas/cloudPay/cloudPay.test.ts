@@ -308,6 +308,9 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
     const day = (ago: number) => chinaDay(new Date(Date.now() - ago * 86_400_000));
     const at = (ago: number, hour: number) =>
       new Date(Date.parse(`${day(ago)}T${String(hour).padStart(2, '0')}:00:00Z`) - 8 * 3_600_000).toISOString();
+    // The demo's movements fall at any time of day, relative to when its database was built: a report
+    // meant to close a day must come after all of them.
+    const dayEnd = (ago: number) => new Date(Date.parse(`${day(ago - 1)}T00:00:00Z`) - 8 * 3_600_000 - 1).toISOString();
     const stamp = {
       version: 1,
       createdAt: new Date().toISOString(),
@@ -366,16 +369,23 @@ describe.each(dialects())('cloud enterprise pay on %s', (dialect) => {
         ...stamp,
       })
       .execute();
-    // Four days ago the bank reports a closing balance 1,234 fen off what its own entries give.
+    // The bank's ledger after that debit is lower by it, in every later entry it reports.
+    await db()
+      .updateTable('cp_balance_log')
+      .set((eb) => ({ ledgerFen: eb('ledgerFen', '-', 12_300), availableFen: eb('availableFen', '-', 12_300) }))
+      .where('accountNo', '=', A2)
+      .where('queriedAt', '>', at(9, 11))
+      .execute();
+    // Four days ago, at the day's last moment, the bank reports a closing balance 1,234 fen off what its own entries give.
     await db()
       .insertInto('cp_balance_log')
       .values({
         partyCode: 'C1001',
         accountNo: A1,
-        queriedAt: at(4, 23),
+        queriedAt: dayEnd(4),
         kind: 'query',
         changeFen: 1_234,
-        ledgerFen: (await ledgerAt(A1, at(4, 23))) + 1_234,
+        ledgerFen: (await ledgerAt(A1, dayEnd(4))) + 1_234,
         availableFen: 0,
         source: 'directConnect',
         ...stamp,
