@@ -58,7 +58,9 @@ describe.runIf(hasChromium())('fixing and resubmitting a rejected ministry uploa
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await b.page.waitForURL(/#\/tms\/base\/vehicle\/detail\/\d+/);
-    await active().getByText('苏D3821挂').waitFor();
+    // The address changes before the detail's pane is the active one; the list it came from also
+    // shows the plate. The detail may show it more than once (its fields and a related summary).
+    await b.page.locator('.keep-alive--active[data-page*="/detail/"]').getByText('苏D3821挂').first().waitFor();
 
     await b.page.goto(`${server.url}/#/${PAGE}?todo=1`);
     const again = active().locator('.ant-table-row', { hasText: waybillNo });

@@ -82,6 +82,7 @@ const PREFETCH_CHUNK = 500;
  * Keys that name nothing are cached as null, so ruleContext reads nothing more for the batch.
  */
 export async function prefetchRuleRefs(ctx: AppContext, page: PageSchema, records: Row[], db: Db, cache: Map<string, Row | null>) {
+  await prefetchDepended(ctx, page, records, db, cache);
   const fields = new Set((page.rules ?? []).flatMap((r) => Object.values(r.with ?? {})));
   for (const field of fields) {
     const wanted = new Map<string, NonNullable<ReturnType<typeof refOf>>>();
@@ -141,35 +142,71 @@ async function dependedRecords(
   if (!fields.length) return undefined;
   const out: Record<string, Row[]> = {};
   for (const [name, f, depends] of fields) {
-    const target = ctx.schemas.pages.get(f['x-ref']!) as PageSchema | undefined;
-    const v = record[name];
-    if (!target?.resource || v === null || v === undefined || v === '') continue;
-    const key = target.resource.key ?? 'id';
-    const values = (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
-    const keys = key === 'id' ? values.filter((x) => Number.isSafeInteger(Number(x)) && Number(x) > 0) : values;
-    const columns = [...new Set([key, ...Object.keys(depends)])];
+    const d = dependedOf(ctx, f, depends, record[name]);
+    if (!d) continue;
     const rows: Row[] = [];
     const missing: string[] = [];
-    for (const k of keys) {
-      const hit = cache?.get(`${target.id}\u0000dep\u0000${k}`);
+    for (const k of d.keys) {
+      const hit = cache?.get(dependedKey(d.target, k));
       if (hit) rows.push(hit);
       else if (hit === undefined) missing.push(k);
     }
-    if (missing.length) {
-      const found = await dynamicView(db)
-        .selectFrom(target.resource.table)
-        .select(columns)
-        .where(key, 'in', (key === 'id' ? missing.map(Number) : missing) as never[])
-        .execute();
-      for (const r of found as Row[]) {
-        const row = { ...r, $key: r[key] };
-        rows.push(row);
-        cache?.set(`${target.id}\u0000dep\u0000${String(r[key])}`, row);
-      }
-    }
+    if (missing.length) rows.push(...(await loadDepended(db, d, missing, cache)));
     out[name] = rows;
   }
   return out;
+}
+
+type Depends = ReturnType<typeof dependentRefs>[number][2];
+
+/** The page a dependent reference names, its key, the fields its parents are compared with, and the keys a value names. */
+function dependedOf(ctx: AppContext, f: { 'x-ref'?: string }, depends: Depends, v: unknown) {
+  const target = ctx.schemas.pages.get(f['x-ref']!) as PageSchema | undefined;
+  if (!target?.resource || v === null || v === undefined || v === '') return null;
+  const key = target.resource.key ?? 'id';
+  const values = (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
+  const keys = key === 'id' ? values.filter((x) => Number.isSafeInteger(Number(x)) && Number(x) > 0) : values;
+  return { target, key, keys, columns: [...new Set([key, ...Object.keys(depends)])] };
+}
+
+const dependedKey = (target: PageSchema, k: string) => `${target.id}\u0000dep\u0000${k}`;
+
+/** Reads the depended records of `keys` into the cache; keys that name nothing are cached as null. */
+async function loadDepended(
+  db: Db,
+  d: NonNullable<ReturnType<typeof dependedOf>>,
+  keys: string[],
+  cache?: Map<string, Row | null>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let i = 0; i < keys.length; i += PREFETCH_CHUNK) {
+    const chunk = keys.slice(i, i + PREFETCH_CHUNK);
+    const found = await dynamicView(db)
+      .selectFrom(d.target.resource!.table)
+      .select(d.columns)
+      .where(d.key, 'in', (d.key === 'id' ? chunk.map(Number) : chunk) as never[])
+      .execute();
+    for (const r of found as Row[]) {
+      const row = { ...r, $key: r[d.key] };
+      rows.push(row);
+      cache?.set(dependedKey(d.target, String(r[d.key])), row);
+    }
+    if (cache) for (const k of chunk) if (!cache.has(dependedKey(d.target, k))) cache.set(dependedKey(d.target, k), null);
+  }
+  return rows;
+}
+
+/** The depended records of a batch's rows, one query per reference and chunk (see prefetchRuleRefs). */
+async function prefetchDepended(ctx: AppContext, page: PageSchema, records: Row[], db: Db, cache: Map<string, Row | null>) {
+  for (const [name, f, depends] of dependentRefs(page)) {
+    const wanted = new Map<string, NonNullable<ReturnType<typeof dependedOf>>>();
+    for (const record of records) {
+      const d = dependedOf(ctx, f, depends, record[name]);
+      if (d) for (const k of d.keys) if (!cache.has(dependedKey(d.target, k))) wanted.set(k, d);
+    }
+    const first = wanted.values().next().value;
+    if (first) await loadDepended(db, first, [...wanted.keys()], cache);
+  }
 }
 
 const CST = 8 * 3_600_000;
