@@ -155,4 +155,41 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     // Only the rule's figure (the plate quota) is read per record now.
     expect(reads).toBe(1 + records.length);
   });
+
+  it('reads the records its dependent references name once per batch, the same records as one by one', async () => {
+    const page = t.app.ctx.schemas.pages.get('tms/settlement/settlement') as PageSchema;
+    expect(page.model!.properties.waybillNo['x-ref-depends']).toBeTruthy();
+    let waybillReads = 0;
+    const counted = t.app.ctx.database.db.withPlugin({
+      transformQuery: (a) => {
+        const from = a.node.kind === 'SelectQueryNode' ? a.node.from?.froms[0] : undefined;
+        if (from?.kind === 'TableNode' && from.table.identifier.name === 'tms_waybill') waybillReads++;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const waybills = await t.app.ctx.database.db.selectFrom('tms_waybill').select('waybillNo').orderBy('id').limit(3).execute();
+    const records: Row[] = [...waybills.map((w) => w.waybillNo), 'YD00000000000000', waybills[0].waybillNo].map((waybillNo) => ({
+      waybillNo,
+      partyCode: 'C1001',
+    }));
+    const cache = new Map<string, Row | null>();
+    await prefetchRuleRefs(t.app.ctx, page, records, counted, cache);
+    // One read for the waybills the rules compare with (rules[].with), one for the dependent reference's.
+    expect(waybillReads).toBe(2);
+    for (const record of records) {
+      const batched = await ruleContext(t.app.ctx, page, record, counted, cache);
+      const alone = await ruleContext(t.app.ctx, page, record);
+      expect(batched?.depends).toEqual(alone?.depends);
+    }
+    expect(records.map((r) => (cache.get(`tms/waybill/waybill\u0000dep\u0000${String(r.waybillNo)}`) ? 'found' : null))).toEqual([
+      'found',
+      'found',
+      'found',
+      null,
+      'found',
+    ]);
+    // Every record's waybill came from the cache, the one that names nothing included.
+    expect(waybillReads).toBe(2);
+  });
 });
