@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { PageSchema, RuleAggregate } from '../../shared/schema/types.js';
-import { boolParam } from '../db/connect.js';
 import { chinaToday, holds, type RuleContext } from '../../shared/schema/rules.js';
 import { expressionNames } from '../../shared/schema/expression.js';
 import { dependentRefs } from '../../shared/schema/refDepends.js';
 import { selectColumns, toRecord, type Row } from './rows.js';
 import { dynamicView } from '../db/connect.js';
+import { aggregateOf } from './ruleAggregates.js';
 
 /**
  * The referenced records the page's rules read (`rules[].with`), loaded once per write. They are read
@@ -31,7 +31,7 @@ export async function ruleContext(
   const depends = await dependedRecords(ctx, page, record, db, cache);
   if (!wanted.size && !figures.size) return depends ? { refs: {}, today: chinaToday(), depends } : undefined;
   const aggregates: Record<string, number | null> = {};
-  for (const [alias, spec] of figures) aggregates[alias] = await aggregateOf(ctx, page, spec, record, db);
+  for (const [alias, spec] of figures) aggregates[alias] = await aggregateOf(ctx, page, spec, record, db, cache);
   const refs: Record<string, Row | null> = {};
   for (const [alias, field] of wanted) {
     const ref = refOf(ctx, page, field, record[field]);
@@ -116,7 +116,7 @@ const ownFieldsOnly = new WeakMap<Rule, boolean>();
  * then skipped (ruleViolations), so its records and figures need not be read. An import of pending
  * settlements read two figures per row for the income cap, which only applies once one is confirmed.
  */
-function cannotApply(rule: Rule, record: Row): boolean {
+export function cannotApply(rule: Rule, record: Row): boolean {
   if (!rule.when || (!rule.with && !rule.aggregate)) return false;
   let own = ownFieldsOnly.get(rule);
   if (own === undefined) {
@@ -207,50 +207,4 @@ async function prefetchDepended(ctx: AppContext, page: PageSchema, records: Row[
     const first = wanted.values().next().value;
     if (first) await loadDepended(db, first, [...wanted.keys()], cache);
   }
-}
-
-const CST = 8 * 3_600_000;
-const empty = (v: unknown) => v === null || v === undefined || v === '' || typeof v === 'object';
-
-/**
- * One figure over the records of another page (or of this one) that match the record being written,
- * within its organisation and leaving that record itself out: what the other remittances of a
- * settlement already took, a driver's income of the year so far.
- */
-async function aggregateOf(ctx: AppContext, page: PageSchema, spec: RuleAggregate, record: Row, db: Db): Promise<number | null> {
-  const op = spec.op ?? 'sum';
-  const none = op === 'max' ? null : 0;
-  const target = ctx.schemas.pages.get(spec.page) as PageSchema | undefined;
-  if (!target?.resource) return none;
-  let q = dynamicView(db).selectFrom(target.resource.table);
-  for (const [theirs, ours] of Object.entries(spec.match ?? {})) {
-    if (empty(record[ours])) return none;
-    q = q.where(theirs, '=', record[ours] as never);
-  }
-  for (const [theirs, want] of Object.entries(spec.where ?? {})) {
-    const values = (Array.isArray(want) ? want : [want]).map((v) => (typeof v === 'boolean' ? boolParam(ctx.database, v) : v));
-    q = q.where(theirs, 'in', values as never);
-  }
-  if (target.resource.scope === 'party') {
-    if (empty(record.partyCode)) return none;
-    q = q.where('partyCode', '=', String(record.partyCode));
-  }
-  if (spec.sameYear) {
-    const at = Date.parse(String(record[spec.sameYear.ours] ?? '').replace(' ', 'T'));
-    if (Number.isNaN(at)) return none;
-    const year = new Date(at + CST).getUTCFullYear();
-    const from = new Date(Date.UTC(year, 0, 1) - CST).toISOString();
-    const to = new Date(Date.UTC(year + 1, 0, 1) - CST).toISOString();
-    q = q.where(spec.sameYear.theirs, '>=', from as never).where(spec.sameYear.theirs, '<', to as never);
-  }
-  // The record being written is left out: on an edit its old figure must not count against its new one.
-  if (target.resource.table === page.resource?.table && record.id !== undefined && record.id !== null)
-    q = q.where('id', '!=', Number(record.id) as never);
-  const row = await q
-    .select((eb) =>
-      op === 'count' ? eb.fn.countAll().as('v') : op === 'max' ? eb.fn.max(spec.field!).as('v') : eb.fn.sum(spec.field!).as('v'),
-    )
-    .executeTakeFirst();
-  const v = (row as Row | undefined)?.v;
-  return v === null || v === undefined ? none : Number(v);
 }

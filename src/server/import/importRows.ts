@@ -7,7 +7,8 @@ import type { PageAccess } from '../data/access.js';
 import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
-import { prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
+import { cannotApply, prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
+import { prefetchAggregates } from '../data/ruleAggregates.js';
 import { lockGroups, lockKeys } from '../data/ruleLocks.js';
 import { PendingFigures } from './pendingFigures.js';
 import { fillFromReferences } from '../data/refFill.js';
@@ -218,6 +219,12 @@ class ImportJob {
     }
     const resolved = batch.filter((p) => !p.failed).map((p) => p.values);
     await prefetchRuleRefs(this.ctx, page, resolved, db, this.ruleRefs);
+    // Figures over the page's own table are read per row once its group is locked (checkRules),
+    // unless nothing is written.
+    if (this.opts.dryRun || this.figures.empty) {
+      const records = resolved.map((v) => this.ruleRecord(v));
+      await prefetchAggregates(this.ctx, page, records, db, this.ruleRefs, (rule, r) => !cannotApply(rule, r));
+    }
     const good: Pending[] = [];
     for (const p of batch) {
       // Fields a chosen record fills (x-ref-fill) and the file leaves out come from that record, as in a create.
@@ -261,19 +268,26 @@ class ImportJob {
     return true;
   }
 
+  /** The row as a create would store it: its organisation, initial state and computed values. */
+  private ruleRecord(values: Row): Row {
+    const page = this.access.page;
+    const party =
+      page.resource!.scope === 'party'
+        ? { partyCode: this.platform && values.partyCode ? values.partyCode : this.access.user.partyCode }
+        : {};
+    const state = page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {};
+    const record = { ...values, ...party, ...state };
+    Object.assign(record, computeValues(page, record, 'stored'));
+    return record;
+  }
+
   /**
    * The page's cross-field rules (and those reading referenced records, rules[].with) on the row as a
    * create would store it: its organisation, initial state and computed values.
    */
   private async checkRules(db: Db, p: Pending): Promise<boolean> {
     const page = this.access.page;
-    const party =
-      page.resource!.scope === 'party'
-        ? { partyCode: this.platform && p.values.partyCode ? p.values.partyCode : this.access.user.partyCode }
-        : {};
-    const state = page.states ? { [page.states.field]: page.states.initial ?? page.model!.properties[page.states.field].enum![0] } : {};
-    const record = { ...p.values, ...party, ...state };
-    Object.assign(record, computeValues(page, record, 'stored'));
+    const record = this.ruleRecord(p.values);
     // An import's transaction holds each aggregate group it reads until it commits, as a single write does (ruleLocks.ts).
     if (!this.opts.dryRun && !this.figures.empty) {
       const keys = lockKeys(this.ctx, page, record).filter((k) => !this.locked.has(k));

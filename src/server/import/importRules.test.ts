@@ -1,9 +1,11 @@
+import { TableNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialects, type TestApp } from '../test/harness.js';
 import { countRows, dataOf, pageUrl, refusal, signIn, type Caller } from '../test/dataApi.js';
 import { multipart } from '../test/sheets.js';
 import { schemasWithFixture } from '../test/fixtureSchemas.js';
 import { prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
+import { prefetchAggregates } from '../data/ruleAggregates.js';
 import type { Row } from '../data/rows.js';
 import type { PageSchema } from '../../shared/schema/types.js';
 
@@ -163,7 +165,7 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     const counted = t.app.ctx.database.db.withPlugin({
       transformQuery: (a) => {
         const from = a.node.kind === 'SelectQueryNode' ? a.node.from?.froms[0] : undefined;
-        if (from?.kind === 'TableNode' && from.table.identifier.name === 'tms_waybill') waybillReads++;
+        if (from && TableNode.is(from) && from.table.identifier.name === 'tms_waybill') waybillReads++;
         return a.node;
       },
       transformResult: async (a) => a.result,
@@ -191,5 +193,33 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     ]);
     // Every record's waybill came from the cache, the one that names nothing included.
     expect(waybillReads).toBe(2);
+  });
+
+  it('reads a batch’s figures in one grouped query, the same figures as one by one', async () => {
+    const page = t.app.ctx.schemas.pages.get(LOAD) as PageSchema;
+    let figureReads = 0;
+    const counted = t.app.ctx.database.db.withPlugin({
+      transformQuery: (a) => {
+        const from = a.node.kind === 'SelectQueryNode' ? a.node.from?.froms[0] : undefined;
+        if (from && TableNode.is(from) && from.table.identifier.name === 'demo_import_load') figureReads++;
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const records: Row[] = [vehicle.plate, other, 'NO SUCH PLATE', other].map((plate) => ({ plate, weightKg: 1000, partyCode: 'C1001' }));
+    const cache = new Map<string, Row | null>();
+    await prefetchAggregates(t.app.ctx, page, records, counted, cache, () => true);
+    expect(figureReads).toBe(1);
+    const figures = [];
+    for (const record of records) {
+      const batched = await ruleContext(t.app.ctx, page, record, counted, cache);
+      const alone = await ruleContext(t.app.ctx, page, record);
+      expect(batched?.aggregates).toEqual(alone?.aggregates);
+      figures.push(batched?.aggregates?.carried);
+    }
+    // The plate imported above carries its three loads; a plate with none carries 0.
+    expect(figures[1]).toBeGreaterThan(0);
+    expect(figures[2]).toBe(0);
+    expect(figureReads).toBe(1);
   });
 });
