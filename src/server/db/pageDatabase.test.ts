@@ -49,6 +49,7 @@ const DYNAMIC = [
   'src/server/data/refFill.ts',
   'src/server/data/refs.ts',
   'src/server/data/relations.ts',
+  'src/server/data/ruleAggregates.ts',
   'src/server/data/ruleAlerts.ts',
   'src/server/data/ruleRefs.ts',
   'src/server/data/sequence.ts',
