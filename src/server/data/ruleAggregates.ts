@@ -10,6 +10,7 @@ const empty = (v: unknown) => v === null || v === undefined || v === '' || typeo
 /** Keys per query when a batch's figures are read at once. */
 const CHUNK = 500;
 
+const AGG = 'agg\u0000';
 const specKeys = new WeakMap<RuleAggregate, string>();
 /**
  * Where a batch's figure of one record is kept: the spec and the values its query is made of (the
@@ -24,7 +25,7 @@ function cacheKey(page: PageSchema, target: PageSchema, spec: RuleAggregate, rec
   if (scoped && empty(record.partyCode)) return null;
   let key = specKeys.get(spec);
   if (!key) specKeys.set(spec, (key = JSON.stringify(spec)));
-  return `agg\u0000${key}\u0000${String(record[match[0]])}\u0000${scoped ? String(record.partyCode) : ''}`;
+  return `${AGG}${key}\u0000${String(record[match[0]])}\u0000${scoped ? String(record.partyCode) : ''}`;
 }
 
 function filtered(ctx: AppContext, target: PageSchema, spec: RuleAggregate, db: Db) {
@@ -131,4 +132,9 @@ export async function prefetchAggregates(
       }
     }
   }
+}
+
+/** Drops the figures prefetchAggregates kept in `cache`, leaving the records it holds besides. */
+export function forgetAggregates(cache: Map<string, Row | null>) {
+  for (const key of cache.keys()) if (key.startsWith(AGG)) cache.delete(key);
 }

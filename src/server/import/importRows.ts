@@ -8,7 +8,7 @@ import { afterWrite } from '../data/hooks.js';
 import { toStored, type Row } from '../data/rows.js';
 import { checkRules, validateRecord } from '../data/validateBody.js';
 import { cannotApply, prefetchRuleRefs, ruleContext } from '../data/ruleRefs.js';
-import { prefetchAggregates } from '../data/ruleAggregates.js';
+import { forgetAggregates, prefetchAggregates } from '../data/ruleAggregates.js';
 import { lockGroups, lockKeys } from '../data/ruleLocks.js';
 import { PendingFigures } from './pendingFigures.js';
 import { fillFromReferences } from '../data/refFill.js';
@@ -232,6 +232,8 @@ class ImportJob {
       // The model's rules run on the other cells too, so one upload shows every problem of a row.
       if (this.validate(p) && !p.failed && (await this.checkRules(db, p))) good.push(p);
     }
+    // A batch's figures are its own: what this batch writes (and its hooks) may change the next one's.
+    forgetAggregates(this.ruleRefs);
     await this.checkUnique(db, batch);
     const ok = good.filter((p) => !p.failed);
     this.report.valid += ok.length;
