@@ -130,12 +130,15 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
       .where('advanceFen', '>', 0)
       .orderBy('settlementNo', 'desc')
       .executeTakeFirstOrThrow();
+    // A loan or withdrawal names a waybill at most as its reason: it is paid from the driver's wallet, not for the waybill.
     const transfers = await db
       .selectFrom('tms_transfer_apply')
       .select(['bankSerialNo', 'amountFen'])
       .where('waybillNo', '=', s.waybillNo)
       .where('status', '=', 'transferred')
+      .where('applyType', 'in', ['freightAdvance', 'fuelCard', 'etcRecharge'])
       .execute();
+    expect(transfers.length).toBeGreaterThan(0);
     const doc = (await documentOf(t.app.ctx, PAYMENTS, { settlementNo: s.settlementNo, partyCode: 'C1001' })) as unknown as {
       send: unknown;
       digest: string;
@@ -143,7 +146,8 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     expect(doc.digest).toMatch(/^[0-9a-f]{16}$/);
     const { loadSettlement, paymentDoc } = await import('./docs.js');
     const src = (await loadSettlement(t.app.ctx, s.settlementNo, 'C1001'))!;
-    const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, src.more);
+    const loan = { waybillNo: s.waybillNo, status: 'transferred', applyType: 'driverLoan', amountFen: 50000, bankSerialNo: 'LOAN-ON-THIS-WAYBILL', transferredAt: '2026-01-01T00:00:00Z' };
+    const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, { ...src.more, transfers: [...(src.more.transfers ?? []), loan] });
     expect(flow.entries.length).toBe(transfers.length + 1);
     expect(
       flow.entries
