@@ -146,7 +146,14 @@ describe.each(dialects())('uploads to the ministry’s monitoring system on %s',
     expect(doc.digest).toMatch(/^[0-9a-f]{16}$/);
     const { loadSettlement, paymentDoc } = await import('./docs.js');
     const src = (await loadSettlement(t.app.ctx, s.settlementNo, 'C1001'))!;
-    const loan = { waybillNo: s.waybillNo, status: 'transferred', applyType: 'driverLoan', amountFen: 50000, bankSerialNo: 'LOAN-ON-THIS-WAYBILL', transferredAt: '2026-01-01T00:00:00Z' };
+    const loan = {
+      waybillNo: s.waybillNo,
+      status: 'transferred',
+      applyType: 'driverLoan',
+      amountFen: 50000,
+      bankSerialNo: 'LOAN-ON-THIS-WAYBILL',
+      transferredAt: '2026-01-01T00:00:00Z',
+    };
     const flow = paymentDoc(src.settlement, src.driver, {}, src.remit, { ...src.more, transfers: [...(src.more.transfers ?? []), loan] });
     expect(flow.entries.length).toBe(transfers.length + 1);
     expect(
