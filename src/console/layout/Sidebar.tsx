@@ -1,4 +1,4 @@
-import { useMemo, useState, useEffect } from 'react';
+import { useCallback, useMemo, useRef, useState, useEffect } from 'react';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,7 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
     return build(routes);
   }, [routes, title, selected]);
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick: NonNullable<MenuProps['onClick']> = ({ key }) => {
     const route = findRoute(routes, key);
     const url = route?.meta.url;
     if (isExternal(key) || (url && isExternal(url))) {
@@ -94,6 +94,32 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
     navigate(key);
     onNavigate?.();
   };
+
+  // The menu hands its handlers to every item through its context: new ones at each render of the
+  // sidebar (every navigation reads the location here) re-rendered all ~150 items once more per page
+  // switch. The element is kept until what it shows changes; the handlers read the latest render.
+  const latest = useRef({ onClick, routes });
+  latest.current = { onClick, routes };
+  const click = useCallback<NonNullable<MenuProps['onClick']>>((info) => latest.current.onClick(info), []);
+  const openChange = useCallback((keys: string[]) => {
+    const { routes } = latest.current;
+    // Spec §2.6: one open submenu at a time.
+    setOpenKeys(keys.length ? [keys[keys.length - 1]].flatMap((k) => [...(ancestorsOf(routes, k) ?? []), k]) : []);
+  }, []);
+  const menu = useMemo(
+    () => (
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected}
+        onClick={click}
+        openKeys={collapsed ? undefined : openKeys}
+        onOpenChange={openChange}
+      />
+    ),
+    [items, selected, click, collapsed, openKeys, openChange],
+  );
 
   return (
     <Layout.Sider
@@ -113,18 +139,7 @@ export function Sidebar({ collapsed, showLogo, onNavigate }: { collapsed: boolea
           {!collapsed && <span>{t('app.sidebarTitle')}</span>}
         </a>
       )}
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={selected}
-        onClick={onClick}
-        openKeys={collapsed ? undefined : openKeys}
-        // Spec §2.6: one open submenu at a time.
-        onOpenChange={(keys) =>
-          setOpenKeys(keys.length ? [keys[keys.length - 1]].flatMap((k) => [...(ancestorsOf(routes, k) ?? []), k]) : [])
-        }
-      />
+      {menu}
     </Layout.Sider>
   );
 }
