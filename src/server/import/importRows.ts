@@ -132,7 +132,8 @@ class ImportJob {
       this.report.errorsTruncated = true;
       return;
     }
-    this.report.errors.push({ row, field: field ? this.title(field) : '', msg: translate(this.opts.lang, key, params) });
+    const title = field ? this.title(field) : '';
+    this.report.errors.push({ row, field: title, msg: withoutFieldPrefix(translate(this.opts.lang, key, params), title) });
   }
 
   async run(db: Db, source: AsyncGenerator<[number, Cell[]]>): Promise<ImportReport> {
@@ -367,4 +368,14 @@ class ImportJob {
     this.writer ??= new ImportWriter(this.ctx, this.access.page, this.access.user, this.platform, db);
     this.report.imported = (this.report.imported ?? 0) + (await this.writer.write(rows.map((p) => p.values)));
   }
+}
+
+/**
+ * A rule's message names its field first ("Settlement no.: … fully paid"), as a form's summary
+ * needs; the report has a column for the field, so the message there starts after it.
+ */
+export function withoutFieldPrefix(msg: string, title: string): string {
+  if (!title) return msg;
+  for (const colon of [': ', '：', ':']) if (msg.startsWith(title + colon)) return msg.slice(title.length + colon.length).trimStart();
+  return msg;
 }

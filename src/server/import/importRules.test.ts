@@ -216,3 +216,15 @@ describe.each(dialects())('import runs the page’s cross-field rules, on %s', (
     expect(figureReads.n).toBe(1);
   });
 });
+
+describe('an import report’s message', () => {
+  it('does not repeat the field its row already names', async () => {
+    const { withoutFieldPrefix } = await import('./importRows.js');
+    expect(withoutFieldPrefix('Settlement no.: this settlement is already fully paid', 'Settlement no.')).toBe(
+      'this settlement is already fully paid',
+    );
+    expect(withoutFieldPrefix('结算单号：该结算单已全部付清', '结算单号')).toBe('该结算单已全部付清');
+    expect(withoutFieldPrefix('Weight must be later than Loaded at', 'Weight')).toBe('Weight must be later than Loaded at');
+    expect(withoutFieldPrefix('Settlement no.: fully paid', '')).toBe('Settlement no.: fully paid');
+  });
+});
