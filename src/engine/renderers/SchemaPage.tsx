@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Button, Result, Skeleton, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../routes/registry';
@@ -39,6 +39,7 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const shown = bundle ? pageViewOf(bundle.page, view, params) : null;
   // The view's code is waited for here, not by suspending, so the page shows the moment it is in.
   const codeIn = useLoadedComponent(shown ? VIEWS[shown] : null);
+  const content = useMemo(() => (bundle && shown ? renderView(shown, bundle, params, basePath) : null), [shown, bundle, params, basePath]);
   if (error) {
     const err = error as ApiError;
     return (
@@ -56,7 +57,7 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
     </Card>
   );
   if (!bundle || !shown || !codeIn) return loading;
-  return <Suspense fallback={loading}>{renderView(shown, bundle, params, basePath)}</Suspense>;
+  return <Suspense fallback={loading}>{content}</Suspense>;
 }
 
 function renderView(shown: PageView, bundle: PageBundle, params: Record<string, string>, basePath: string) {
