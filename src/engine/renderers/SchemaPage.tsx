@@ -39,6 +39,9 @@ export default function SchemaPage({ pageId, view, params, basePath }: PageProps
   const shown = bundle ? pageViewOf(bundle.page, view, params) : null;
   // The view's code is waited for here, not by suspending, so the page shows the moment it is in.
   const codeIn = useLoadedComponent(shown ? VIEWS[shown] : null);
+  // Kept while the schema, the view and the route stay: a kept page re-rendered here (the location
+  // context reaches it at every navigation, and SWR may hand it a new snapshot of the same schema)
+  // would otherwise render its view again to the last table cell. The views read the rest themselves.
   const content = useMemo(() => (bundle && shown ? renderView(shown, bundle, params, basePath) : null), [shown, bundle, params, basePath]);
   if (error) {
     const err = error as ApiError;
