@@ -38,7 +38,7 @@ export async function installCommitLog(context: BrowserContext): Promise<void> {
     const hooksOf = (f: Fiber) => {
       const out: unknown[] = [];
       let h = typeof f.type === 'function' ? (f.memoizedState as { memoizedState: unknown; next: unknown } | null) : null;
-      while (h && out.length < 80 && typeof h === 'object' && 'next' in h) {
+      while (h && out.length < 400 && typeof h === 'object' && 'next' in h) {
         out.push(h.memoizedState);
         h = h.next as typeof h;
       }
@@ -59,7 +59,11 @@ export async function installCommitLog(context: BrowserContext): Promise<void> {
     const why = (f: Fiber, was: Seen) => {
       if (was.props !== f.memoizedProps) return 'props';
       const hooks = hooksOf(f)
-        .map((v, i) => (v !== was.hooks[i] && !isEffect(v) ? `${i}:${keysOf(v)}` : null))
+        .map((v, i) =>
+          v !== was.hooks[i] && !isEffect(v)
+            ? `${i}:${typeof v === 'number' || typeof v === 'boolean' ? `${String(was.hooks[i])}→` : ''}${keysOf(v)}`
+            : null,
+        )
         .filter(Boolean);
       const before = new Map(was.deps);
       const contexts = depsOf(f)

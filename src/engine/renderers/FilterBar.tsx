@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Col, DatePicker, Form, Grid, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Badge, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { fieldSchema, filterOperator } from '../../shared/schema/model';
 import RefSelect from '../../widgets/RefSelect';
 import RegionCascader from '../../widgets/RegionCascader';
 import { pastRangePresets } from '../../utils/datePresets';
+import { useScreens } from '../../utils/useScreens';
 
 interface Props {
   page: PageSchema;
@@ -87,7 +88,7 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
   );
   // Collapsed, the filters fill one row with the buttons (ProTable's habit): four columns from lg,
   // two from sm, one on a phone. Hidden filters keep their values and still apply.
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const perRow = screens.lg ? 4 : screens.sm ? 2 : 1;
   const [expanded, setExpanded] = useState(false);
   const items = [...(hideKeyword ? [] : ['q']), ...names];

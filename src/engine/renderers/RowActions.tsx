@@ -1,4 +1,4 @@
-import { Button, Dropdown, Grid, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation, Transition, CustomAction } from '../../shared/schema/types';
@@ -6,6 +6,7 @@ import { can, type Rec } from '../data/pageApi';
 import { canDeleteRecord, canEditRecord } from '../../shared/schema/model';
 import { holds } from '../../shared/schema/rules';
 import { INLINE_ROW_ACTIONS } from './actionColumn';
+import { useScreens } from '../../utils/useScreens';
 
 interface Props {
   page: PageSchema;
@@ -23,7 +24,7 @@ interface Props {
 export function RowActions({ page, record, actions, onOpen, onDelete, onTransition, onAction, onRelation }: Props) {
   const { t } = useTranslation();
   // On a phone one link and the menu, so the row's data keeps the width.
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const names = page.list?.rowActions ?? ['detail'];
   const items: { key: string; label: string; danger?: boolean; run: () => void; confirm?: string }[] = [];
   for (const name of names) {

@@ -1,5 +1,5 @@
 import { useContext, useMemo, type KeyboardEvent, type ReactNode } from 'react';
-import { ConfigProvider, Grid, type TableColumnsType } from 'antd';
+import { ConfigProvider, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { fieldSchema, isSortable, parseSort } from '../../shared/schema/model';
@@ -7,6 +7,7 @@ import { cellFor } from '../../widgets/cells';
 import type { Rec } from '../data/pageApi';
 import { nextSort } from '../controllers/listUrlState';
 import { actionColumnWidth, INLINE_ROW_ACTIONS } from './actionColumn';
+import { useScreens } from '../../utils/useScreens';
 
 export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
@@ -49,7 +50,7 @@ export function useColumns(
   const tableLocale = useContext(ConfigProvider.ConfigContext).locale?.Table;
   // The actions stay pinned at the row's end at any width (scrolled off a phone's screen they were
   // out of reach); on a phone the column holds one link and the menu, so it covers little of the row.
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = !useScreens().md;
   return useMemo(() => {
     const current = sort ? parseSort(sort) : page.list?.defaultSort ? parseSort(page.list.defaultSort) : null;
     const tip = (field: string) => {
