@@ -1,9 +1,12 @@
 import ConsoleApp from './ConsoleApp';
-import { loadSession } from '../engine/session/store';
+import { acceptUserInfo, loadSession } from '../engine/session/store';
+import type { SignInNext } from '../engine/session/authorizeForm';
+import type { UserInfo } from '../engine/session/types';
+import { seedAnswer } from '../engine/data/prefetch';
 import { i18next } from '../i18n';
 import { prepareConsole as prepareText } from './boot';
 import { DashboardPage } from './ConsolePages';
-import { prefetchDashboard } from './dashboard/dashboardData';
+import { DASHBOARD_KEY, prefetchDashboard } from './dashboard/dashboardData';
 import { ConsoleLayout } from './router';
 import { warmConsoleStyles } from './styleWarmup';
 
@@ -22,8 +25,13 @@ export async function prepareConsole(): Promise<void> {
   await warmConsoleStyles();
 }
 
-/** Called the moment the token is stored, before the console mounts. */
-export function beginSession(target: string): void {
-  void loadSession().catch(() => undefined); // the console shows the failure when it mounts
+/**
+ * Called the moment the token is stored, before the console mounts, with what the sign-in answered
+ * besides the token: what is there is not asked for again.
+ */
+export function beginSession(target: string, next: SignInNext = {}): void {
+  if (next.userInfo) acceptUserInfo(next.userInfo as UserInfo);
+  else void loadSession().catch(() => undefined); // the console shows the failure when it mounts
+  if (next.dashboard) seedAnswer(DASHBOARD_KEY, next.dashboard);
   if (target === '/home') prefetchDashboard(i18next.language);
 }

@@ -14,7 +14,13 @@ const server = setupServer(
     const form = Object.fromEntries(new URLSearchParams(await request.text()));
     posted.push(form);
     if (form.grant_type === 'password' && form.username === 'admin' && form.password === 'Demo12345') {
-      return HttpResponse.json({ status: 0, msg: 'success', data: { access_token: 'tok-123', expires_at: '2030-01-01T00:00:00Z' } });
+      const next = Object.fromEntries(
+        (form.next ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((name) => [name, { answerOf: name }]),
+      );
+      return HttpResponse.json({ status: 0, msg: 'success', data: { access_token: 'tok-123', expires_at: '2030-01-01T00:00:00Z', next } });
     }
     const lang = request.headers.get('accept-language');
     return HttpResponse.json(
@@ -83,7 +89,9 @@ describe('the sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo12345' } });
     fireEvent.click(screen.getByLabelText('Remember my account'));
     submit();
-    await waitFor(() => expect(handOver).toHaveBeenCalledWith('/platformUser/department'));
+    // The sign-in answers with the user's info, which the console then need not ask for.
+    await waitFor(() => expect(handOver).toHaveBeenCalledWith('/platformUser/department', { userInfo: { answerOf: 'userInfo' } }));
+    expect(posted[0]).toMatchObject({ username: 'admin', next: 'userInfo' });
     expect(document.cookie).toContain('Admin-Token=tok-123');
     expect(prefetchConsole).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
@@ -100,7 +108,11 @@ describe('the sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo12345' } });
     submit();
-    await waitFor(() => expect(handOver).toHaveBeenCalledWith('/home'));
+    // Bound for the dashboard, it asks for the dashboard's figures too, in the browser's time zone.
+    await waitFor(() =>
+      expect(handOver).toHaveBeenCalledWith('/home', { userInfo: { answerOf: 'userInfo' }, dashboard: { answerOf: 'dashboard' } }),
+    );
+    expect(posted[0]).toMatchObject({ next: 'userInfo,dashboard', tzOffset: String(new Date().getTimezoneOffset()) });
   });
 
   it('switches language: words, the cookie and the server’s messages follow', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../client/envelope';
-import { passwordGrant, smsGrant } from '../engine/session/authorizeForm';
+import { askNext, passwordGrant, smsGrant } from '../engine/session/authorizeForm';
 import { takeLoginNotice } from '../engine/session/loginNotice';
 import { browserLanguage, writeLanguageCookie } from '../i18n/languageCookie';
 import type { Language } from '../i18n/languages';
@@ -98,12 +98,13 @@ export default function LoginApp() {
     setBusy(true);
     setMessage(null);
     try {
+      const target = safeRedirect(redirectParam());
       const grant = mode === 'password' ? passwordGrant(values.username, values.password) : smsGrant(values.phone, values.vCode);
-      const answer = await authorize(grant, lang, t);
+      const answer = await authorize({ ...grant, ...askNext(target) }, lang, t);
       if (mode === 'password') rememberAccount(values.remember ? values.username.trim() : null);
       storeToken(answer.access_token);
       // The screen stays busy until the console replaces it.
-      handOver(safeRedirect(redirectParam()));
+      handOver(target, answer.next);
     } catch (err) {
       setMessage((err as ApiError).message);
       setBusy(false);

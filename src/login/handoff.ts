@@ -4,6 +4,7 @@
  * loading the user's info and the dashboard's data while the address changes.
  */
 import { APPS } from '../apps';
+import type { SignInNext } from '../engine/session/authorizeForm';
 
 type Console = typeof import('../console/handoff');
 
@@ -24,7 +25,8 @@ export function prefetchConsole(): void {
   });
 }
 
-export function handOver(target: string): void {
-  void consoleModule?.then((m) => m.beginSession(target)).catch(() => undefined);
+/** `next`: what the sign-in answered with besides the token, handed to the console before it mounts. */
+export function handOver(target: string, next?: SignInNext): void {
+  void consoleModule?.then((m) => m.beginSession(target, next)).catch(() => undefined);
   window.location.replace(`#${target}`);
 }

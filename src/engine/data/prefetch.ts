@@ -38,6 +38,12 @@ export function preloadAnswer<T>(key: AnswerKey, fetcher: () => Promise<T>): Pro
   return answer as Promise<T>;
 }
 
+/** An answer that came with another (the sign-in's): taken as a preloaded one that has arrived. */
+export function seedAnswer<T>(key: AnswerKey, value: T): void {
+  const answer = preloadAnswer(key, () => Promise.resolve(value)) as Tracked;
+  answer.arrived ??= { value };
+}
+
 /**
  * The preloaded answer if it has already arrived and not been taken yet: a component renders with it
  * at once (SWR's fallbackData) while its fetch takes the same promise.

@@ -46,10 +46,27 @@ export class SessionError extends Error {}
 
 let inflight: Promise<SessionState> | null = null;
 
-/**
- * First visit with a token: fetch the user's info, build the permitted routes from the first
- * resource-list entry's children, filtered by role (spec §4, §6). Concurrent callers share one fetch.
- */
+/** The permitted routes from the first resource-list entry's children, filtered by role (spec §4, §6). */
+function settle(info: UserInfo | null): SessionState {
+  if (!info) throw new SessionError(i18next.t('session.verifyFailed'));
+  const roles = info.roleList?.length ? [info.roleList[0].role].filter(Boolean) : [];
+  if (!roles.length) throw new SessionError(i18next.t('session.rolesRequired'));
+  const root = info.resourceList?.[0];
+  const routes = filterByRoles(routesFromMenu(root?.children ?? []), roles);
+  set({ status: 'ready', info, roles, routes, error: null });
+  return state;
+}
+
+function fail(e: unknown): never {
+  removeToken();
+  const error = (e as Error).message || i18next.t('session.hasError');
+  // Spec §8: the visitor is sent to sign in, where this message is shown.
+  leaveLoginNotice(error);
+  set({ ...initial, status: 'error', error });
+  throw e;
+}
+
+/** First visit with a token: fetch the user's info and build the routes. Concurrent callers share one fetch. */
 export function loadSession(): Promise<SessionState> {
   if (state.status === 'ready') return Promise.resolve(state);
   if (inflight) return inflight;
@@ -62,25 +79,28 @@ export function loadSession(): Promise<SessionState> {
       } catch (e) {
         throw new SessionError((e as ApiError).message || i18next.t('session.hasError'));
       }
-      if (!info) throw new SessionError(i18next.t('session.verifyFailed'));
-      const roles = info.roleList?.length ? [info.roleList[0].role].filter(Boolean) : [];
-      if (!roles.length) throw new SessionError(i18next.t('session.rolesRequired'));
-      const root = info.resourceList?.[0];
-      const routes = filterByRoles(routesFromMenu(root?.children ?? []), roles);
-      set({ status: 'ready', info, roles, routes, error: null });
-      return state;
+      return settle(info);
     } catch (e) {
-      removeToken();
-      const error = (e as Error).message || i18next.t('session.hasError');
-      // Spec §8: the visitor is sent to sign in, where this message is shown.
-      leaveLoginNotice(error);
-      set({ ...initial, status: 'error', error });
-      throw e;
+      return fail(e);
     } finally {
       inflight = null;
     }
   })();
   return inflight;
+}
+
+/** The user's info that came with the sign-in's answer: the session is ready without asking again. */
+export function acceptUserInfo(info: UserInfo): void {
+  if (state.status === 'ready') return;
+  try {
+    settle(info);
+  } catch (e) {
+    try {
+      fail(e);
+    } catch {
+      // The console shows the failure when it mounts.
+    }
+  }
 }
 
 /** Quietly refreshes the user's info (after a language switch: menu names come translated). */

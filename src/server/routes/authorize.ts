@@ -10,6 +10,7 @@ import { consumeCode } from '../sms/codes.js';
 import { parseJsonArray } from '../db/json.js';
 import { isMobile } from '../../shared/validators.js';
 import { anonymous, responses } from './contracts.js';
+import { answerSignInNext, parseSignInNext, SIGN_IN_NEXT } from './signInNext.js';
 
 // Verified against unknown accounts so the answer takes as long as for a real one.
 
@@ -26,6 +27,8 @@ const authorizeBody = Type.Partial(
     response_type: Type.String({ maxLength: 32 }),
     device_id: Type.String({ maxLength: 128 }),
     time: Type.String({ maxLength: 32 }),
+    next: Type.String({ maxLength: 64, description: `What to answer with the token, comma-separated: ${SIGN_IN_NEXT.join(', ')}` }),
+    tzOffset: Type.String({ maxLength: 8, description: 'The browser’s getTimezoneOffset() for the dashboard, in minutes' }),
   }),
 );
 
@@ -34,6 +37,7 @@ const tokenAnswer = Type.Object({
   token_type: Type.String(),
   expires_in: Type.Integer(),
   expires_at: Type.String(),
+  next: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'The answers of the routes asked for in next, by name' })),
 });
 
 async function fail(app: FastifyInstance, id: number, reason: string, err: AppError): Promise<never> {
@@ -70,6 +74,7 @@ export function registerAuthorize(app: FastifyInstance) {
       withAddressSlot(req.ip, async () => {
         const body = req.body ?? {};
         const grantType = body.grant_type || 'password';
+        const asked = parseSignInNext(body.next, body.tzOffset);
         const base = { ip: req.ip, userAgent: req.headers['user-agent'] };
         let user: Awaited<ReturnType<typeof findUser>>;
         let attempt: Attempt;
@@ -124,6 +129,7 @@ export function registerAuthorize(app: FastifyInstance) {
           token_type: 'bearer',
           expires_in: app.ctx.config.tokenTtlHours * 3600,
           expires_at: session.expiresAt,
+          next: await answerSignInNext(app, req, session.token, asked),
         });
       }),
   );
