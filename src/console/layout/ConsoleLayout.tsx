@@ -95,10 +95,12 @@ export default function ConsoleLayout() {
     document.title = pageTitle ? `${pageTitle} - ${group}` : group;
   }, [pageTitle, info, t]);
 
-  // Usage log: every page visit.
+  // Usage log: every page visit, sent once the page is drawn (the request's own work would delay
+  // it), and never cancelled, so a visit left at once is logged too.
   useEffect(() => {
     if (pathname.startsWith('/redirect/')) return;
-    void sessionApi.userLog({ sysName: 'console', sysPath: pathname, content: pageTitle, action: 'visit' }).catch(() => undefined);
+    const entry = { sysName: 'console', sysPath: pathname, content: pageTitle, action: 'visit' };
+    whenIdle(() => void sessionApi.userLog(entry).catch(() => undefined));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
