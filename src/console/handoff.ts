@@ -9,6 +9,7 @@ import { DashboardPage } from './ConsolePages';
 import { DASHBOARD_KEY, prefetchDashboard } from './dashboard/dashboardData';
 import { ConsoleLayout } from './router';
 import { warmConsoleStyles } from './styleWarmup';
+import { preloadSchemaPageCode } from './preloadPages';
 
 /**
  * What the sign-in screen (src/login) asks of the console. Importing this module fetches the
@@ -18,11 +19,15 @@ export { ConsoleApp };
 
 /**
  * Called while the visitor types: messages, antd's locale, the layout's and the dashboard's code,
- * then antd's styles for them (styleWarmup.tsx).
+ * then antd's styles for them (styleWarmup.tsx), then the code of the schema pages. Fetched later
+ * (the layout's own preload, a moment after it mounts), that code's dozen requests took the
+ * browser's connections just as the visitor opened a first list, whose schema and rows then
+ * waited behind them.
  */
 export async function prepareConsole(): Promise<void> {
   await Promise.all([prepareText(), ConsoleLayout.preload(), DashboardPage.preload()]);
   await warmConsoleStyles();
+  preloadSchemaPageCode();
 }
 
 /**

@@ -24,7 +24,7 @@ import { RouteProgress } from './RouteProgress';
 import { useDevice } from './useDevice';
 import { useElementWidth } from './useElementWidth';
 import { preloadSchemaPageCode } from '../preloadPages';
-import { whenIdle } from '../../utils/whenIdle';
+import { whenIdle, whenSettled } from '../../utils/whenIdle';
 import { useKeyboardScroll } from '../../widgets/useKeyboardScroll';
 
 const COMPACT_TODO_BELOW = 1400;
@@ -72,16 +72,7 @@ export default function ConsoleLayout() {
 
   // Most visits go on to a schema page: its renderer and list view are fetched once the first
   // screen has settled (or sooner, see the sidebar), so the first list opens without waiting for code.
-  useEffect(() => {
-    let cancel = () => undefined as void;
-    const timer = setTimeout(() => {
-      cancel = whenIdle(preloadSchemaPageCode);
-    }, 1500);
-    return () => {
-      clearTimeout(timer);
-      cancel();
-    };
-  }, []);
+  useEffect(() => whenSettled(preloadSchemaPageCode), []);
 
   // Spec §4: on becoming mobile, and on every route change there, the sidebar closes.
   useEffect(() => setMobileOpen(false), [mobile, pathname]);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Alert, App, Button, Card, Empty, Result, Space, Table, type CheckboxProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type PageBundle, type Rec } from '../data/pageApi';
-import { whenIdle } from '../../utils/whenIdle';
+import { whenSettled } from '../../utils/whenIdle';
 import { FormPage } from './views';
 import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { useListController } from '../controllers/useListController';
@@ -46,7 +46,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const [prefs, setPrefs] = useListPrefs(page.id);
   // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
   const mayEdit = page.kind === 'crud' && (can(actions, 'create') || can(actions, 'update'));
-  useEffect(() => (mayEdit ? whenIdle(() => void FormPage.preload().catch(() => undefined)) : undefined), [mayEdit]);
+  useEffect(() => (mayEdit ? whenSettled(() => void FormPage.preload().catch(() => undefined)) : undefined), [mayEdit]);
   // A log's default window is shown in its range picker, not applied out of sight.
   const timeField = page.log?.timeField;
   const { params } = list;
