@@ -10,6 +10,7 @@ import { DASHBOARD_KEY, prefetchDashboard } from './dashboard/dashboardData';
 import { ConsoleLayout } from './router';
 import { warmConsoleStyles } from './styleWarmup';
 import { preloadSchemaPageCode } from './preloadPages';
+import { FormPage } from '../engine/renderers/views';
 
 /**
  * What the sign-in screen (src/login) asks of the console. Importing this module fetches the
@@ -19,15 +20,16 @@ export { ConsoleApp };
 
 /**
  * Called while the visitor types: messages, antd's locale, the layout's and the dashboard's code,
- * then antd's styles for them (styleWarmup.tsx), then the code of the schema pages. Fetched later
- * (the layout's own preload, a moment after it mounts), that code's dozen requests took the
- * browser's connections just as the visitor opened a first list, whose schema and rows then
- * waited behind them.
+ * then antd's styles for them (styleWarmup.tsx), then the code of the schema pages and of their
+ * form view. Fetched later (a moment after the console or a list mounts), that code's requests and
+ * the evaluation of its modules fell into the visitor's next clicks: a first list's schema and rows
+ * waited behind a dozen chunk requests, and Formily's evaluation ran inside a page switch.
  */
 export async function prepareConsole(): Promise<void> {
   await Promise.all([prepareText(), ConsoleLayout.preload(), DashboardPage.preload()]);
   await warmConsoleStyles();
-  preloadSchemaPageCode();
+  await preloadSchemaPageCode();
+  await FormPage.preload();
 }
 
 /**

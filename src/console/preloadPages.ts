@@ -8,8 +8,9 @@ let started: Promise<unknown> | null = null;
  * once: when the first screen has settled, or sooner at the first sign that a page is about to be
  * opened (the pointer or focus reaching the sidebar), so the first list does not wait for it.
  */
-export function preloadSchemaPageCode(): void {
+export function preloadSchemaPageCode(): Promise<unknown> {
   started ??= Promise.all([DynamicPage.preload(), preloadSchemaPages()]).catch(() => {
     started = null; // a failed chunk request is tried again at the next hint
   });
+  return started;
 }
