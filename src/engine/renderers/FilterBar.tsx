@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Badge, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -68,8 +68,11 @@ function fromInputs(page: PageSchema, values: Record<string, unknown>) {
 // antd's column class sets display, which would win over the hidden attribute.
 const HIDDEN = { display: 'none' } as const;
 
-/** The list's filter form, built from the schema's filter fields. */
-export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: Props) {
+/**
+ * The list's filter form, built from the schema's filter fields. Memoised: the list renders again
+ * when its rows come, and the form with its selects and pickers would render with it for nothing.
+ */
+export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   // Compared by value: a kept-alive list re-renders with equal filters in new objects, and resetting
@@ -218,4 +221,4 @@ export function FilterBar({ page, filters, q, onSearch, hideKeyword, locked }: P
       </Row>
     </Form>
   );
-}
+});

@@ -57,6 +57,10 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   );
 
   const parent = lockedParent(bundle.parents, state.parent);
+  // Stable while the address is, so the filter form does not render again when the rows come.
+  const lockedField = parent?.field;
+  const lockedFields = useMemo(() => (lockedField ? [lockedField] : []), [lockedField]);
+  const search = useCallback((filters: Record<string, string>, q: string) => update({ filters, q, page: 1 }), [update]);
   const { open, remove, openTransition, openAction, openRelation, dialog } = commands;
   const hasRowActions = (page.list?.rowActions ?? ['detail']).length > 0;
   const rowActions = useCallback(
@@ -95,13 +99,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <LockedBar page={page} parent={parent} />
-        <FilterBar
-          page={page}
-          filters={shownFilters}
-          q={state.q}
-          locked={parent ? [parent.field] : []}
-          onSearch={(filters, q) => update({ filters, q, page: 1 })}
-        />
+        <FilterBar page={page} filters={shownFilters} q={state.q} locked={lockedFields} onSearch={search} />
       </Card>
       <Card>
         <ListToolbar
