@@ -41,7 +41,7 @@ const STEPS = [
   ['revisit3', '部门管理'],
 ] as const;
 
-/** The API requests since the step's click, from the page's resource timing. */
+/** The requests (API calls and code) still under way at the step's click or started after it, from the page's resource timing. */
 function requestsSinceClick(page: import('playwright-core').Page): Promise<string> {
   return page.evaluate(() => {
     const t0 = (window as unknown as { __benchT0: number }).__benchT0;

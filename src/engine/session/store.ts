@@ -57,13 +57,12 @@ function settle(info: UserInfo | null): SessionState {
   return state;
 }
 
-function fail(e: unknown): never {
+function fail(e: unknown): void {
   removeToken();
   const error = (e as Error).message || i18next.t('session.hasError');
   // Spec §8: the visitor is sent to sign in, where this message is shown.
   leaveLoginNotice(error);
   set({ ...initial, status: 'error', error });
-  throw e;
 }
 
 /** First visit with a token: fetch the user's info and build the routes. Concurrent callers share one fetch. */
@@ -81,7 +80,8 @@ export function loadSession(): Promise<SessionState> {
       }
       return settle(info);
     } catch (e) {
-      return fail(e);
+      fail(e);
+      throw e;
     } finally {
       inflight = null;
     }
@@ -95,11 +95,7 @@ export function acceptUserInfo(info: UserInfo): void {
   try {
     settle(info);
   } catch (e) {
-    try {
-      fail(e);
-    } catch {
-      // The console shows the failure when it mounts.
-    }
+    fail(e); // the console shows the failure when it mounts
   }
 }
 

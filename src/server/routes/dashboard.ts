@@ -9,9 +9,17 @@ import { Type } from '@sinclair/typebox';
 import { responses } from './contracts.js';
 import { tableOfPage } from '../db/knownTable.js';
 
+/** getTimezoneOffset() lies within ±14 hours. */
+export const TZ_OFFSET_LIMIT = 840;
+
 const dashboardQuery = Type.Partial(
   Type.Object({
-    tzOffset: Type.Integer({ minimum: -840, maximum: 840, default: 0, description: 'The browser’s getTimezoneOffset(), in minutes' }),
+    tzOffset: Type.Integer({
+      minimum: -TZ_OFFSET_LIMIT,
+      maximum: TZ_OFFSET_LIMIT,
+      default: 0,
+      description: 'The browser’s getTimezoneOffset(), in minutes',
+    }),
   }),
 );
 const int = Type.Integer();

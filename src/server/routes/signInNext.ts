@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { badRequest } from '../errors.js';
+import { TZ_OFFSET_LIMIT } from './dashboard.js';
 
 /**
  * What the console asks for the moment it holds a token, answered with the sign-in itself: the
@@ -28,7 +29,7 @@ export function parseSignInNext(next: string | undefined, tzOffset: string | und
   const unknown = names.find((n) => !Object.hasOwn(NEXT, n));
   if (unknown) throw badRequest('server.auth.nextUnknown', { name: unknown.slice(0, 32), known: SIGN_IN_NEXT.join(', ') });
   const offset = tzOffset === undefined || tzOffset === '' ? 0 : Number(tzOffset);
-  if (!Number.isInteger(offset) || offset < -840 || offset > 840) throw badRequest('server.auth.tzOffset');
+  if (!Number.isInteger(offset) || Math.abs(offset) > TZ_OFFSET_LIMIT) throw badRequest('server.auth.tzOffset');
   return { names, tzOffset: offset };
 }
 
