@@ -70,6 +70,8 @@ export interface App {
   /** Stages after the submit click; the first is the landing page drawn, the compared figure. */
   landing: Ready[][];
   menuItem: string;
+  /** A sidebar group's title, clicked to open it. */
+  groupTitle: string;
   firstList: Step;
   secondPage: Step;
   revisit: Step;
@@ -93,7 +95,7 @@ const titled = (selector: string, text: string): Ready => ({ selector, text });
 export function consoleApp(origin: string, distDir: string): App {
   const tab = (title: string) => titled('.tags-view__tab--active', title);
   const rows = { selector: '.keep-alive--active .ant-table-row' };
-  const item = (text: string) => ({ selector: '.console-sider .ant-menu-item', text });
+  const item = (text: string) => ({ selector: '.console-sider a.side-nav__item', text });
   return {
     name: 'console',
     origin,
@@ -112,7 +114,8 @@ export function consoleApp(origin: string, distDir: string): App {
         },
       ],
     ],
-    menuItem: '.console-sider .ant-menu-item',
+    menuItem: '.console-sider a.side-nav__item',
+    groupTitle: '.console-sider button.side-nav__item',
     firstList: { group: { title: /平台用户|用户/, item: '部门管理' }, click: item('部门管理'), ready: [tab('部门管理'), rows] },
     secondPage: { click: item('员工管理'), ready: [tab('员工管理'), rows] },
     revisit: { click: item('部门管理'), ready: [tab('部门管理'), rows] },
@@ -139,6 +142,7 @@ export function anchorApp(origin: string): App {
     submit: { selector: 'button.ant-btn-primary' },
     landing: [[titled('.ant-pro-page-container .ant-card', '欢迎使用')]],
     menuItem: '.ant-menu-item',
+    groupTitle: '.ant-menu-submenu-title',
     firstList: { click: item('查询表格'), ready: [heading('查询表格'), { selector: '.ant-table-row' }] },
     secondPage: {
       group: { title: /管理页/, item: '二级管理页' },
@@ -151,7 +155,7 @@ export function anchorApp(origin: string): App {
 
 async function openGroup(page: Page, app: App, group: NonNullable<Step['group']>) {
   const item = page.locator(app.menuItem, { hasText: group.item });
-  if (!(await item.isVisible())) await page.locator('.ant-menu-submenu-title').filter({ hasText: group.title }).first().click();
+  if (!(await item.isVisible())) await page.locator(app.groupTitle).filter({ hasText: group.title }).first().click();
   await item.waitFor();
 }
 

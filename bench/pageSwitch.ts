@@ -116,10 +116,10 @@ try {
       await page.locator('button[type=submit]').click();
       await page.locator('.keep-alive--active .dashboard .ant-statistic-content-value').first().waitFor();
       await quiet(page);
-      const entry = page.locator('.console-sider .ant-menu-item', { hasText: '部门管理' });
+      const entry = page.locator('.console-sider a.side-nav__item', { hasText: '部门管理' });
       if (!(await entry.isVisible()))
         await page
-          .locator('.ant-menu-submenu-title')
+          .locator('.console-sider button.side-nav__item')
           .filter({ hasText: /平台用户|用户/ })
           .first()
           .click();
@@ -129,7 +129,7 @@ try {
       for (const [name, title] of STEPS) {
         const step = async () =>
           (
-            await clickUntilEach(page, { selector: '.console-sider .ant-menu-item', text: title }, [
+            await clickUntilEach(page, { selector: '.console-sider a.side-nav__item', text: title }, [
               [{ selector: '.tags-view__tab--active', text: title }, { selector: '.keep-alive--active .ant-table-row' }],
             ])
           )[0];

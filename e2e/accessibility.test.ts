@@ -39,7 +39,7 @@ async function structure(page: Page) {
     h1: [...document.querySelectorAll('h1')].map((h) => h.textContent?.trim()),
     firstFocusable: document.querySelector('a[href], button, input, [tabindex]:not([tabindex="-1"])')?.className ?? '',
     // The transitions of the sidebar's entries and the buttons: the browser asks for less motion, so none (WCAG 2.3.3).
-    transitions: [...document.querySelectorAll('.ant-menu-item, .ant-menu-submenu-title, .ant-btn')]
+    transitions: [...document.querySelectorAll('.side-nav__item, .ant-btn')]
       .slice(0, 8)
       .flatMap((el) => getComputedStyle(el).transitionDuration.split(','))
       .map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)),

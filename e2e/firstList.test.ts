@@ -23,11 +23,11 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
   it('sends one schema request and one row request for a list opened from the menu', async () => {
     await b.page.locator('.ant-statistic').first().waitFor();
     await b.page
-      .locator('.console-sider .ant-menu-submenu-title')
+      .locator('.console-sider button.side-nav__item')
       .filter({ hasText: /平台用户/ })
       .first()
       .click();
-    const item = b.page.locator('.console-sider .ant-menu-item', { hasText: '部门管理' });
+    const item = b.page.locator('.console-sider a.side-nav__item', { hasText: '部门管理' });
     await item.waitFor();
     await b.page.waitForLoadState('networkidle');
     requests.length = 0;
@@ -47,7 +47,7 @@ describe.runIf(hasChromium())('the first list visit in Chromium', () => {
 
   it('sends one row request for a second list', async () => {
     requests.length = 0;
-    await b.page.locator('.console-sider .ant-menu-item', { hasText: '员工管理' }).click();
+    await b.page.locator('.console-sider a.side-nav__item', { hasText: '员工管理' }).click();
     await pageSettled(b.page, '/platformUser/staffManage');
     await b.page.locator('.keep-alive--active .ant-table-row').first().waitFor();
     await b.page.waitForLoadState('networkidle');

@@ -121,8 +121,8 @@ describe.runIf(hasChromium())('back-office shell in Chromium', () => {
     await expect.poll(() => b.page.locator('.console-layout--mobile').count()).toBe(1);
     expect(await b.page.locator('.console-sider:visible').count()).toBe(0);
     await b.page.getByTestId('hamburger').click();
-    await b.page.getByTestId('mobile-sidebar').locator('.ant-menu-submenu-title').first().click();
-    await b.page.getByTestId('mobile-sidebar').getByRole('menuitem').nth(1).click();
+    await b.page.getByTestId('mobile-sidebar').locator('button.side-nav__item').first().click();
+    await b.page.getByTestId('mobile-sidebar').locator('a.side-nav__item').nth(1).click();
     await expect.poll(() => b.page.locator('.console-drawer.ant-drawer-open').count()).toBe(0);
     // The tab strip overflows at this width: the active tab is scrolled wholly into view, past the arrows.
     await b.page.goto(`${server.url}/#/platformUser/staffManage`);

@@ -72,7 +72,7 @@ describe.runIf(hasChromium())('a new page made wholly in the schema playground, 
     // The page is in the menu with its title (the menu comes with the session: load the console again) and opens as a list.
     await b.page.goto(`${server.url}/#/home`);
     await b.page.reload();
-    await b.page.locator('.ant-menu').getByText('样品登记').first().click();
+    await b.page.locator('.side-nav').getByText('样品登记').first().click();
     await b.page.waitForURL(/#\/labDemo\/sample/);
     await active().locator('.ant-table').first().waitFor();
     await screenshot(b.page, 'playground-new-page-list-1600');
