@@ -13,6 +13,7 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { componentSize, consoleTheme } from '../src/console/theme';
 import { DEFAULT_SETTINGS } from '../src/console/settings/defaults';
 import { ANTD_COMPONENTS, FORMILY_COMPONENTS } from '../src/console/antdStyles/components';
+import { mergeResets } from '../src/console/antdStyles/mergeResets';
 
 const isComponent = (x: unknown): x is React.ElementType =>
   typeof x === 'function' || (typeof x === 'object' && x !== null && '$$typeof' in x);
@@ -54,4 +55,4 @@ for (const [Component, props] of all) {
     // antd and Formily register a component's styles before anything that needs its props.
   }
 }
-process.stdout.write(extractStyle(cache, { plain: true, types: 'style' }));
+process.stdout.write(mergeResets(extractStyle(cache, { plain: true, types: 'style' })).css);
