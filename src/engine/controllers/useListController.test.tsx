@@ -11,12 +11,15 @@ import { bundle, items } from './testPage';
 
 const calls: string[] = [];
 let rows = items(5);
+/** While set, pages of 1,000 rows and more are answered only once it resolves. */
+let holdBig: Promise<void> | null = null;
 const server = setupServer(
-  http.get('*/open-platform/data/:page', ({ request }) => {
+  http.get('*/open-platform/data/:page', async ({ request }) => {
     const url = new URL(request.url);
     calls.push(`GET ${url.search}`);
     const page = Number(url.searchParams.get('page') ?? 1);
     const size = Number(url.searchParams.get('size') ?? 20);
+    if (size >= 1000 && holdBig) await holdBig;
     const sort = url.searchParams.get('sort');
     const sorted = sort ? [...rows].sort((a, b) => (sort.startsWith('-') ? -1 : 1) * a.name.localeCompare(b.name)) : rows;
     return HttpResponse.json({
@@ -38,6 +41,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   calls.length = 0;
   rows = items(5);
+  holdBig = null;
   forgetPreloaded();
 });
 
@@ -60,6 +64,28 @@ describe('the list controller', () => {
     expect(result.current.list.rowsCurrent).toBe(true);
     await waitFor(() => expect(result.current.list.total).toBe(5));
     expect(calls).toEqual(['GET ?page=1&size=20']);
+  });
+
+  it('shows a big page from its first screen, asked for first, until the whole page comes', async () => {
+    rows = items(2500);
+    let release!: () => void;
+    holdBig = new Promise((resolve) => (release = resolve));
+    const { result } = setup('/list?page=2&size=1000');
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(50));
+    expect(calls).toEqual(['GET ?page=21&size=50', 'GET ?page=2&size=1000']);
+    expect(result.current.list).toMatchObject({ partial: true, rowsCurrent: true, total: 2500 });
+    expect(result.current.list.rows[0].id).toBe(rows[1000].id);
+    release();
+    await waitFor(() => expect(result.current.list.rows).toHaveLength(1000));
+    expect(result.current.list.partial).toBe(false);
+    expect(result.current.list.rows[0].id).toBe(rows[1000].id);
+    // Back to a page in the cache: the whole of it shows, not its first screen.
+    act(() => result.current.list.update({ page: 3 }));
+    await waitFor(() => expect(result.current.list.rows[0]?.id).toBe(rows[2000].id));
+    act(() => result.current.list.update({ page: 2 }));
+    await waitFor(() => expect(result.current.list.rows[0]?.id).toBe(rows[1000].id));
+    expect(result.current.list).toMatchObject({ partial: false, rowsCurrent: true });
+    expect(result.current.list.rows).toHaveLength(1000);
   });
 
   it('fetches its own rows when nothing was asked for ahead', async () => {

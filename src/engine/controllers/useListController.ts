@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { unstable_serialize, useSWRConfig } from 'swr';
 import { recordFields } from '../../shared/schema/model';
 import { can, pageApi, type ListAnswer, type PageBundle, type Rec } from '../data/pageApi';
 import { arrivedAnswer } from '../data/prefetch';
 import { sortRecords } from '../data/sortRecords';
 import { nextSort, useListUrlState } from './listUrlState';
-import { isComplete, listKey, onlySortChanged, preloadList, withLogWindow } from './listQuery';
+import { isComplete, listKey, onlySortChanged, preloadList, previewParams, withLogWindow } from './listQuery';
 
 /**
  * Everything a list page does apart from drawing it: its state in the address, its rows (taken from
@@ -16,7 +16,7 @@ export function useListController(bundle: PageBundle) {
   const { page, actions } = bundle;
   const allowed = useMemo(() => recordFields(page), [page]);
   // The cache in use is the console's (per user), so revalidation goes through its config.
-  const { mutate: revalidate } = useSWRConfig();
+  const { mutate: revalidate, cache } = useSWRConfig();
   // A sort, page or filter change asks for its rows at once, and they go into the cache under the
   // key the list will read, so the change and its rows show in one render (listUrlState.ts). When
   // the list holds every matching row, a sort is done here at once; the server's answer follows.
@@ -39,13 +39,24 @@ export function useListController(bundle: PageBundle) {
   const key = listKey(page.id, params);
   // Rows asked for when the navigation began may be here before the first render.
   const arrived = arrivedAnswer<ListAnswer>(key);
+  // A big page's first screen, asked for first (its hook comes first), shown until the page comes.
+  const preview = useMemo(() => previewParams(params), [params]);
+  const previewKey = preview && !arrived && cache.get(unstable_serialize(key))?.data === undefined ? listKey(page.id, preview) : null;
+  const { data: first } = useSWR(previewKey, () => pageApi.list(page.id, preview!), {
+    fallbackData: previewKey ? arrivedAnswer<ListAnswer>(previewKey) : undefined,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
   const { data, error, isLoading, mutate } = useSWR(key, () => pageApi.list(page.id, params), {
     keepPreviousData: true,
     fallbackData: arrived,
   });
   // While a new key loads, keepPreviousData shows the old rows, which belong to the old parameters.
-  const rowsCurrent = !isLoading || (arrived !== undefined && data === arrived);
-  if (rowsCurrent) shown.current = data && { answer: data, params };
+  const whole = !isLoading || (arrived !== undefined && data === arrived);
+  if (whole) shown.current = data && { answer: data, params };
+  const partial = !whole && first !== undefined && previewKey !== null;
+  const answer = partial ? { ...first, page: Number(params.page), size: Number(params.size) } : data;
+  const rowsCurrent = whole || partial;
 
   const [selected, setSelected] = useState<number[]>([]);
   const canBulkDelete = (page.list?.bulkActions ?? []).includes('delete') && can(actions, 'delete');
@@ -100,13 +111,15 @@ export function useListController(bundle: PageBundle) {
     update,
     params,
     sortBy,
-    rows: data?.list ?? [],
-    total: data?.total ?? null,
-    capped: Boolean(data?.totalCapped),
+    rows: answer?.list ?? [],
+    total: answer?.total ?? null,
+    capped: Boolean(answer?.totalCapped),
     /** The database's totals over every matching row (list.totals), when the page declares them. */
-    totals: data?.totals,
+    totals: answer?.totals,
     /** The rows shown belong to the current parameters (not those kept while a change loads). */
     rowsCurrent,
+    /** The rows shown are a big page's first screen; the rest is on its way. */
+    partial,
     error: error && !data ? (error as Error) : undefined,
     reload,
     remove,

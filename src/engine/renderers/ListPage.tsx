@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Table, type CheckboxProps } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Spin, Table, type CheckboxProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type PageBundle, type Rec } from '../data/pageApi';
 import { whenSettled } from '../../utils/whenIdle';
@@ -28,6 +28,16 @@ const VIRTUAL_FROM = 100;
 /** A row's selection box with a name; antd hands the props to the <input>, its types omit aria-*. */
 const selectBoxProps = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
 
+/** Under a big page's first screen: the rest of its rows are coming. */
+function PartialRows({ shown, total }: { shown: number; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="list-partial" role="status">
+      <Spin size="small" /> {t('engine.list.loadingRest', { shown, total })}
+    </div>
+  );
+}
+
 /** The list view: draws what useListController and useListCommands hold. */
 export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: string }) {
   const { page, actions } = bundle;
@@ -43,6 +53,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
   const { state, update, rows, selection, reload } = list;
   // A row's place in the whole list, which names its selection box to a screen reader.
   const rowIndex = (r: Rec) => (state.page - 1) * state.size + rows.indexOf(r) + 1;
+  // By the rows the page will hold, so a big page's first screen is already the virtual table its rows fill.
+  const virtual = Math.min(state.size, list.total ?? rows.length) >= VIRTUAL_FROM;
   const [prefs, setPrefs] = useListPrefs(page.id);
   // The form is the view a list opens most: its code (Formily) is fetched once the list has settled.
   const mayEdit = page.kind === 'crud' && (can(actions, 'create') || can(actions, 'update'));
@@ -159,8 +171,8 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
           columns={columns}
           dataSource={rows}
           loading={!list.rowsCurrent}
-          virtual={rows.length >= VIRTUAL_FROM}
-          scroll={rows.length >= VIRTUAL_FROM ? { x: scrollX, y: 600 } : { x: scrollX }}
+          virtual={virtual}
+          scroll={virtual ? { x: scrollX, y: 600 } : { x: scrollX }}
           rowSelection={
             selection.enabled
               ? {
@@ -171,6 +183,7 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
               : undefined
           }
           summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
+          footer={list.partial ? () => <PartialRows shown={rows.length} total={Math.min(state.size, list.total ?? 0)} /> : undefined}
           locale={{
             emptyText: (
               <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} />
