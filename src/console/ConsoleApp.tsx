@@ -14,6 +14,7 @@ import { useSettings } from './settings/store';
 import { componentSize, consoleTheme } from './theme';
 import { NotifierBridge } from './NotifierBridge';
 import { createConsoleRouter } from './router';
+import { KeptPagesHost } from './tabs/KeepAlive';
 import { prefetchRoute } from './routePrefetch';
 import { registerConsolePages } from './pages';
 import { installErrorLog } from './errorLog/errorLog';
@@ -91,6 +92,7 @@ export default function ConsoleApp() {
                 page, React would run SWRConfig's unmount, which forgets the cache it keeps using. */}
             <Suspense fallback={<div className="boot-loading" aria-busy="true" />}>
               <RouterProvider router={appRouter} />
+              <KeptPagesHost router={appRouter} />
             </Suspense>
           </SWRConfig>
         </AntApp>

@@ -5,6 +5,7 @@ import { getToken } from '../client/token';
 import { lazyComponent } from '../utils/lazyComponent';
 import { RequireSession } from './RequireSession';
 import { PageLoading } from './PageLoading';
+import { LAYOUT_ROUTE_ID } from './tabs/layoutRoute';
 
 export const ConsoleLayout = lazyComponent(() => import('./layout/ConsoleLayout'));
 const RegisterPage = lazy(() => import('./auth/RegisterPage'));
@@ -40,8 +41,9 @@ export function createConsoleRouter() {
     // A record's printable page, without the console's layout (opened in its own window).
     { path: '/print/*', element: <RequireSession>{page(<PrintView />)}</RequireSession> },
     {
+      id: LAYOUT_ROUTE_ID,
       element: <RequireSession>{page(<ConsoleLayout />)}</RequireSession>,
-      // The layout renders the pages itself (one per open tab, see tabs/KeepAlive.tsx).
+      // The pages are drawn beside the router, into the layout (one per open tab, see tabs/KeepAlive.tsx).
       children: [{ path: '*', element: null }],
     },
   ]);

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { settingsStore, useSettings } from '../settings/store';
 import { useSession } from '../../engine/session/store';
 import { sessionApi } from '../../engine/session/api';
-import { KeepAlive, useTabTitle } from '../tabs/KeepAlive';
+import { useTabTitle } from '../tabs/KeepAlive';
+import { setPagesSlot } from '../tabs/pagesSlot';
 import { TagsView } from '../tabs/TagsView';
 import { PAGE_TITLE_ID } from '../tabs/pageFocus';
 import { ErrorLogButton } from '../errorLog/ErrorLogButton';
-import { PageErrorBoundary } from '../errorLog/PageErrorBoundary';
 import { Sidebar, SIDEBAR_WIDTH } from './Sidebar';
 import { Breadcrumbs } from './Breadcrumbs';
 import { UserMenu } from './UserMenu';
@@ -153,9 +153,8 @@ export default function ConsoleLayout() {
           <h1 className="sr-only" id={PAGE_TITLE_ID} tabIndex={-1}>
             {pageTitle || t('app.productName')}
           </h1>
-          <PageErrorBoundary>
-            <KeepAlive />
-          </PageErrorBoundary>
+          {/* The open tabs' pages are drawn here from beside the router (tabs/KeepAlive.tsx). */}
+          <div className="console-pages" ref={setPagesSlot} />
         </Layout.Content>
       </Layout>
       <KeptSettingsDrawer open={settingsOpen} onClose={closeSettings} />

@@ -1,7 +1,9 @@
-import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { NavigationType, UNSAFE_LocationContext, UNSAFE_RouteContext, parsePath, useLocation } from 'react-router-dom';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Router, parsePath, type Location, type Navigator, type createHashRouter } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../engine/session/store';
+import { getToken } from '../../client/token';
 import { matchRoute } from '../../engine/routes/buildRoutes';
 import { useMenuTitle } from '../layout/useMenuTitle';
 import { ConsolePages } from '../ConsolePages';
@@ -9,6 +11,11 @@ import { isPortalPath } from '../../routesSplit';
 import { MAX_ALIVE, tabsStore, useTabs } from './tabsStore';
 import { usePageFocus } from './pageFocus';
 import { registerPageCloser } from '../../engine/renderers/pageClose';
+import { PageErrorBoundary } from '../errorLog/PageErrorBoundary';
+import { usePagesSlot } from './pagesSlot';
+import { LAYOUT_ROUTE_ID } from './layoutRoute';
+
+type ConsoleRouter = ReturnType<typeof createHashRouter>;
 
 export const HOME_TAB = '/portalShow';
 
@@ -34,52 +41,85 @@ export function useTabTitle() {
   };
 }
 
-type PageLocation = Parameters<typeof ConsolePages>[0]['location'];
+type PageLocation = Location | string;
 const addressOf = (l: PageLocation) => (typeof l === 'string' ? l : l.pathname + l.search);
 const sameAddress = (a: { location: PageLocation }, b: { location: PageLocation }) => addressOf(a.location) === addressOf(b.location);
 const Pages = memo(ConsolePages, sameAddress);
 
 /**
- * One kept page, re-rendered only when its own address changes. React Router's <Routes> reads the
- * router's location and route contexts, which change at every navigation, and hands its pages a new
- * location context each time: every kept page (the one shown, and each hidden one) re-rendered
- * whole at every tab switch. Here the page sees contexts that change with its own address only.
- * Pages read no navigation state, so the active page may keep the location of its first render
- * for as long as its address stays the same.
+ * One kept page under a router of its own, which sees the page's address only. The pages are drawn
+ * beside the console's router, not inside it: React hands a context's new value to every reader
+ * below its provider, through nested providers of the same context, and the router's location and
+ * route change at every navigation. Inside it, every kept page's readers of the address (each list's
+ * view, the dashboard's cards, every link) ran again at each tab switch, although their providers
+ * gave them the same value. Pages read no navigation state, so the active page keeps the location
+ * of its first render for as long as its address stays the same.
  */
-function PagesAt({ location }: { location: PageLocation }) {
-  // The layout's route, the same for every address below it; kept from the first render.
-  const outerRoute = useContext(UNSAFE_RouteContext);
-  const [route] = useState(outerRoute);
+function PageRouter({ location, navigator }: { location: PageLocation; navigator: Navigator }) {
   const address = addressOf(location);
-  const value = useMemo(
-    () => ({
-      location:
-        typeof location === 'string'
-          ? { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' }
-          : location,
-      navigationType: NavigationType.Pop,
-    }),
+  const at = useMemo(
+    () =>
+      typeof location === 'string'
+        ? { pathname: '/', search: '', hash: '', ...parsePath(location), state: null, key: 'default' }
+        : location,
     // The address stands for the location: a new location object with the same address keeps the page as it is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [address],
   );
   return (
-    <UNSAFE_RouteContext.Provider value={route}>
-      <UNSAFE_LocationContext.Provider value={value}>
-        <Pages location={location} />
-      </UNSAFE_LocationContext.Provider>
-    </UNSAFE_RouteContext.Provider>
+    <Router location={at} navigator={navigator}>
+      <Pages location={at} />
+    </Router>
   );
 }
-const KeptPages = memo(PagesAt, sameAddress);
+const KeptPages = memo(PageRouter, sameAddress);
+
+/** What the pages' routers do to navigate: the console router's navigation, as its own provider does it. */
+function navigatorOf(router: ConsoleRouter): Navigator {
+  return {
+    createHref: router.createHref,
+    encodeLocation: router.encodeLocation,
+    go: (n) => void router.navigate(n),
+    push: (to, state, opts) => void router.navigate(to, { state, preventScrollReset: opts?.preventScrollReset }),
+    replace: (to, state, opts) => void router.navigate(to, { replace: true, state, preventScrollReset: opts?.preventScrollReset }),
+  };
+}
+
+interface At {
+  location: Location;
+  inLayout: boolean;
+}
+const atOf = (state: ConsoleRouter['state']): At => ({
+  location: state.location,
+  inLayout: state.matches.some((m) => m.route.id === LAYOUT_ROUTE_ID),
+});
+
+/** The router's location, taken in a transition as its own provider takes it, so the layout and the pages change in one commit. */
+function useRouterAt(router: ConsoleRouter): At {
+  const [at, setAt] = useState(() => atOf(router.state));
+  useEffect(() => {
+    setAt(atOf(router.state));
+    return router.subscribe((state) => startTransition(() => setAt(atOf(state))));
+  }, [router]);
+  return at;
+}
+
+/** The kept pages, drawn into the layout's content area while the layout is there (pagesSlot.ts). */
+export function KeptPagesHost({ router }: { router: ConsoleRouter }) {
+  const slot = usePagesSlot();
+  const { location, inLayout } = useRouterAt(router);
+  // As the layout's own route guard (RequireSession): no page without a session, so none asks for
+  // data in the moment between a logout and the layout leaving.
+  const signedIn = useSession().status === 'ready' && Boolean(getToken());
+  return slot && inLayout && signedIn ? createPortal(<KeepAlive router={router} location={location} />, slot) : null;
+}
 
 /**
  * Renders the pages of recently used tabs and hides all but the active one, so switching tabs keeps
  * a page's state (scroll, half-filled forms). At most MAX_ALIVE stay mounted; noCache pages never do.
  */
-export function KeepAlive() {
-  const location = useLocation();
+function KeepAlive({ router, location }: { router: ConsoleRouter; location: Location }) {
+  const navigator = useMemo(() => navigatorOf(router), [router]);
   const { tabs, active, generation, epoch } = useTabs();
   const { info } = useSession();
   const tabTitle = useTabTitle();
@@ -121,7 +161,7 @@ export function KeepAlive() {
     { key: activeKey, location, shown: true },
   ].sort((a, b) => a.key.localeCompare(b.key));
   return (
-    <>
+    <PageErrorBoundary>
       {views.map((v) => (
         <div
           key={`${v.key}:${generation[v.key] ?? 0}:${epoch}`}
@@ -129,9 +169,9 @@ export function KeepAlive() {
           data-page={v.key}
           className={v.shown ? 'keep-alive keep-alive--active' : 'keep-alive'}
         >
-          <KeptPages location={v.location} />
+          <KeptPages location={v.location} navigator={navigator} />
         </div>
       ))}
-    </>
+    </PageErrorBoundary>
   );
 }
