@@ -1,4 +1,4 @@
-import { Button, Dropdown, Popconfirm, Space } from 'antd';
+import { Button, Dropdown, Popconfirm } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation, Transition, CustomAction } from '../../shared/schema/types';
@@ -61,20 +61,24 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
   const inline = screens.md === false ? 1 : INLINE_ROW_ACTIONS;
   const shown = items.slice(0, inline);
   const rest = items.slice(inline);
-  const link = (i: (typeof items)[number]) =>
-    i.confirm ? (
+  // Plain buttons in the look of antd's small link button: antd's Button (its wave, its loading
+  // motion, its style hooks) was several components per action, three per row, on every list's first render.
+  const link = (i: (typeof items)[number]) => {
+    const className = i.danger ? 'row-action row-action--danger' : 'row-action';
+    return i.confirm ? (
       <Popconfirm key={i.key} title={i.confirm} onConfirm={i.run} okButtonProps={{ danger: true }}>
-        <Button type="link" size="small" danger={i.danger}>
+        <button type="button" className={className}>
           {i.label}
-        </Button>
+        </button>
       </Popconfirm>
     ) : (
-      <Button key={i.key} type="link" size="small" danger={i.danger} onClick={i.run}>
+      <button key={i.key} type="button" className={className} onClick={i.run}>
         {i.label}
-      </Button>
+      </button>
     );
+  };
   return (
-    <Space size={0} wrap={false}>
+    <span className="row-actions">
       {shown.map(link)}
       {rest.length > 0 && (
         <Dropdown
@@ -86,6 +90,6 @@ export function RowActions({ page, record, actions, onOpen, onDelete, onTransiti
           <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('engine.list.more')} />
         </Dropdown>
       )}
-    </Space>
+    </span>
   );
 }
