@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { lazyComponent } from '../utils/lazyComponent';
-import { Navigate, Route, Routes, useLocation, useParams, type Location } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { PageLoading } from './PageLoading';
 
 export const DashboardPage = lazyComponent(() => import('./dashboard/DashboardPage'));
@@ -14,11 +14,11 @@ function RedirectRoute() {
   return <Navigate to={`/${params['*'] ?? ''}${search}`} replace />;
 }
 
-/** The pages inside the back-office layout, rendered for one location (each open tab has its own). */
-export function ConsolePages({ location }: { location: Location | string }) {
+/** The pages inside the back-office layout, for the location of the router around them (each open tab has its own, tabs/KeepAlive.tsx). */
+export function ConsolePages() {
   return (
     <Suspense fallback={<PageLoading />}>
-      <Routes location={location}>
+      <Routes>
         <Route path="/redirect/*" element={<RedirectRoute />} />
         <Route path="/home" element={<DashboardPage />} />
         <Route path="/profile/updatePassword" element={<UpdatePasswordPage />} />

@@ -58,17 +58,7 @@ export function useFlyout(enabled: boolean) {
 }
 
 /** Placed beside its host, kept inside the window's height. */
-export function Flyout({
-  host,
-  id,
-  tip,
-  children,
-}: {
-  host: RefObject<HTMLElement | null>;
-  id?: string;
-  tip?: boolean;
-  children: ReactNode;
-}) {
+export function Flyout({ host, tip, children }: { host: RefObject<HTMLElement | null>; tip?: boolean; children: ReactNode }) {
   const panel = useRef<HTMLDivElement>(null);
   const [at, setAt] = useState<{ top: number; left: number } | null>(null);
   useLayoutEffect(() => {
@@ -79,7 +69,6 @@ export function Flyout({
   return (
     <div
       ref={panel}
-      id={id}
       className={tip ? 'side-nav__flyout side-nav__flyout--tip' : 'side-nav__flyout'}
       style={at ?? { visibility: 'hidden' }}
       // The page's name is already the link's own (hidden) text: the tip repeats it for the eye only.

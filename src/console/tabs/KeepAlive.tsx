@@ -44,7 +44,6 @@ export function useTabTitle() {
 type PageLocation = Location | string;
 const addressOf = (l: PageLocation) => (typeof l === 'string' ? l : l.pathname + l.search);
 const sameAddress = (a: { location: PageLocation }, b: { location: PageLocation }) => addressOf(a.location) === addressOf(b.location);
-const Pages = memo(ConsolePages, sameAddress);
 
 /**
  * One kept page under a router of its own, which sees the page's address only. The pages are drawn
@@ -68,7 +67,7 @@ function PageRouter({ location, navigator }: { location: PageLocation; navigator
   );
   return (
     <Router location={at} navigator={navigator}>
-      <Pages location={at} />
+      <ConsolePages />
     </Router>
   );
 }
