@@ -1,22 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
-import { Alert, App, Button, Card, Empty, Result, Space, Spin, Table, type CheckboxProps } from 'antd';
+import { Alert, App, Button, Card, Empty, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, type PageBundle, type Rec } from '../data/pageApi';
 import { whenSettled } from '../../utils/whenIdle';
 import { FormPage } from './views';
-import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { useListController } from '../controllers/useListController';
 import { useListCommands, type ListNotifier } from '../controllers/useListCommands';
 import { lockedParent } from '../controllers/lockedParent';
 import { useListPrefs } from './useListPrefs';
-import { scrollWidth, useColumns } from './useColumns';
+import { useColumns } from './useColumns';
 import { FilterBar } from './FilterBar';
 import { ListToolbar } from './ListToolbar';
 import { SortToggle } from './SortToggle';
 import { RowActions } from './RowActions';
 import { useListOperationViews } from './ListOperations';
 import { showActionResult } from './ActionResult';
-import { totalsSummary } from './TotalsRow';
+import { totalsCells } from './TotalsRow';
+import { DataTable } from './table/DataTable';
+import { TablePager } from './table/TablePager';
 import { LockedBar } from './LockedBar';
 import { useViewNotifier } from './useViewNotifier';
 // The dialogs hold Formily forms: loaded when one opens.
@@ -24,9 +25,6 @@ const FragmentDialog = lazy(() => import('./FragmentDialog').then((m) => ({ defa
 
 /** Rows above which the table renders only what is on screen. */
 const VIRTUAL_FROM = 100;
-
-/** A row's selection box with a name; antd hands the props to the <input>, its types omit aria-*. */
-const selectBoxProps = (label: string) => ({ 'aria-label': label }) as Partial<CheckboxProps>;
 
 /** Under a big page's first screen: the rest of its rows are coming. */
 function PartialRows({ shown, total }: { shown: number; total: number }) {
@@ -91,7 +89,6 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
     [page, actions, open, remove, openTransition, openAction, openRelation],
   );
   const columns = useColumns(page, state.sort, prefs.hidden, hasRowActions ? rowActions : null, list.sortBy);
-  const scrollX = scrollWidth(columns, selection.enabled);
 
   const ops = useListOperationViews(page, actions, selection.keys, notify, () => {
     selection.clear();
@@ -165,43 +162,35 @@ export function ListPage({ bundle, basePath }: { bundle: PageBundle; basePath: s
             }
           />
         )}
-        <Table<Rec>
-          rowKey="id"
+        <DataTable<Rec>
           size={prefs.density}
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={!list.rowsCurrent}
-          virtual={virtual}
-          scroll={virtual ? { x: scrollX, y: 600 } : { x: scrollX }}
-          rowSelection={
+          virtualHeight={virtual ? 600 : undefined}
+          selection={
             selection.enabled
               ? {
-                  selectedRowKeys: selection.keys,
-                  onChange: (keys) => selection.set(keys as number[]),
-                  getCheckboxProps: (r) => selectBoxProps(t('engine.list.selectRow', { row: rowIndex(r) })),
+                  keys: selection.keys,
+                  onChange: selection.set,
+                  label: (r) => t('engine.list.selectRow', { row: rowIndex(r) }),
+                  allLabel: t('engine.list.selectPage'),
                 }
               : undefined
           }
-          summary={totalsSummary(page, columns, list.totals, t, selection.enabled ? 1 : 0)}
-          footer={list.partial ? () => <PartialRows shown={rows.length} total={Math.min(state.size, list.total ?? 0)} /> : undefined}
-          locale={{
-            emptyText: (
-              <Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} />
-            ),
-          }}
-          onChange={(pagination, _filters, _sorter, extra) => {
-            // Sorting goes through the headers (useColumns): antd's cycle cannot leave a default sort.
-            if (extra.action === 'sort') return;
-            update({ page: pagination.current ?? 1, size: pagination.pageSize ?? state.size });
-          }}
-          pagination={{
-            current: state.page,
-            pageSize: state.size,
-            total: list.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) => (list.capped ? t('engine.list.totalCapped', { total }) : t('engine.list.total', { total })),
-          }}
+          summary={totalsCells(page, columns, list.totals, t)}
+          footer={list.partial ? <PartialRows shown={rows.length} total={Math.min(state.size, list.total ?? 0)} /> : undefined}
+          empty={<Empty description={Object.keys(state.filters).length || state.q ? t('engine.list.noMatch') : t('engine.list.empty')} />}
+          pagination={
+            <TablePager
+              page={state.page}
+              size={state.size}
+              total={list.total ?? 0}
+              capped={list.capped}
+              small={prefs.density !== 'large'}
+              onChange={(current, size) => update({ page: current, size })}
+            />
+          }
         />
       </Card>
       <Suspense fallback={null}>

@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
-import { Button, Card, Skeleton, Space, Table, Tabs } from 'antd';
+import { Button, Card, Empty, Skeleton, Space, Tabs } from 'antd';
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageSchema, Relation } from '../../shared/schema/types';
 import type { PageBundle, Rec } from '../data/pageApi';
-import { PAGE_SIZE_OPTIONS } from '../../shared/schema/paging';
 import { usePageSchema } from '../controllers/usePageSchema';
 import { useRelatedList } from '../controllers/useRelatedList';
 import { useViewNotifier } from './useViewNotifier';
-import { scrollWidth, useColumns } from './useColumns';
+import { useColumns } from './useColumns';
+import { DataTable } from './table/DataTable';
+import { TablePager } from './table/TablePager';
 import { FilterBar } from './FilterBar';
 import { RowActions } from './RowActions';
 import { RelatedSummary } from './RelatedSummary';
@@ -96,22 +97,13 @@ function RelatedTable({ bundle, relation, parentKey }: { bundle: PageBundle; rel
           </Button>
         )}
       </Space>
-      <Table<Rec>
-        rowKey="id"
+      <DataTable<Rec>
         size="small"
         columns={columns}
-        dataSource={related.rows}
+        rows={related.rows}
         loading={related.loading}
-        scroll={{ x: scrollWidth(columns, false) }}
-        onChange={(p) => related.turn(p.current ?? 1, p.pageSize ?? state.size)}
-        pagination={{
-          current: state.page,
-          pageSize: state.size,
-          total: related.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => t('engine.list.total', { total }),
-        }}
+        empty={<Empty description={t('engine.list.empty')} />}
+        pagination={<TablePager page={state.page} size={state.size} total={related.total} onChange={related.turn} />}
       />
     </Space>
   );

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Table } from 'antd';
-import { scrollWidth, useColumns } from './useColumns';
+import { useColumns } from './useColumns';
+import { DataTable } from './table/DataTable';
 import { nextSort } from '../controllers/listUrlState';
 import { setupTestI18n } from '../../widgets/test-i18n';
 import type { PageSchema } from '../../shared/schema/types';
 import type { Rec } from '../data/pageApi';
+import en from '../../i18n/locales/en/engine.json';
 
-beforeAll(() => setupTestI18n('en', {}));
+beforeAll(() => setupTestI18n('en', en));
 
 const page: PageSchema = {
   id: 'test/item',
@@ -35,7 +36,7 @@ function List() {
       return next;
     }),
   );
-  return <Table rowKey="id" columns={columns} dataSource={rows} pagination={false} />;
+  return <DataTable columns={columns} rows={rows} empty={null} />;
 }
 
 const header = (name: string) => screen.getAllByRole('columnheader').find((h) => h.textContent?.includes(name))!;
@@ -70,20 +71,15 @@ describe('sortable columns', () => {
     expect(header('Created at').getAttribute('aria-sort')).toBe('descending');
     expect(sorts).toEqual(['name', '-name', null]);
   });
-});
 
-describe('the scroll width', () => {
-  it('is the sum of the columns and the selection box, so a pinned column covers none of them', () => {
-    expect(
-      scrollWidth(
-        [
-          { key: 'a', width: 150 },
-          { key: 'b', width: 170 },
-          { key: '__actions', width: 200, fixed: 'right' },
-        ],
-        false,
-      ),
-    ).toBe(520);
-    expect(scrollWidth([{ key: 'a', width: 150 }], true)).toBe(182);
+  it('sort from the keyboard and tell the next order in the title', () => {
+    render(<List />);
+    fireEvent.keyDown(header('Name'), { key: 'Enter' });
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.keyDown(header('Name'), { key: ' ' });
+    expect(header('Name').getAttribute('aria-sort')).toBe('descending');
+    expect(header('Name').tabIndex).toBe(0);
+    // Descending now: the next click clears the sort.
+    expect(header('Name').title).toBe('Name\nClick to cancel sorting');
   });
 });

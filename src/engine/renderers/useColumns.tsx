@@ -1,5 +1,4 @@
-import { useContext, useMemo, type KeyboardEvent, type ReactNode } from 'react';
-import { ConfigProvider, type TableColumnsType } from 'antd';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSchema, PageSchema } from '../../shared/schema/types';
 import { fieldSchema, isSortable, parseSort } from '../../shared/schema/model';
@@ -8,6 +7,7 @@ import type { Rec } from '../data/pageApi';
 import { nextSort } from '../controllers/listUrlState';
 import { actionColumnWidth, INLINE_ROW_ACTIONS } from './actionColumn';
 import { useScreens } from '../../utils/useScreens';
+import type { TableColumn } from './table/types';
 
 export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
@@ -23,21 +23,10 @@ function naturalWidth(f: FieldSchema): number {
   return 150;
 }
 
-/** Width of the row-selection checkbox column antd adds. */
-const SELECTION_WIDTH = 32;
-
-/**
- * The table's horizontal scroll width: the sum of its columns, so a pinned actions column sits beside
- * the last data column instead of over it (with `max-content`, ellipsis columns shrink under it).
- */
-export function scrollWidth(columns: TableColumnsType<Rec>, selectable: boolean): number {
-  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 150), selectable ? SELECTION_WIDTH : 0);
-}
-
 /**
  * Table columns from the schema: titles, cells, widths, and sort state driven by the URL. A click on a
- * sortable header goes through `onSort` (ascending, descending, none), not antd's own cycle, which
- * cannot leave a default sort it shows.
+ * sortable header goes through `onSort` (ascending, descending, none); with no sort chosen the
+ * default sort shows on its column.
  */
 export function useColumns(
   page: PageSchema,
@@ -47,7 +36,6 @@ export function useColumns(
   onSort?: (field: string) => void,
 ) {
   const { t, i18n } = useTranslation();
-  const tableLocale = useContext(ConfigProvider.ConfigContext).locale?.Table;
   // The actions stay pinned at the row's end at any width (scrolled off a phone's screen they were
   // out of reach); on a phone the column holds one link and the menu, so it covers little of the row.
   const phone = !useScreens().md;
@@ -55,38 +43,31 @@ export function useColumns(
     const current = sort ? parseSort(sort) : page.list?.defaultSort ? parseSort(page.list.defaultSort) : null;
     const tip = (field: string) => {
       const next = nextSort(sort, field);
-      return next === null ? tableLocale?.cancelSort : next.startsWith('-') ? tableLocale?.triggerDesc : tableLocale?.triggerAsc;
+      return t(`engine.list.sortNext.${next === null ? 'none' : next.startsWith('-') ? 'desc' : 'asc'}`);
     };
-    const cols: TableColumnsType<Rec> = (page.list?.columns ?? [])
+    const cols: TableColumn<Rec>[] = (page.list?.columns ?? [])
       .map((c) => (typeof c === 'string' ? { field: c } : c))
       .filter((c) => !hidden.includes(c.field))
-      .map((c) => {
+      .map((c): TableColumn<Rec> => {
         const f = fieldSchema(page, c.field)!;
         const Cell = cellFor(f);
         const money = f['x-component'] === 'Money' || f['x-cell'] === 'Money';
         const sortable = Boolean(onSort) && isSortable(page, c.field);
         return {
           key: c.field,
-          dataIndex: c.field,
           title: t(f.title),
           width: c.width ?? naturalWidth(f),
           fixed: c.fixed,
           ellipsis: c.ellipsis ?? true,
           align: money || f.type === 'integer' || f.type === 'number' ? 'right' : undefined,
-          sorter: sortable ? true : undefined,
-          sortOrder: current?.field === c.field ? (current.desc ? 'descend' : 'ascend') : null,
           ...(sortable
             ? {
-                showSorterTooltip: { title: tip(c.field) },
-                onHeaderCell: () => ({
-                  onClick: () => onSort!(c.field),
-                  onKeyDown: (e: KeyboardEvent) => {
-                    if (e.key === 'Enter') onSort!(c.field);
-                  },
-                }),
+                sortOrder: current?.field === c.field ? (current.desc ? 'descend' : 'ascend') : null,
+                sortTip: tip(c.field),
+                onSort: () => onSort!(c.field),
               }
             : {}),
-          render: (value: unknown, record: Rec) => <Cell value={value} record={record} field={f} />,
+          render: (record: Rec) => <Cell value={record[c.field]} record={record} field={f} />,
         };
       });
     if (actions) {
@@ -95,11 +76,11 @@ export function useColumns(
         title: t('engine.list.actions'),
         fixed: 'right',
         width: actionColumnWidth(page, t, phone ? 1 : INLINE_ROW_ACTIONS),
-        render: (_: unknown, r: Rec) => actions(r),
+        render: actions,
       });
     }
     return cols;
     // i18n.language re-renders titles after a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, sort, hidden, actions, t, i18n.language, phone, onSort, tableLocale]);
+  }, [page, sort, hidden, actions, t, i18n.language, phone, onSort]);
 }
