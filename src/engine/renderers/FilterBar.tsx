@@ -94,6 +94,10 @@ export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, h
   const screens = useScreens();
   const perRow = screens.lg ? 4 : screens.sm ? 2 : 1;
   const [expanded, setExpanded] = useState(false);
+  // A filter out of sight is mounted when the panel first opens: the selects, pickers and reference
+  // lookups of a dozen hidden filters were most of a list's first render. Its value waits in the
+  // form's store (set from the address) and is sent with the rest (getFieldsValue(true) below).
+  const [opened, setOpened] = useState(false);
   const items = [...(hideKeyword ? [] : ['q']), ...names];
   // On wide screens the buttons column keeps room for its three buttons in every language.
   const shownCount = expanded ? items.length : Math.max(1, perRow === 4 ? 2 : perRow - 1);
@@ -163,9 +167,9 @@ export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, h
       form={form}
       className="list-filters"
       layout="vertical"
-      onFinish={(v) => {
-        const { q: text, ...rest } = v;
-        onSearch(fromInputs(page, rest), (text ?? '').trim());
+      onFinish={() => {
+        const { q: text, ...rest } = form.getFieldsValue(true) as Record<string, unknown>;
+        onSearch(fromInputs(page, rest), String(text ?? '').trim());
       }}
     >
       <Row gutter={[16, 0]}>
@@ -177,6 +181,8 @@ export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, h
           </Col>
         )}
         {names.map((name) => {
+          const hidden = items.indexOf(name) >= shownCount;
+          if (hidden && !opened) return null;
           const f = fieldSchema(page, name)!;
           const range = filterOperator(f) === 'range' && !(f.format === 'date-time' || f.format === 'date');
           return (
@@ -185,7 +191,7 @@ export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, h
               sm={12}
               lg={f.format === 'date-time' && filterOperator(f) === 'range' ? 8 : 6}
               key={name}
-              style={items.indexOf(name) >= shownCount ? HIDDEN : undefined}
+              style={hidden ? HIDDEN : undefined}
             >
               <Form.Item name={range ? undefined : name} label={t(f.title)}>
                 {control(name)}
@@ -205,7 +211,10 @@ export const FilterBar = memo(function FilterBar({ page, filters, q, onSearch, h
               {items.length > shownCount || expanded ? (
                 <Button
                   type="link"
-                  onClick={() => setExpanded((x) => !x)}
+                  onClick={() => {
+                    setOpened(true);
+                    setExpanded((x) => !x);
+                  }}
                   aria-expanded={expanded}
                   data-testid="filters-more"
                   icon={expanded ? <UpOutlined /> : <DownOutlined />}
