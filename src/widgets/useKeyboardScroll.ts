@@ -3,8 +3,9 @@ import { useEffect, type RefObject } from 'react';
 const SCROLLERS = '.ant-table-content, .ant-table-body';
 
 /**
- * A table wider than its box scrolls sideways, which a keyboard can do only in a box that takes the
- * focus (WCAG 2.1.1): such a box becomes a named, focusable region while it overflows.
+ * A table wider than its box scrolls sideways, and a long one scrolls in its own box: a keyboard can
+ * scroll only a box that takes the focus (WCAG 2.1.1), so such a box becomes a named, focusable
+ * region while it overflows.
  */
 export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: string) {
   useEffect(() => {
@@ -12,7 +13,9 @@ export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: st
     if (!el) return undefined;
     const update = () =>
       el.querySelectorAll<HTMLElement>(SCROLLERS).forEach((box) => {
-        const overflows = box.scrollWidth > box.clientWidth + 1;
+        // Both tables set their box's overflow inline; one that hides the rows' axis cannot scroll it.
+        const tall = box.style.overflowY !== 'hidden' && box.scrollHeight > box.clientHeight + 1;
+        const overflows = box.scrollWidth > box.clientWidth + 1 || tall;
         const marked = box.dataset.keyboardScroll === '1';
         if (overflows && !marked) {
           Object.assign(box.dataset, { keyboardScroll: '1' });
