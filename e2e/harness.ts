@@ -141,7 +141,8 @@ export async function openBrowser(width = 1366, height = 800, opts: { motion?: '
   keep(page);
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    // A failed load's message names no address; its location does, which says which call failed.
+    if (m.type() === 'error') problems.push(`console: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   // A request the page itself dropped (a reload or navigation while it was in flight) is not a failure.

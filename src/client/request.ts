@@ -29,9 +29,20 @@ function track(delta: number) {
   if (typeof document !== 'undefined') document.documentElement.dataset.requests = String(inFlight);
 }
 
+/**
+ * The calls of the signed-in session. Logging out or switching roles ends them first: one still
+ * under way when the server revoked its token came back refused (401), after the page had moved on.
+ */
+let session = new AbortController();
+export function endSessionCalls(): void {
+  session.abort();
+  session = new AbortController();
+}
+
 http.interceptors.request.use(
   (config) => {
     track(1);
+    config.signal ??= session.signal;
     const token = getToken();
     if (token) {
       config.headers.set('Authorization', `Bearer ${token}`);
@@ -90,6 +101,8 @@ export async function call<T>(config: CallOptions): Promise<T> {
     return body.data as T;
   } catch (e) {
     if (e instanceof ApiError) throw e;
+    // Ended with its session: nobody waits for it, so nothing is shown.
+    if (axios.isCancel(e)) throw new ApiError(i18next.t('request.network'), -1, null);
     const ax = e as AxiosError<Envelope>;
     const body = ax.response?.data;
     // The server's envelope explains an HTTP error better than the status line does.

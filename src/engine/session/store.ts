@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { ApiError } from '../../client/envelope';
+import { endSessionCalls } from '../../client/request';
 import { filterByRoles, routesFromMenu, type RouteEntry } from '../routes/buildRoutes';
 import { forgetPreloaded } from '../data/prefetch';
 import { sessionApi } from './api';
@@ -121,6 +122,7 @@ function clearAll() {
 
 /** Spec §4: server call, then token, roles, the dataBranch cookie, routes and tabs are cleared. */
 export async function logout(): Promise<void> {
+  endSessionCalls();
   try {
     if (getToken()) await sessionApi.logout();
   } finally {
@@ -131,6 +133,7 @@ export async function logout(): Promise<void> {
 /** Spec §4: a token for the chosen role, info reloaded, routes regenerated, all tabs closed. */
 export async function switchRole(role: string): Promise<void> {
   const answer = await sessionApi.switchRole(role);
+  endSessionCalls();
   announceSessionReset();
   setToken(answer.access_token);
   state = initial;
