@@ -195,11 +195,12 @@ function Spacer({ height, span }: { height: number; span: number }) {
 }
 
 /**
- * antd's shadows beside the pinned columns show while rows are scrolled under them. The sides are
- * read at a scroll and in a resize observer, which runs after layout (so reading the widths forces
- * none); it watches the box and the table, whose width changes with the columns. The classes are set
- * on the element, not rendered: after each render, which writes the element's className again, they
- * are put back from what was last read. The observer also gives the empty state the visible width.
+ * antd's shadows beside the pinned columns show while rows are scrolled under them. The widths come
+ * from a resize observer's entries (the box and the table, whose width changes with the columns) and
+ * the offset from the scroll event, so nothing asks the browser for a layout: reading the widths
+ * when a kept page was shown again forced one of the whole page. The classes are set on the element,
+ * not rendered: after each render, which writes its className again, they are put back. The box's
+ * width also keeps the empty state in view.
  */
 function usePing(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLDivElement | null>, prefix: string) {
   const sides = useRef({ left: false, right: false });
@@ -210,20 +211,29 @@ function usePing(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLDiv
   useLayoutEffect(apply);
   useEffect(() => {
     const el = box.current;
-    if (!el) return undefined;
+    const inner = el?.firstElementChild;
+    if (!el || !inner) return undefined;
+    const size = { view: 0, table: 0, left: 0 };
     const update = () => {
-      const max = el.scrollWidth - el.clientWidth;
-      sides.current = { left: el.scrollLeft > 0, right: el.scrollLeft < max - 1 };
+      sides.current = { left: size.left > 0, right: size.left < size.table - size.view - 1 };
       apply();
-      el.style.setProperty('--data-table-view', `${el.clientWidth}px`);
+      const view = `${Math.round(size.view)}px`;
+      if (el.style.getPropertyValue('--data-table-view') !== view) el.style.setProperty('--data-table-view', view);
     };
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) size[entry.target === el ? 'view' : 'table'] = entry.contentRect.width;
+      update();
+    });
     observer.observe(el);
-    if (el.firstElementChild) observer.observe(el.firstElementChild);
-    el.addEventListener('scroll', update, { passive: true });
+    observer.observe(inner);
+    const onScroll = () => {
+      size.left = el.scrollLeft;
+      update();
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       observer.disconnect();
-      el.removeEventListener('scroll', update);
+      el.removeEventListener('scroll', onScroll);
     };
   }, [box, apply]);
 }
