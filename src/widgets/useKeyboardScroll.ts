@@ -13,6 +13,8 @@ export function useKeyboardScroll(root: RefObject<HTMLElement | null>, label: st
     if (!el) return undefined;
     const update = () =>
       el.querySelectorAll<HTMLElement>(SCROLLERS).forEach((box) => {
+        // A kept page out of sight keeps its layout: measuring its tables would lay it out for nothing.
+        if (box.closest('[hidden]')) return;
         // Both tables set their box's overflow inline; one that hides the rows' axis cannot scroll it.
         const tall = box.style.overflowY !== 'hidden' && box.scrollHeight > box.clientHeight + 1;
         const overflows = box.scrollWidth > box.clientWidth + 1 || tall;
