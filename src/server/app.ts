@@ -20,6 +20,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/securityHeaders.js';
 import { registerRequestLog } from './plugins/requestLog.js';
+import { AccessLog } from './plugins/accessLog.js';
 import { registerBodyText } from './plugins/bodyText.js';
 import { sharedSerializers } from './plugins/serializers.js';
 import { loadKeys } from './security/keys.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
             // Query strings may carry passwords (spec §7 sends updatePass and register that way): paths only.
             serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
           },
+    logController: new AccessLog(),
     // Only named balancers may say who the client is: anyone else could forge X-Forwarded-For.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,

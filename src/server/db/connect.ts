@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, type Driver, type SqliteDialectConfig } from 'kysely';
 import { listenForWrites, WatchedPostgresDialect } from './pgWatch.js';
+import { FOREGROUND_CHECKPOINT_PAGES, startBackgroundCheckpoints } from './checkpoints.js';
 import { AsyncBusySqliteDialect, SYNC_BUSY_MS } from './sqliteBusy.js';
 import { withStatementCache } from './statementCache.js';
 import { WriteWatch } from './writeWatch.js';
@@ -85,10 +86,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new BetterSqlite3(path.join(opts.dataDir, 'app.db'));
+  const filePath = path.join(opts.dataDir, 'app.db');
+  const file = new BetterSqlite3(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma(`busy_timeout = ${SYNC_BUSY_MS}`);
+  file.pragma(`wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
+  const checkpoints = startBackgroundCheckpoints(filePath, (msg) => console.warn(`SQLite: ${msg}`));
   // data_version moves when another connection (another process, the sqlite3 shell) commits to the file.
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   const writes = new WriteWatch(() => dataVersion.get());
@@ -96,7 +100,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dialect: new WatchedSqliteDialect({ database: withStatementCache(file) }, writes),
     plugins: [writes],
   }) as Db;
-  return { db, core: coreView(db), dialect: 'sqlite', writes, close: () => db.destroy() };
+  return {
+    db,
+    core: coreView(db),
+    dialect: 'sqlite',
+    writes,
+    close: async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** SQLite whose commits are told to the write watch, for the other databases of this process (WriteWatch.sync). */
