@@ -13,14 +13,18 @@ export function columnFields(page: PageSchema): string[] {
   return (page.list?.columns ?? []).map((c) => (typeof c === 'string' ? c : c.field));
 }
 
-/** The width a column without a declared one is given in the table's scroll width. */
-function naturalWidth(f: FieldSchema): number {
-  if (f.format === 'date-time') return 170;
-  if (f.format === 'date') return 120;
+/**
+ * The width a column without a declared one is given in the table's scroll width. Only text may
+ * narrow when the table is wider than its box (see MIN_COLUMN_SCALE): a date, an amount or a count
+ * is given the width it needs, and cut it would no longer say what it is.
+ */
+function naturalWidth(f: FieldSchema): { width: number; shrink: boolean } {
+  if (f.format === 'date-time') return { width: 170, shrink: false };
+  if (f.format === 'date') return { width: 120, shrink: false };
   // Money reads "¥1,020,564.00": wider than a count.
-  if (f['x-cell'] === 'Money' || f['x-component'] === 'Money') return 140;
-  if (f.type === 'integer' || f.type === 'number' || f.type === 'boolean') return 110;
-  return 150;
+  if (f['x-cell'] === 'Money' || f['x-component'] === 'Money') return { width: 140, shrink: false };
+  if (f.type === 'integer' || f.type === 'number' || f.type === 'boolean') return { width: 110, shrink: false };
+  return { width: 150, shrink: true };
 }
 
 /**
@@ -53,10 +57,12 @@ export function useColumns(
         const Cell = cellFor(f);
         const money = f['x-component'] === 'Money' || f['x-cell'] === 'Money';
         const sortable = Boolean(onSort) && isSortable(page, c.field);
+        const natural = naturalWidth(f);
         return {
           key: c.field,
           title: t(f.title),
-          width: c.width ?? naturalWidth(f),
+          width: c.width ?? natural.width,
+          shrink: natural.shrink && !c.fixed,
           fixed: c.fixed,
           ellipsis: c.ellipsis ?? true,
           align: money || f.type === 'integer' || f.type === 'number' ? 'right' : undefined,

@@ -4,7 +4,7 @@ import useTableStyle from 'antd/es/table/style';
 import useCheckboxStyle from 'antd/es/checkbox/style';
 import { HeaderCell } from './HeaderCell';
 import { SelectBox } from './SelectBox';
-import { pinColumns, pinProps } from './fixed';
+import { fitScale, fitWidths, pinColumns, pinProps, SCALE, type Fit } from './fixed';
 import { useRowWindow } from './useRowWindow';
 import type { TableColumn, TableRow, TableSize } from './types';
 import './dataTable.css';
@@ -51,11 +51,10 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
   const table = useRef<HTMLDivElement>(null);
   const virtual = virtualHeight !== undefined;
   const win = useRowWindow(box, rows.length, virtual, size, virtualHeight ?? 0);
-  usePing(box, table, prefix);
-
   const leading = selection ? SELECTION_WIDTH : 0;
   const { pins, leadingPin } = pinColumns(columns, leading);
-  const width = columns.reduce((sum, c) => sum + c.width, leading);
+  const fit = fitWidths(columns, leading);
+  usePing(box, table, prefix, fit);
   const cells = columns.map((c, i) => {
     const pin = pinProps(prefix, pins[i]);
     const sorted = c.sortOrder ? ` ${prefix}-column-sort` : '';
@@ -97,11 +96,18 @@ export function DataTable<R extends TableRow>(props: DataTableProps<R>) {
               ref={box}
               style={virtual ? { overflow: 'auto', maxHeight: virtualHeight } : { overflow: 'auto hidden' }}
             >
-              <table style={{ width, minWidth: '100%', tableLayout: 'fixed' }} aria-rowcount={virtual ? rows.length + 1 : undefined}>
+              <table
+                style={{
+                  width: fit.free ? `calc(${fit.fixed}px + ${SCALE} * ${fit.free}px)` : fit.fixed,
+                  minWidth: '100%',
+                  tableLayout: 'fixed',
+                }}
+                aria-rowcount={virtual ? rows.length + 1 : undefined}
+              >
                 <colgroup>
                   {selection && <col className={`${prefix}-selection-col`} style={{ width: SELECTION_WIDTH }} />}
                   {columns.map((c) => (
-                    <col key={c.key} style={{ width: c.width }} />
+                    <col key={c.key} style={{ width: c.shrink && !c.fixed ? `calc(${SCALE} * ${c.width}px)` : c.width }} />
                   ))}
                 </colgroup>
                 <thead className={`${prefix}-thead`}>
@@ -202,8 +208,10 @@ function Spacer({ height, span }: { height: number; span: number }) {
  * not rendered: after each render, which writes its className again, they are put back. The box's
  * width also keeps the empty state in view.
  */
-function usePing(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLDivElement | null>, prefix: string) {
+function usePing(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLDivElement | null>, prefix: string, fit: Fit) {
   const sides = useRef({ left: false, right: false });
+  const widths = useRef(fit);
+  widths.current = fit;
   const apply = useCallback(() => {
     table.current?.classList.toggle(`${prefix}-ping-left`, sides.current.left);
     table.current?.classList.toggle(`${prefix}-ping-right`, sides.current.right);
@@ -219,6 +227,8 @@ function usePing(box: RefObject<HTMLDivElement | null>, table: RefObject<HTMLDiv
       apply();
       const view = `${Math.round(size.view)}px`;
       if (el.style.getPropertyValue('--data-table-view') !== view) el.style.setProperty('--data-table-view', view);
+      const scale = String(fitScale(widths.current, size.view));
+      if (el.style.getPropertyValue('--data-table-scale') !== scale) el.style.setProperty('--data-table-scale', scale);
     };
     const observer = new ResizeObserver((entries) => {
       for (const entry of entries) size[entry.target === el ? 'view' : 'table'] = entry.contentRect.width;

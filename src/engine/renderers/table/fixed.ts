@@ -42,3 +42,37 @@ export function pinProps(prefix: string, pin: CellPin | undefined): { className:
   const edge = pin.edge ? ` ${prefix}-cell-fix-${pin.side}-${pin.side === 'left' ? 'last' : 'first'}` : '';
   return { className: ` ${prefix}-cell-fix-${pin.side}${edge}`, style: { position: 'sticky', [pin.side]: pin.offset } };
 }
+
+/** The columns' declared widths split into what never gives (pinned, selection, dates, amounts) and what may. */
+export interface Fit {
+  fixed: number;
+  free: number;
+}
+
+/**
+ * How far the text columns may narrow before the table scrolls sideways: a page whose declared
+ * widths are a little wider than the screen shows every column, long texts cut to their ellipsis,
+ * instead of hiding the last under the pinned actions.
+ */
+export const MIN_COLUMN_SCALE = 0.75;
+
+/** The CSS factor the free columns' widths are multiplied by; set on the scroll box by the table. */
+export const SCALE = 'var(--data-table-scale, 1)';
+
+export function fitWidths<R extends TableRow>(columns: TableColumn<R>[], leading: number): Fit {
+  let fixed = leading;
+  let free = 0;
+  for (const c of columns) {
+    if (c.shrink && !c.fixed) free += c.width;
+    else fixed += c.width;
+  }
+  return { fixed, free };
+}
+
+/** The factor for a box `view` pixels wide: 1 when the declared widths fit, never under MIN_COLUMN_SCALE. */
+export function fitScale(fit: Fit, view: number): number {
+  if (fit.free <= 0 || view <= 0 || fit.fixed + fit.free <= view) return 1;
+  const scale = Math.max(MIN_COLUMN_SCALE, (view - fit.fixed) / fit.free);
+  // Rounded down to a thousandth: the columns never add up to a pixel more than the box.
+  return Math.floor(scale * 1000) / 1000;
+}

@@ -14,6 +14,8 @@ export interface TableColumn<R extends TableRow> {
   /** Pixels: the table's layout is fixed, so a pinned column's offset is known without measuring. */
   width: number;
   fixed?: 'left' | 'right';
+  /** May narrow to MIN_COLUMN_SCALE of its width before the table scrolls sideways (text; never a pinned column). */
+  shrink?: boolean;
   align?: 'right';
   /** One line, cut with an ellipsis. */
   ellipsis?: boolean;
