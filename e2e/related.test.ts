@@ -125,6 +125,13 @@ describe.runIf(hasChromium())('related records and customer services in Chromium
     const record = (await res.json()).data;
     expect(record.partyCode).toBe('C1002');
     expect(record).not.toHaveProperty('secret');
+    // Stored by the add, before the edit below, so a lost secret names the step that lost it.
+    const created = await server.app.ctx.database.db
+      .selectFrom('cust_cfg_license')
+      .select('secret')
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(readSecret(server.app.ctx, 'customerConfig/license', created, 'secret')).toBe('top-secret-42');
     await screenshot(b.page, 'customer-config-detail-1366');
     await active()
       .getByRole('button', { name: /编\s*辑/ })
